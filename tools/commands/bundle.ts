@@ -1,0 +1,134 @@
+// `proofpack bundle`: cut the packs named in the packs config out of curated
+// sets, write each pack (compact stable JSON) and manifest.json with sizes and
+// SHA-256 hashes. Same input, same bytes.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Console } from '../lib/console.ts';
+import { formatTable } from '../lib/console.ts';
+import { InputError, where } from '../lib/errors.ts';
+import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
+import { formatDocument, stableJson } from '../lib/json.ts';
+import { readText, writeFileAtomic } from '../lib/io.ts';
+import { sha256Hex } from '../lib/ids.ts';
+import type { Level } from '../lib/kind.ts';
+import { loadDocument, parseDocument } from '../lib/documents.ts';
+import { rngFor } from '../lib/rng.ts';
+
+export interface BundleOptions {
+  packs: string;
+  out: string;
+}
+
+/** `count` levels spread evenly over `levels` (which is in difficulty order). */
+export function spread<T>(levels: readonly T[], count: number): T[] {
+  if (count >= levels.length) return [...levels];
+  return Array.from({ length: count }, (_, j) => levels[Math.floor((j * levels.length) / count)]!);
+}
+
+function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {
+  const out = [...items];
+  const rng = rngFor(seed, stream, 0);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+export interface BuiltPack {
+  file: string;
+  text: string;
+  entry: Manifest['packs'][number];
+}
+
+export function buildPacks(packsFile: string, config: PacksConfig): BuiltPack[] {
+  const base = path.dirname(packsFile);
+  const names = new Set<string>();
+  return config.packs.map((spec, i) => {
+    const at = where(packsFile, `packs[${i}]`);
+    if (names.has(spec.name)) throw new InputError(`${at} › name: ${JSON.stringify(spec.name)} is used twice`);
+    names.add(spec.name);
+    const setFile = path.join(base, spec.set);
+    const setText = readText(setFile);
+    let raw: unknown;
+    try {
+      raw = JSON.parse(setText);
+    } catch (e) {
+      throw new InputError(`${setFile}: not valid JSON (${(e as Error).message})`);
+    }
+    const loaded = parseDocument(setFile, raw, ['set']);
+    if (loaded.type !== 'set') throw new Error('unreachable');
+    const { kind, doc } = loaded;
+    if (doc.stage !== 'curated') throw new InputError(`${setFile} › stage: packs are cut from curated sets, found "${doc.stage}"`);
+    const levels: Level[] = [];
+    for (const [tier, count] of Object.entries(spec.tiers).sort(([a], [b]) => kind.tiers.indexOf(a) - kind.tiers.indexOf(b))) {
+      if (!kind.tiers.includes(tier)) {
+        throw new InputError(`${at} › tiers.${tier}: not a ${kind.name} tier (tiers: ${kind.tiers.join(', ')})`);
+      }
+      const inTier = doc.levels.filter((l) => l.tier === tier);
+      if (count !== 'all' && inTier.length < count) {
+        throw new InputError(`${at} › tiers.${tier}: wants ${count} levels, ${setFile} has ${inTier.length}`);
+      }
+      levels.push(...(count === 'all' ? inTier : spread(inTier, count)));
+    }
+    if (spec.order === 'shuffle' && spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
+    const ordered = spec.order === 'shuffle' ? shuffled(levels, spec.seed!, `pack/${spec.name}`) : levels;
+    const sha = sha256Hex(setText);
+    const pack: PackFile = {
+      type: 'pack',
+      formatVersion: FORMAT_VERSION,
+      kind: kind.name,
+      name: spec.name,
+      source: { set: spec.set, name: doc.name, sha256: sha },
+      generator: doc.generator,
+      calibration: doc.calibration,
+      levels: ordered,
+    };
+    const text = `${stableJson(pack)}\n`;
+    const tiers: Record<string, number> = {};
+    for (const l of ordered) tiers[l.tier] = (tiers[l.tier] ?? 0) + 1;
+    return {
+      file: `${spec.name}.json`,
+      text,
+      entry: {
+        name: spec.name,
+        kind: kind.name,
+        file: `${spec.name}.json`,
+        levels: ordered.length,
+        bytes: Buffer.byteLength(text),
+        sha256: sha256Hex(text),
+        tiers,
+        source: { set: spec.set, name: doc.name, sha256: sha, seed: doc.generator.seed, generatorTool: doc.generator.tool },
+      },
+    };
+  });
+}
+
+export function bundleCommand(opts: BundleOptions, con: Console): number {
+  const loaded = loadDocument(opts.packs, ['packs-config']);
+  if (loaded.type !== 'packs-config') throw new Error('unreachable');
+  const built = buildPacks(opts.packs, loaded.doc);
+  const manifest: Manifest = { type: 'manifest', formatVersion: FORMAT_VERSION, tool: TOOL, packs: built.map((b) => b.entry) };
+  const manifestFile = path.join(opts.out, 'manifest.json');
+  const previous = previousPackFiles(manifestFile);
+  // Packs first, manifest last: a manifest never names a pack that is not written yet.
+  for (const b of built) writeFileAtomic(path.join(opts.out, b.file), b.text);
+  writeFileAtomic(manifestFile, formatDocument(manifest, new Set()));
+  for (const old of previous) {
+    if (!built.some((b) => b.file === old)) fs.rmSync(path.join(opts.out, old), { force: true });
+  }
+  const rows = built.map((b) => [b.entry.name, b.entry.kind, b.entry.levels, b.entry.bytes, b.entry.sha256.slice(0, 12)]);
+  for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'sha256'], rows })) con.out(line);
+  con.out(`wrote ${built.length} packs and manifest.json to ${opts.out}`);
+  return 0;
+}
+
+/** Pack files named by an existing manifest (to remove packs the config no longer names). */
+function previousPackFiles(manifestFile: string): string[] {
+  try {
+    const m = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+    return m.packs.map((p) => p.file).filter((f) => /^[a-z0-9][a-z0-9_-]*\.json$/.test(f));
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,48 @@
+// Ghost analysis: every derived value of a puzzle, from the layered solve.
+// generate, curate and validate all call this one function.
+import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';
+import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution } from './schema.ts';
+import { compileBoard, type Board } from './board.ts';
+import { solveLayered, type State } from './solver.ts';
+
+export interface Weights {
+  pair: number;
+  contradiction: number;
+}
+
+export function logicDepth(counts: { direct: number; pair: number; contradiction: number }, w: Weights): number {
+  return counts.direct + w.pair * counts.pair + w.contradiction * counts.contradiction;
+}
+
+/** The solution rows of a fully decided state. */
+export function solutionOf(b: Board, s: State): GhostSolution {
+  const rows: string[] = [];
+  for (let r = 0; r < b.n; r++) {
+    let line = '';
+    for (let c = 0; c < b.n; c++) {
+      const p = b.plainOf[r * b.n + c]!;
+      line += p >= 0 && s[p >>> 5]! & (1 << (p & 31)) ? 'G' : '.';
+    }
+    rows.push(line);
+  }
+  return rows;
+}
+
+export function analyzeGhost(
+  puzzle: GhostPuzzle,
+  ctx: AnalyzeContext<GhostConfig, GhostCalibration>,
+): Outcome<GhostSolution, GhostAnalysis> {
+  const board = compileBoard(puzzle);
+  const r = solveLayered(board);
+  const rounds = r.direct + r.pair + r.contradiction;
+  if (r.status === 'contradiction') return { status: 'rejected', reason: `the clues contradict each other (found after ${rounds} rounds)` };
+  if (r.status !== 'solved') return { status: 'rejected', reason: `the layered solver is stuck after ${rounds} rounds: it needs guessing` };
+  const solution = solutionOf(board, r.state);
+  const ghosts = solution.reduce((k, row) => k + [...row].filter((ch) => ch === 'G').length, 0);
+  const counts = { direct: r.direct, pair: r.pair, contradiction: r.contradiction };
+  return {
+    status: 'proven',
+    solution,
+    analysis: { ghosts, ...counts, logicDepth: logicDepth(counts, ctx.calibration.weights) },
+  };
+}

@@ -1,0 +1,13 @@
+// The canonical ghost puzzle: the smallest encoding among the 8 symmetries of
+// the square (rows and column counts move with the grid).
+import { TRANSFORMS, smallestEncoding, transformLines, transformRows } from '../../lib/symmetry.ts';
+import type { GhostPuzzle } from './schema.ts';
+
+export function transformGhost(p: GhostPuzzle, t: number): GhostPuzzle {
+  const { rows, cols } = transformLines(p.rows, p.cols, t);
+  return { size: p.size, grid: transformRows(p.grid, t), rows, cols };
+}
+
+export function canonicalGhost(p: GhostPuzzle): GhostPuzzle {
+  return smallestEncoding(TRANSFORMS.map((t) => transformGhost(p, t)));
+}

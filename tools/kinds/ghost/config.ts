@@ -1,0 +1,63 @@
+// The built-in default ghost config: the standard set that `npm start` makes.
+// Ghost bands are the original's (5×5 4–7 … 9×9 18–26); the clue bands, the
+// ladder and the plan were tuned on 150,000 random boards per size so that
+// every tier fills within the 600-try budget and the tier medians of
+// logicDepth can rise monotonically (README, "Ghost: bands, ladder, plan").
+import type { GhostConfig } from './schema.ts';
+
+type Entry = GhostConfig['plan'][number];
+type Tier = NonNullable<Entry['tier']>;
+type Rule = GhostConfig['ladder'][number];
+const MANY = 200;
+
+const want = (tier: Tier, mode: Entry['mode'], counts: Record<number, number>): Entry[] =>
+  Object.entries(counts).map(([size, count]) => ({ size: Number(size), mode, count, tier }));
+
+const rule = (tier: Tier, mode: Rule['mode'], rounds: NonNullable<Rule['rounds']>): Rule => ({ tier, mode, rounds });
+
+export const GHOST_DEFAULT_CONFIG: GhostConfig = {
+  triesPerBoard: 600,
+  maxZeroTargets: 3,
+  bands: [
+    { size: 5, ghosts: [4, 7], clues: [4, 10] },
+    { size: 6, ghosts: [7, 11], clues: [8, 14] },
+    { size: 7, ghosts: [10, 15], clues: [10, 18] },
+    { size: 8, ghosts: [14, 20], clues: [14, 24] },
+    { size: 9, ghosts: [18, 26], clues: [20, 28] },
+  ],
+  // Easiest first; the first rule a level matches gives its tier.
+  ladder: [
+    rule('EASY', 'direct', { direct: [0, 3] }),
+    rule('NORMAL', 'direct', { direct: [4, 5] }),
+    rule('HARD', 'direct', { direct: [6, 7] }),
+    rule('EXPERT', 'direct', { direct: [8, MANY] }),
+    rule('MASTER', 'pair', { pair: [1, 1], direct: [0, 9] }),
+    rule('EXTREME', 'pair', { pair: [1, 1], direct: [10, MANY] }),
+    rule('EXTREME', 'pair', { pair: [2, 2], direct: [0, 9] }),
+    rule('EXTREME', 'contradiction', { contradiction: [1, 1], pair: [0, 1], direct: [0, 4] }),
+    rule('EXTREME II', 'pair', { pair: [2, 2], direct: [10, MANY] }),
+    rule('EXTREME II', 'pair', { pair: [3, MANY], direct: [0, 10] }),
+    rule('ULTIMATE', 'contradiction', { contradiction: [1, 1], pair: [0, 1], direct: [5, MANY] }),
+    rule('ULTIMATE II', 'pair', { pair: [3, MANY], direct: [11, MANY] }),
+    rule('ULTIMATE II', 'contradiction', { contradiction: [1, 1], pair: [2, 2] }),
+    rule('ULTIMATE+', 'contradiction', { contradiction: [1, 1], pair: [3, MANY] }),
+    rule('ULTIMATE+', 'contradiction', { contradiction: [2, MANY] }),
+  ],
+  weightChoices: [2, 3, 4, 6, 8],
+  plan: [
+    ...want('EASY', 'direct', { 5: 24, 6: 16, 7: 4 }),
+    ...want('NORMAL', 'direct', { 5: 10, 6: 12, 7: 12, 8: 8 }),
+    ...want('HARD', 'direct', { 5: 6, 6: 10, 7: 10, 8: 10, 9: 8 }),
+    ...want('EXPERT', 'direct', { 6: 8, 7: 10, 8: 12, 9: 14 }),
+    ...want('MASTER', 'pair', { 5: 8, 6: 8, 7: 8, 8: 8, 9: 8 }),
+    ...want('EXTREME', 'pair', { 6: 6, 7: 6, 8: 8, 9: 10 }),
+    ...want('EXTREME', 'contradiction', { 5: 4, 6: 6 }),
+    ...want('EXTREME II', 'pair', { 7: 10, 8: 14, 9: 18 }),
+    ...want('ULTIMATE', 'contradiction', { 7: 8, 8: 14, 9: 20 }),
+    ...want('ULTIMATE II', 'contradiction', { 8: 12, 9: 24 }),
+    ...want('ULTIMATE II', 'pair', { 9: 6 }),
+    ...want('ULTIMATE+', 'contradiction', { 8: 12, 9: 50 }),
+  ],
+};
+
+export const GHOST_DEFAULT_SEED = 20261130;

@@ -1,0 +1,52 @@
+// The ghost deduction kind (SPEC §1) behind the PuzzleKind interface.
+import type { PuzzleKind, Problem } from '../../lib/kind.ts';
+import {
+  GhostAnalysis,
+  GhostCalibration,
+  GhostConfig,
+  GhostPuzzle,
+  GhostSolution,
+  GHOST_TIERS,
+} from './schema.ts';
+import { analyzeGhost, logicDepth } from './analyze.ts';
+import { ruleProblems } from './rules.ts';
+import { canonicalGhost } from './canonical.ts';
+import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
+import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
+import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED } from './config.ts';
+
+export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
+  name: 'ghost',
+  tiers: GHOST_TIERS,
+  schemas: {
+    puzzle: GhostPuzzle,
+    solution: GhostSolution,
+    analysis: GhostAnalysis,
+    config: GhostConfig,
+    calibration: GhostCalibration,
+  },
+  defaults: { setName: 'standard', seed: GHOST_DEFAULT_SEED, config: GHOST_DEFAULT_CONFIG },
+
+  plan: planGhost,
+  generateSlot: generateGhostSlot,
+  initialCalibration: initialGhostCalibration,
+
+  analyze: analyzeGhost,
+  ruleProblems,
+  solutionProblems(puzzle, stored, proven) {
+    const problems: Problem[] = [];
+    if (stored.length !== puzzle.size) problems.push({ field: 'solution', stored: `${stored.length} rows`, expected: `${puzzle.size} rows` });
+    for (let r = 0; r < puzzle.size; r++) {
+      if (stored[r] !== proven.solution[r]) problems.push({ field: `solution[${r}]`, stored: stored[r], expected: proven.solution[r] });
+    }
+    return problems;
+  },
+  tolerances: {},
+  canonical: canonicalGhost,
+
+  calibrate: calibrateGhost,
+  recalibrate: (analysis, calibration) => ({ ...analysis, logicDepth: logicDepth(analysis, calibration.weights) }),
+  tierOf: (analysis, _calibration, config) => ghostTierOf(analysis, config.ladder),
+  difficulty: (analysis) => analysis.logicDepth,
+  tierTable: ghostTierTable,
+};

@@ -1,0 +1,80 @@
+// Ghost rules that do not need the solver: the numbers a solution implies
+// (clue values, row and column counts), rule checks of a stored level, and the
+// count of target-0 constraints.
+import type { GhostPuzzle, GhostSolution } from './schema.ts';
+import { isClue, neighbours } from './board.ts';
+import type { Problem } from '../../lib/kind.ts';
+
+export const GHOST = 'G';
+export const NO_GHOST = '.';
+export const PLAIN = '.';
+
+/** Ghosts around (r, c), up to 8 neighbours. */
+export function ghostsAround(isGhost: (r: number, c: number) => boolean, n: number, r: number, c: number): number {
+  return neighbours(n, r, c).filter((cell) => isGhost(Math.floor(cell / n), cell % n)).length;
+}
+
+/** The puzzle and solution for ghosts and clue cells given as per-cell flags (row-major). */
+export function buildLevel(n: number, ghost: Uint8Array, clue: Uint8Array): { puzzle: GhostPuzzle; solution: GhostSolution } {
+  const isGhost = (r: number, c: number) => ghost[r * n + c] === 1;
+  const grid: string[] = [];
+  const solution: string[] = [];
+  const rows = new Array<number>(n).fill(0);
+  const cols = new Array<number>(n).fill(0);
+  for (let r = 0; r < n; r++) {
+    let line = '';
+    let sol = '';
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      line += clue[i] ? String(ghostsAround(isGhost, n, r, c)) : PLAIN;
+      sol += ghost[i] ? GHOST : NO_GHOST;
+      if (ghost[i]) {
+        rows[r]!++;
+        cols[c]!++;
+      }
+    }
+    grid.push(line);
+    solution.push(sol);
+  }
+  return { puzzle: { size: n, grid, rows, cols }, solution };
+}
+
+/** Constraints (rows, columns, clue cells) whose target is 0: free information. */
+export function zeroTargetCount(p: GhostPuzzle): number {
+  let k = 0;
+  for (const v of p.rows) if (v === 0) k++;
+  for (const v of p.cols) if (v === 0) k++;
+  for (const row of p.grid) for (const ch of row) if (ch === '0') k++;
+  return k;
+}
+
+/**
+ * Rule checks of a stored level: no ghost on a clue cell, and every number of
+ * the puzzle equals what the stored solution implies.
+ */
+export function ruleProblems(p: GhostPuzzle, s: GhostSolution): Problem[] {
+  const n = p.size;
+  const problems: Problem[] = [];
+  const isGhost = (r: number, c: number) => s[r]![c] === GHOST;
+  const rows = new Array<number>(n).fill(0);
+  const cols = new Array<number>(n).fill(0);
+  for (let r = 0; r < n; r++) {
+    for (let c = 0; c < n; c++) {
+      const ch = p.grid[r]![c]!;
+      if (isGhost(r, c)) {
+        rows[r]!++;
+        cols[c]!++;
+        if (isClue(ch)) problems.push({ field: `solution[${r}][${c}]`, stored: GHOST, expected: NO_GHOST }); // a clue cell holds no ghost
+      }
+      if (isClue(ch)) {
+        const k = ghostsAround(isGhost, n, r, c);
+        if (k !== Number(ch)) problems.push({ field: `puzzle.grid[${r}][${c}]`, stored: Number(ch), expected: k });
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (p.rows[i] !== rows[i]) problems.push({ field: `puzzle.rows[${i}]`, stored: p.rows[i], expected: rows[i] });
+    if (p.cols[i] !== cols[i]) problems.push({ field: `puzzle.cols[${i}]`, stored: p.cols[i], expected: cols[i] });
+  }
+  return problems;
+}

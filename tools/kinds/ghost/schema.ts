@@ -1,0 +1,115 @@
+// Ghost formats (SPEC §1, §4): puzzle, solution, analysis, generator config and
+// set calibration. These zod schemas are the single source of truth; the JSON
+// Schemas in schema/ are generated from them.
+import { z } from 'zod';
+
+const int = () => z.number().int();
+const range = (lo: number, hi: number) =>
+  z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
+
+export const MIN_SIZE = 5;
+export const MAX_SIZE = 9;
+
+export const GhostPuzzle = z
+  .strictObject({
+    size: int().min(MIN_SIZE).max(MAX_SIZE),
+    grid: z
+      .array(z.string().regex(/^[.0-8]{5,9}$/, "row strings of '.' (plain cell) and '0'..'8' (clue)"))
+      .min(MIN_SIZE)
+      .max(MAX_SIZE),
+    rows: z.array(int().min(0).max(MAX_SIZE)).min(MIN_SIZE).max(MAX_SIZE),
+    cols: z.array(int().min(0).max(MAX_SIZE)).min(MIN_SIZE).max(MAX_SIZE),
+  })
+  .superRefine((p, ctx) => {
+    const n = p.size;
+    if (p.grid.length !== n) ctx.addIssue({ code: 'custom', path: ['grid'], message: `has ${p.grid.length} rows, size is ${n}` });
+    p.grid.forEach((row, r) => {
+      if (row.length !== n) ctx.addIssue({ code: 'custom', path: ['grid', r], message: `has ${row.length} cells, size is ${n}` });
+    });
+    for (const key of ['rows', 'cols'] as const) {
+      if (p[key].length !== n) ctx.addIssue({ code: 'custom', path: [key], message: `has ${p[key].length} counts, size is ${n}` });
+      p[key].forEach((v, i) => {
+        if (v > n) ctx.addIssue({ code: 'custom', path: [key, i], message: `is ${v}, more than the ${n} cells of the line` });
+      });
+    }
+  });
+export type GhostPuzzle = z.infer<typeof GhostPuzzle>;
+
+export const GhostSolution = z
+  .array(z.string().regex(/^[G.]{5,9}$/, "row strings of 'G' (ghost) and '.' (no ghost)"))
+  .min(MIN_SIZE)
+  .max(MAX_SIZE);
+export type GhostSolution = z.infer<typeof GhostSolution>;
+
+export const GhostAnalysis = z.strictObject({
+  ghosts: int().min(0).describe('number of ghosts'),
+  direct: int().min(0).describe('L1 rounds of the layered solve'),
+  pair: int().min(0).describe('L2 rounds'),
+  contradiction: int().min(0).describe('L3 rounds'),
+  logicDepth: int().min(0).describe('direct + wPair·pair + wContra·contradiction, weights from the set calibration'),
+});
+export type GhostAnalysis = z.infer<typeof GhostAnalysis>;
+
+export const GHOST_MODES = ['direct', 'pair', 'contradiction'] as const;
+export const GhostMode = z.enum(GHOST_MODES);
+export type GhostMode = z.infer<typeof GhostMode>;
+
+export const GHOST_TIERS = [
+  'EASY',
+  'NORMAL',
+  'HARD',
+  'EXPERT',
+  'MASTER',
+  'EXTREME',
+  'EXTREME II',
+  'ULTIMATE',
+  'ULTIMATE II',
+  'ULTIMATE+',
+] as const;
+export const GhostTier = z.enum(GHOST_TIERS);
+
+const RoundLimits = z.strictObject({
+  direct: range(0, 200).optional().describe('L1 rounds'),
+  pair: range(0, 200).optional().describe('L2 rounds'),
+  contradiction: range(0, 200).optional().describe('L3 rounds'),
+});
+
+export const GhostConfig = z.strictObject({
+  triesPerBoard: int().min(1).max(1_000_000).describe('rejection-sampling tries per wanted board (SPEC: 600)'),
+  maxZeroTargets: int().min(0).describe('reject boards with more constraints of target 0 than this (SPEC: 3)'),
+  bands: z
+    .array(z.strictObject({ size: int().min(MIN_SIZE).max(MAX_SIZE), ghosts: range(0, 81), clues: range(0, 81) }))
+    .min(1)
+    .describe('per board size: the ghost and clue counts drawn uniformly'),
+  plan: z
+    .array(
+      z.strictObject({
+        size: int().min(MIN_SIZE).max(MAX_SIZE),
+        mode: GhostMode,
+        count: int().min(0).max(1_000_000),
+        rounds: RoundLimits.optional().describe('extra round limits on the target test'),
+        tier: GhostTier.optional().describe('keep only boards the ladder puts in this tier'),
+      }),
+    )
+    .min(1)
+    .describe('what to generate: boards wanted per size and generator mode'),
+  ladder: z
+    .array(z.strictObject({ tier: GhostTier, mode: GhostMode, rounds: RoundLimits.optional() }))
+    .min(1)
+    .describe('tier rules, first match wins: the solve mode and round counts of a level decide its tier'),
+  weightChoices: z.array(int().min(1).max(100)).min(1).describe('candidate logicDepth weights tried by curate'),
+});
+export type GhostConfig = z.infer<typeof GhostConfig>;
+
+export const GhostCalibration = z.strictObject({
+  weights: z.strictObject({ pair: int().min(1).max(100), contradiction: int().min(1).max(100) }),
+  tierMedians: z
+    .array(z.number().nullable())
+    .nullable()
+    .describe('median logicDepth per tier (EASY first, null for an empty tier) under these weights; null before curate'),
+  spacing: z
+    .number()
+    .nullable()
+    .describe('sd/mean of the gaps between consecutive populated tier medians, rounded to 4 decimals (lower is more even); null before curate'),
+});
+export type GhostCalibration = z.infer<typeof GhostCalibration>;

@@ -1,0 +1,282 @@
+// The layered ghost solver of SPEC §1: L1 (one constraint), L2 (two
+// overlapping constraints), L3 (one assumption, refuted by at most 64 rounds of
+// L1/L2 propagation). A round computes every deduction of one layer from a
+// snapshot and applies them all at once. Pure functions over typed arrays.
+import { type Board, WORDS, popcount } from './board.ts';
+
+/** Solver state: ghost mask in words 0..2, empty mask in words 3..5 (over plain cells). */
+export type State = Uint32Array;
+
+export const LAYER_DIRECT = 1;
+export const LAYER_PAIR = 2;
+export const LAYER_CONTRADICTION = 3;
+
+export const PROPAGATION_ROUNDS = 64;
+
+const NONE = 0;
+const MOVES = 1;
+const CONTRA = 2;
+
+export type SolveStatus =
+  /** every plain cell decided */
+  | 'solved'
+  /** no layer has a deduction left */
+  | 'stuck'
+  /** the clues contradict each other (no solution) */
+  | 'contradiction'
+  /** stopped early by maxLayer / maxContradictionRounds / maxRounds */
+  | 'limit';
+
+export interface SolveOptions {
+  /** Highest layer to use (default 3). */
+  maxLayer?: number;
+  /** Stop with 'limit' instead of playing more L3 rounds than this. */
+  maxContradictionRounds?: number;
+  /** Stop with 'limit' after this many rounds in all. */
+  maxRounds?: number;
+  /** Record every round's deductions. */
+  trace?: boolean;
+}
+
+export interface Round {
+  layer: number;
+  /** Newly decided ghosts and empties, as masks over plain cells. */
+  ghosts: Uint32Array;
+  empties: Uint32Array;
+}
+
+export interface SolveResult {
+  status: SolveStatus;
+  direct: number;
+  pair: number;
+  contradiction: number;
+  state: State;
+  rounds: Round[];
+}
+
+/** Per-call scratch so the hot loops allocate nothing. */
+class Scratch {
+  /** ghosts still to find per constraint */
+  readonly need: Int32Array;
+  /** unknown cells per constraint (3 words each) and their count */
+  readonly unknown: Uint32Array;
+  readonly unknownCount: Int32Array;
+  readonly out = new Uint32Array(2 * WORDS);
+  readonly probe = new Uint32Array(2 * WORDS);
+  constructor(count: number) {
+    this.need = new Int32Array(count);
+    this.unknown = new Uint32Array(count * WORDS);
+    this.unknownCount = new Int32Array(count);
+  }
+}
+
+/**
+ * Fill need/unknown for state s; true when some constraint is violated
+ * (a < 0 or a > |u|).
+ */
+function prepare(b: Board, s: State, x: Scratch): boolean {
+  const u0 = b.all[0]! & ~(s[0]! | s[3]!);
+  const u1 = b.all[1]! & ~(s[1]! | s[4]!);
+  const u2 = b.all[2]! & ~(s[2]! | s[5]!);
+  const g0 = s[0]!, g1 = s[1]!, g2 = s[2]!;
+  const m = b.masks;
+  let violated = false;
+  for (let k = 0, o = 0; k < b.count; k++, o += 3) {
+    const m0 = m[o]!, m1 = m[o + 1]!, m2 = m[o + 2]!;
+    const a = b.targets[k]! - (popcount(m0 & g0) + popcount(m1 & g1) + popcount(m2 & g2));
+    const w0 = m0 & u0, w1 = m1 & u1, w2 = m2 & u2;
+    const nu = popcount(w0) + popcount(w1) + popcount(w2);
+    x.need[k] = a;
+    x.unknown[o] = w0;
+    x.unknown[o + 1] = w1;
+    x.unknown[o + 2] = w2;
+    x.unknownCount[k] = nu;
+    if (a < 0 || a > nu) violated = true;
+  }
+  return violated;
+}
+
+/** L1 deductions from the prepared snapshot into out; NONE / MOVES / CONTRA. */
+function layer1(b: Board, x: Scratch, out: Uint32Array): number {
+  let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
+  const U = x.unknown;
+  for (let k = 0, o = 0; k < b.count; k++, o += 3) {
+    const nu = x.unknownCount[k]!;
+    if (nu === 0) continue;
+    const a = x.need[k]!;
+    if (a === 0) {
+      e0 |= U[o]!;
+      e1 |= U[o + 1]!;
+      e2 |= U[o + 2]!;
+    } else if (a === nu) {
+      g0 |= U[o]!;
+      g1 |= U[o + 1]!;
+      g2 |= U[o + 2]!;
+    }
+  }
+  return finish(out, g0, g1, g2, e0, e1, e2);
+}
+
+/** L2 deductions (pairs of overlapping constraints) into out; NONE / MOVES / CONTRA. */
+function layer2(b: Board, x: Scratch, out: Uint32Array): number {
+  let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
+  const U = x.unknown;
+  const P = b.pairs;
+  for (let i = 0; i < P.length; i += 2) {
+    const A = P[i]!, B = P[i + 1]!;
+    const oa = A * 3, ob = B * 3;
+    const a0 = U[oa]!, a1 = U[oa + 1]!, a2 = U[oa + 2]!;
+    const b0 = U[ob]!, b1 = U[ob + 1]!, b2 = U[ob + 2]!;
+    const c0 = a0 & b0, c1 = a1 & b1, c2 = a2 & b2;
+    if ((c0 | c1 | c2) === 0) continue;
+    const nC = popcount(c0) + popcount(c1) + popcount(c2);
+    const nA = x.unknownCount[A]! - nC;
+    const nB = x.unknownCount[B]! - nC;
+    const a = x.need[A]!, bb = x.need[B]!;
+    const lo = Math.max(0, a - nA, bb - nB);
+    const hi = Math.min(a, bb, nC);
+    if (lo > hi) return CONTRA;
+    // common part C holds [lo, hi]
+    if (hi === 0) {
+      e0 |= c0; e1 |= c1; e2 |= c2;
+    } else if (lo === nC) {
+      g0 |= c0; g1 |= c1; g2 |= c2;
+    }
+    // A only holds [a - hi, a - lo]
+    if (nA > 0) {
+      if (a - lo === 0) {
+        e0 |= a0 & ~b0; e1 |= a1 & ~b1; e2 |= a2 & ~b2;
+      } else if (a - hi === nA) {
+        g0 |= a0 & ~b0; g1 |= a1 & ~b1; g2 |= a2 & ~b2;
+      }
+    }
+    // B only holds [b - hi, b - lo]
+    if (nB > 0) {
+      if (bb - lo === 0) {
+        e0 |= b0 & ~a0; e1 |= b1 & ~a1; e2 |= b2 & ~a2;
+      } else if (bb - hi === nB) {
+        g0 |= b0 & ~a0; g1 |= b1 & ~a1; g2 |= b2 & ~a2;
+      }
+    }
+  }
+  return finish(out, g0, g1, g2, e0, e1, e2);
+}
+
+function finish(out: Uint32Array, g0: number, g1: number, g2: number, e0: number, e1: number, e2: number): number {
+  out[0] = g0; out[1] = g1; out[2] = g2;
+  out[3] = e0; out[4] = e1; out[5] = e2;
+  if ((g0 & e0) | (g1 & e1) | (g2 & e2)) return CONTRA;
+  return g0 | g1 | g2 | e0 | e1 | e2 ? MOVES : NONE;
+}
+
+function apply(s: State, d: Uint32Array): void {
+  for (let w = 0; w < 2 * WORDS; w++) s[w]! |= d[w]!;
+}
+
+/**
+ * SPEC's propagate: rounds of L1 (or L2 when L1 has nothing), at most 64.
+ * True when the state is refuted. Mutates t.
+ */
+function propagate(b: Board, t: State, x: Scratch): boolean {
+  for (let i = 0; i < PROPAGATION_ROUNDS; i++) {
+    if (prepare(b, t, x)) return true;
+    let r = layer1(b, x, x.out);
+    if (r === NONE) r = layer2(b, x, x.out);
+    if (r === CONTRA) return true;
+    if (r === NONE) return false;
+    apply(t, x.out);
+  }
+  return prepare(b, t, x);
+}
+
+/**
+ * L3 deductions: every unknown cell in row-major order, assumed ghost then
+ * empty, each on a copy of the snapshot s; a refuted assumption proves the
+ * opposite. Results into out; NONE / MOVES / CONTRA.
+ */
+function layer3(b: Board, s: State, x: Scratch, out: Uint32Array): number {
+  let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
+  const t = x.probe;
+  for (let p = 0; p < b.plainCount; p++) {
+    const w = p >>> 5;
+    const bit = 1 << (p & 31);
+    if ((s[w]! | s[w + 3]!) & bit) continue;
+    // assume ghost
+    t.set(s);
+    t[w]! |= bit;
+    if (propagate(b, t, x)) {
+      if (w === 0) e0 |= bit; else if (w === 1) e1 |= bit; else e2 |= bit;
+    }
+    // assume empty
+    t.set(s);
+    t[w + 3]! |= bit;
+    if (propagate(b, t, x)) {
+      if (w === 0) g0 |= bit; else if (w === 1) g1 |= bit; else g2 |= bit;
+    }
+  }
+  return finish(out, g0, g1, g2, e0, e1, e2);
+}
+
+/**
+ * L3's test of one assumption: cell p (a plain-cell index) set to ghost or
+ * empty on a copy of s, then propagated. True when refuted.
+ */
+export function refutes(b: Board, s: State, p: number, ghost: boolean): boolean {
+  const t = new Uint32Array(s);
+  t[(p >>> 5) + (ghost ? 0 : WORDS)]! |= 1 << (p & 31);
+  return propagate(b, t, new Scratch(b.count));
+}
+
+function allDecided(b: Board, s: State): boolean {
+  for (let w = 0; w < WORDS; w++) if ((b.all[w]! & ~(s[w]! | s[w + 3]!)) !== 0) return false;
+  return true;
+}
+
+/** Solve "like a careful person": always the lowest layer that has a deduction. */
+export function solveLayered(b: Board, opts: SolveOptions = {}): SolveResult {
+  const maxLayer = opts.maxLayer ?? LAYER_CONTRADICTION;
+  const maxContra = opts.maxContradictionRounds ?? Infinity;
+  const maxRounds = opts.maxRounds ?? Infinity;
+  const x = new Scratch(b.count);
+  const s: State = new Uint32Array(2 * WORDS);
+  const d = new Uint32Array(2 * WORDS);
+  const result: SolveResult = { status: 'stuck', direct: 0, pair: 0, contradiction: 0, state: s, rounds: [] };
+  const record = (layer: number) => {
+    if (opts.trace) result.rounds.push({ layer, ghosts: d.slice(0, WORDS), empties: d.slice(WORDS) });
+    apply(s, d);
+  };
+  for (;;) {
+    if (allDecided(b, s)) return done(result, 'solved');
+    if (prepare(b, s, x)) return done(result, 'contradiction');
+    if (result.direct + result.pair + result.contradiction >= maxRounds) return done(result, 'limit');
+    let r = layer1(b, x, d);
+    if (r === CONTRA) return done(result, 'contradiction');
+    if (r === MOVES) {
+      result.direct++;
+      record(LAYER_DIRECT);
+      continue;
+    }
+    if (maxLayer < LAYER_PAIR) return done(result, 'limit');
+    r = layer2(b, x, d);
+    if (r === CONTRA) return done(result, 'contradiction');
+    if (r === MOVES) {
+      result.pair++;
+      record(LAYER_PAIR);
+      continue;
+    }
+    if (maxLayer < LAYER_CONTRADICTION || result.contradiction >= maxContra) return done(result, 'limit');
+    r = layer3(b, s, x, d);
+    if (r === CONTRA) return done(result, 'contradiction');
+    if (r === MOVES) {
+      result.contradiction++;
+      record(LAYER_CONTRADICTION);
+      continue;
+    }
+    return done(result, 'stuck');
+  }
+}
+
+function done(r: SolveResult, status: SolveStatus): SolveResult {
+  r.status = status;
+  return r;
+}

@@ -1,0 +1,27 @@
+// Errors the CLI turns into one line and an exit code (0 ok, 1 validation
+// problem, 2 bad usage or unreadable input, 3 internal error).
+export const EXIT_OK = 0;
+export const EXIT_PROBLEMS = 1;
+export const EXIT_INPUT = 2;
+export const EXIT_INTERNAL = 3;
+
+/** Bad usage or unreadable input: `file › where › what`, exit 2. */
+export class InputError extends Error {
+  readonly exitCode = EXIT_INPUT;
+  constructor(message: string) {
+    super(message);
+    this.name = 'InputError';
+  }
+}
+
+/** Joins the parts of a location the way every message does: `file › level id › field`. */
+export function where(...parts: (string | undefined)[]): string {
+  return parts.filter((p) => p !== undefined && p !== '').join(' › ');
+}
+
+export function show(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  const text = JSON.stringify(value);
+  if (text === undefined) return String(value);
+  return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}

@@ -1,0 +1,104 @@
+// The PuzzleKind interface: everything the four commands need to know about a
+// puzzle kind. Each kind (tools/kinds/<kind>/) implements it once; the commands
+// are written against it and hold no kind-specific rule.
+import type { z } from 'zod';
+import type { Rng } from './rng.ts';
+
+/** One disagreement between a stored value and what the library says it must be. */
+export interface Problem {
+  /** Path inside the level, e.g. `analysis.logicDepth` or `puzzle.grid[2][3]`. */
+  field: string;
+  stored: unknown;
+  expected: unknown;
+}
+
+/** A level as stored in set and pack files (SPEC §4). */
+export interface Level<P = unknown, S = unknown, A = unknown> {
+  id: string;
+  puzzle: P;
+  solution: S;
+  analysis: A;
+  tier: string;
+}
+
+/** What `analyze` concluded about a puzzle. Only `proven` puzzles may ship. */
+export type Outcome<S, A> =
+  | { status: 'proven'; solution: S; analysis: A }
+  /** The rules say no: unsolvable, or not solvable without guessing. */
+  | { status: 'rejected'; reason: string }
+  /** A search budget ran out: nothing is known. Never shipped, never called unsolvable. */
+  | { status: 'unknown'; reason: string };
+
+/** The set-level values `analyze` may depend on. */
+export interface AnalyzeContext<C, K> {
+  config: C;
+  calibration: K;
+}
+
+/** One entry of a generation plan: `count` wanted levels sharing a spec. */
+export interface PlanEntry<G = unknown> {
+  /** Short label for summaries, e.g. `7x7 pair`. */
+  label: string;
+  count: number;
+  spec: G;
+}
+
+/** Result of rejection sampling for one wanted level. */
+export interface SlotResult<P, S, A> {
+  found: { puzzle: P; solution: S; analysis: A } | null;
+  tries: number;
+  /** Candidates thrown away because the solver disagreed with the known solution (a bug to report). */
+  disagreements: number;
+}
+
+/** Rows for the tier table that curate prints. */
+export interface TierTable {
+  columns: string[];
+  rows: (string | number)[][];
+}
+
+export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any> {
+  readonly name: string;
+  /** Tiers, easiest first. */
+  readonly tiers: readonly string[];
+  readonly schemas: {
+    puzzle: z.ZodType<P>;
+    solution: z.ZodType<S>;
+    analysis: z.ZodType<A>;
+    config: z.ZodType<C>;
+    calibration: z.ZodType<K>;
+  };
+  /** The built-in default config (the standard set) and its seed. */
+  readonly defaults: { setName: string; seed: number; config: C };
+
+  // ---- generate ----
+  /** The wanted levels of a config, in a fixed order. */
+  plan(config: C): PlanEntry<G>[];
+  /** Rejection-sample one wanted level from its own RNG. */
+  generateSlot(config: C, spec: G, rng: Rng, ctx: AnalyzeContext<C, K>): SlotResult<P, S, A>;
+  /** Calibration used before curate has chosen one. */
+  initialCalibration(config: C): K;
+
+  // ---- the rules and the solver ----
+  /** Everything derived from a puzzle, by the same code for generate, curate and validate. */
+  analyze(puzzle: P, ctx: AnalyzeContext<C, K>): Outcome<S, A>;
+  /** Rule checks of a stored puzzle against its stored solution, before any solving. */
+  ruleProblems(puzzle: P, solution: S): Problem[];
+  /** Checks the stored solution against the recomputed outcome (equality, or a replay). */
+  solutionProblems(puzzle: P, stored: S, proven: { solution: S; analysis: A }): Problem[];
+  /** Allowed absolute difference per analysis field (default: exact). */
+  readonly tolerances: Partial<Record<string, number>>;
+  /** The smallest encoding of the puzzle under its symmetries (SPEC §4 ids). */
+  canonical(puzzle: P): P;
+
+  // ---- curate ----
+  /** Choose the set's calibration from its (deduplicated) levels. */
+  calibrate(levels: Level<P, S, A>[], config: C): K;
+  /** The analysis with its calibration-dependent fields recomputed. */
+  recalibrate(analysis: A, calibration: K): A;
+  /** The tier of a level, or null when it fits no tier (curate drops it). */
+  tierOf(analysis: A, calibration: K, config: C): string | null;
+  /** Difficulty inside a tier, for ordering easiest first. */
+  difficulty(analysis: A): number;
+  tierTable(levels: Level<P, S, A>[]): TierTable;
+}

@@ -1,0 +1,25 @@
+// Small descriptive statistics used by curate and the reports.
+export function median(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+export function mean(values: readonly number[]): number {
+  return values.length ? values.reduce((a, b) => a + b, 0) / values.length : NaN;
+}
+
+/** Population standard deviation. */
+export function sd(values: readonly number[]): number {
+  if (values.length === 0) return NaN;
+  const m = mean(values);
+  return Math.sqrt(values.reduce((a, b) => a + (b - m) ** 2, 0) / values.length);
+}
+
+/** Round half away from zero to `digits` decimals, the rounding every stored figure uses. */
+export function round(value: number, digits: number): number {
+  const f = 10 ** digits;
+  const r = Math.round(Math.abs(value) * f) / f;
+  return value < 0 ? -r : r;
+}

@@ -10,6 +10,7 @@ import { curateSet } from '../tools/commands/curate.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import stringify from 'fast-json-stable-stringify';
+import type { GhostPuzzle } from '../tools/kinds/ghost/schema.ts';
 
 const levelArb = fc
   .record({ n: fc.integer({ min: 5, max: 7 }), cells: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 49, maxLength: 49 }) })
@@ -85,7 +86,7 @@ describe('curate dedup', () => {
     const report = await generateSet(ghost, ghost.defaults.config, 11, 'test', 1, memoryConsole(), 12);
     const set = report.set;
     const first = set.levels[0]!;
-    const copies = [3, 5, 6].map((t) => ({ ...first, puzzle: transformGhost(first.puzzle, t) }));
+    const copies = [3, 5, 6].map((t) => ({ ...first, puzzle: transformGhost(first.puzzle as GhostPuzzle, t) }));
     const curated = curateSet(ghost, { ...set, levels: [...set.levels, ...copies] }, 'test.json');
     expect(curated.curate).toMatchObject({ candidates: set.levels.length + 3, duplicates: 3 });
     expect(curated.levels.filter((l) => l.id === first.id)).toHaveLength(1);

@@ -30,6 +30,9 @@ export interface FileReport {
   /** Unreadable or schema-invalid: the file could not be checked further. */
   error: string | null;
   problems: (Problem & { level: string })[];
+  /** The kind's whole-set statistics, where it has any. */
+  stats?: Record<string, unknown>;
+  statLines?: string[];
 }
 
 export interface ValidateReport {
@@ -185,6 +188,12 @@ export async function validateFiles(paths: readonly string[], threads: number, c
       const mine = outcomes.slice(firstTask[f], firstTask[f]! + l.doc.levels.length);
       report.problems.push(...staticProblems(l.kind, l.doc), ...recomputedProblems(l.kind, l.doc, mine));
       if (l.type === 'set') report.problems.push(...setProblems(l.kind, l.doc, mine));
+      if (l.type === 'set' && l.kind.setReport) {
+        const sr = l.kind.setReport(l.doc.levels, l.doc.generator.config);
+        report.problems.push(...sr.problems.map((p) => ({ level: 'set', ...p })));
+        report.stats = sr.stats;
+        report.statLines = sr.lines;
+      }
     } else if (l.type === 'manifest') {
       report.problems.push(...manifestProblems(report.file, l.doc));
     }
@@ -208,6 +217,7 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
   } else {
     for (const r of report.files) {
       if (r.error) con.err(r.error);
+      for (const line of r.statLines ?? []) con.out(`${r.file}: ${line}`);
       for (const p of r.problems) con.out(problemLine(r.file, p));
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);

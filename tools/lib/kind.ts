@@ -51,6 +51,15 @@ export interface SlotResult<P, S, A> {
   disagreements: number;
 }
 
+/** Whole-set statistics and the problems they show (e.g. apple board fidelity). */
+export interface SetReport {
+  problems: Problem[];
+  /** Machine-readable figures, included in `validate --json`. */
+  stats: Record<string, unknown>;
+  /** The same figures for people, printed by validate. */
+  lines: string[];
+}
+
 /** Rows for the tier table that curate prints. */
 export interface TierTable {
   columns: string[];
@@ -101,4 +110,8 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   /** Difficulty inside a tier, for ordering easiest first. */
   difficulty(analysis: A): number;
   tierTable(levels: Level<P, S, A>[]): TierTable;
+
+  // ---- optional ----
+  /** Checks over a whole set (validate runs it on set files after the per-level checks). */
+  setReport?(levels: Level<P, S, A>[], config: C): SetReport;
 }

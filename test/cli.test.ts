@@ -36,6 +36,12 @@ describe('generate', () => {
     expect(fs.readFileSync(again).equals(one)).toBe(true);
   });
 
+  it('curate gives the same bytes on a second run', () => {
+    const again = path.join(dir, 'curated-again.json');
+    expect(cli(['curate', candidates, '--out', again]).code).toBe(0);
+    expect(fs.readFileSync(again).equals(fs.readFileSync(curated))).toBe(true);
+  });
+
   it('another seed gives other levels', () => {
     const other = path.join(dir, 'other.json');
     expect(cli(['generate', 'ghost', '--count', '40', '--seed', '6', '--threads', '1', '--out', other]).code).toBe(0);

@@ -83,7 +83,7 @@ describe('symmetries', () => {
 
 describe('curate dedup', () => {
   it('keeps one level of a puzzle that appears again rotated or mirrored', async () => {
-    const report = await generateSet(ghost, ghost.defaults.config, 11, 'test', 1, memoryConsole(), 12);
+    const report = await generateSet({ kind: ghost, config: ghost.defaults.config, seed: 11, name: 'test', count: 12 }, { threads: 1, con: memoryConsole() });
     const set = report.set;
     const first = set.levels[0]!;
     const copies = [3, 5, 6].map((t) => ({ ...first, puzzle: transformGhost(first.puzzle as GhostPuzzle, t) }));

@@ -17,7 +17,7 @@ describe('committed levels', () => {
   it.each(KINDS.map((k) => k.name))('levels/%s/standard.json is reproduced byte for byte from its config and seed', async (name) => {
     const kind = KINDS.find((k) => k.name === name)!;
     const file = path.join(ROOT, 'levels', name, `${kind.defaults.setName}.json`);
-    const { set } = await generateSet(kind, kind.defaults.config, kind.defaults.seed, kind.defaults.setName, 2, memoryConsole());
+    const { set } = await generateSet({ kind, config: kind.defaults.config, seed: kind.defaults.seed, name: kind.defaults.setName }, { threads: 2, con: memoryConsole() });
     const curated = curateSet(kind, set, 'candidates');
     expect(formatDocument(curated) === fs.readFileSync(file, 'utf8')).toBe(true);
   });

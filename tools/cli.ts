@@ -1,8 +1,8 @@
 // The proofpack command line (commander): parses arguments, runs a command,
 // turns every failure into one line and an exit code. No rules live here.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { InputError, EXIT_INPUT, EXIT_INTERNAL } from './lib/errors.ts';
-import { terminalConsole } from './lib/console.ts';
+import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
+import { terminalConsole, processIo, type Io } from './lib/console.ts';
 import { TOOL } from './lib/files.ts';
 import { KINDS, kindByName } from './lib/registry.ts';
 import { formatDocument } from './lib/json.ts';
@@ -11,6 +11,7 @@ import { generateCommand } from './commands/generate.ts';
 import { curateCommand } from './commands/curate.ts';
 import { validateCommand } from './commands/validate.ts';
 import { bundleCommand } from './commands/bundle.ts';
+import { mergeCommand } from './commands/merge.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
@@ -20,32 +21,49 @@ const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: stri
   return Number(value);
 };
 
+const seconds = (value: string) => {
+  if (!/^\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('expected a number of seconds, e.g. 10 or 0.5');
+  return Number(value);
+};
+
 const threadsOption = () =>
   new Option('--threads <t>', 'worker threads').argParser(wholeNumber(1, 256)).default(defaultThreads(), 'the number of cores');
-const quietOption = () => new Option('--quiet', 'print nothing but errors');
+const quietOption = () => new Option('--quiet', 'print nothing but errors (and --json output)');
+const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
+const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
+const kinds = () => `puzzle kind: ${KINDS.map((k) => k.name).join(', ')}`;
 
-export async function main(argv: readonly string[]): Promise<number> {
+/** Run the CLI; returns the exit code. `io` is where it writes (tests pass buffers). */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let exitCode = 0;
   const program = new Command()
     .name('proofpack')
     .description('Generate, curate, validate and bundle puzzle levels that a machine has proven.')
     .version(TOOL, '--version')
     .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .showHelpAfterError('(run with --help for usage)');
 
   program
     .command('generate')
     .description('rejection-sample candidate levels of one kind into a set file')
-    .argument('<kind>', `puzzle kind: ${KINDS.map((k) => k.name).join(', ')}`)
+    .argument('<kind>', kinds())
     .option('--config <file>', "generator config (JSON, schema/<kind>.config.schema.json); default: the kind's built-in standard config")
     .option('--count <n>', 'total wanted levels, spread over the plan in its proportions', wholeNumber(1))
     .option('--seed <s>', "master seed; default: the built-in standard set's", wholeNumber(0))
     .option('--name <name>', 'set name stored in the file', 'standard')
+    .addOption(shardOption())
+    .option('--resume', 'continue from <out>.checkpoint.json left by an interrupted run of the same job')
+    .option('--checkpoint-every <s>', 'seconds between checkpoints of finished slots', seconds, 10)
     .addOption(threadsOption())
+    .addOption(jsonOption())
     .addOption(quietOption())
     .requiredOption('--out <file>', 'candidate set to write')
     .action(async (kind: string, o) => {
-      exitCode = await generateCommand({ kind, config: o.config, count: o.count, seed: o.seed, name: o.name, threads: o.threads, out: o.out }, terminalConsole(o));
+      exitCode = await generateCommand(
+        { kind, config: o.config, count: o.count, seed: o.seed, name: o.name, threads: o.threads, out: o.out, shard: o.shard, resume: o.resume, checkpointEvery: o.checkpointEvery, json: o.json },
+        terminalConsole(o, io),
+      );
     });
 
   program
@@ -53,20 +71,33 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description('dedup, calibrate, tier and order a candidate set')
     .argument('<file>', 'candidate set (from generate)')
     .requiredOption('--out <file>', 'curated set to write')
+    .addOption(jsonOption())
     .addOption(quietOption())
     .action((input: string, o) => {
-      exitCode = curateCommand({ input, out: o.out }, terminalConsole(o));
+      exitCode = curateCommand({ input, out: o.out, json: o.json }, terminalConsole(o, io));
     });
 
   program
     .command('validate')
     .description('recompute every stored value of sets, packs and manifests; exit 1 on any difference')
     .argument('<paths...>', 'files or directories (searched for *.json)')
+    .addOption(shardOption())
     .addOption(threadsOption())
-    .option('--json', 'print a machine-readable report')
+    .addOption(jsonOption())
     .addOption(quietOption())
     .action(async (paths: string[], o) => {
-      exitCode = await validateCommand({ paths, threads: o.threads, json: o.json }, terminalConsole(o));
+      exitCode = await validateCommand({ paths, threads: o.threads, json: o.json, shard: o.shard }, terminalConsole(o, io));
+    });
+
+  program
+    .command('merge')
+    .description('combine the outputs of generate --shard or validate --shard --json into the unsharded result')
+    .argument('<files...>', 'the shard outputs, one per shard')
+    .requiredOption('--out <file>', 'merged set file or validate report')
+    .addOption(jsonOption())
+    .addOption(quietOption())
+    .action((files: string[], o) => {
+      exitCode = mergeCommand({ inputs: files, out: o.out, json: o.json }, terminalConsole(o, io));
     });
 
   program
@@ -74,9 +105,10 @@ export async function main(argv: readonly string[]): Promise<number> {
     .description('write the packs named in the packs config and manifest.json')
     .option('--packs <file>', 'packs config', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
+    .addOption(jsonOption())
     .addOption(quietOption())
     .action((o) => {
-      exitCode = bundleCommand({ packs: o.packs, out: o.out }, terminalConsole(o));
+      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json }, terminalConsole(o, io));
     });
 
   program
@@ -88,15 +120,15 @@ export async function main(argv: readonly string[]): Promise<number> {
     .option('--work <dir>', 'intermediate candidate sets', '.proofpack')
     .addOption(quietOption())
     .action(async (o) => {
-      exitCode = await pipelineCommand({ threads: o.threads, levels: o.levels, dist: o.dist, work: o.work }, terminalConsole(o));
+      exitCode = await pipelineCommand({ threads: o.threads, levels: o.levels, dist: o.dist, work: o.work }, terminalConsole(o, io));
     });
 
   program
     .command('config')
     .description("print a kind's built-in default generator config (a starting point for --config)")
-    .argument('<kind>', `puzzle kind: ${KINDS.map((k) => k.name).join(', ')}`)
+    .argument('<kind>', kinds())
     .action((kind: string) => {
-      process.stdout.write(formatDocument(kindByName(kind).defaults.config));
+      io.stdout(formatDocument(kindByName(kind).defaults.config));
     });
 
   try {
@@ -107,12 +139,12 @@ export async function main(argv: readonly string[]): Promise<number> {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_INPUT;
     }
     if (e instanceof InputError) {
-      process.stderr.write(`proofpack: ${e.message}\n`);
+      io.stderr(`proofpack: ${oneLine(e.message)}\n`);
       return EXIT_INPUT;
     }
     const err = e as Error;
-    process.stderr.write(`proofpack: internal error: ${String(err?.message ?? err).split('\n')[0]} (set PROOFPACK_DEBUG=1 for the stack)\n`);
-    if (process.env['PROOFPACK_DEBUG']) process.stderr.write(`${err?.stack}\n`);
+    io.stderr(`proofpack: internal error: ${String(err?.message ?? err).split('\n')[0]} (set PROOFPACK_DEBUG=1 for the stack)\n`);
+    if (process.env['PROOFPACK_DEBUG']) io.stderr(`${err?.stack}\n`);
     return EXIT_INTERNAL;
   }
 }

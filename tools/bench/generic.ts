@@ -19,7 +19,7 @@ export function genericSuite(kind: PuzzleKind, opts: { generateCount: number; va
       const figures: Figure[] = [];
       let levels = 0;
       const genSeconds = await secondsAsync(async () => {
-        const { set } = await generateSet(kind, kind.defaults.config, 777, 'bench', 1, memoryConsole(), opts.generateCount);
+        const { set } = await generateSet({ kind, config: kind.defaults.config, seed: 777, name: 'bench', count: opts.generateCount }, { threads: 1, con: memoryConsole() });
         levels = set.levels.length;
       });
       figures.push({ kind: kind.name, name: `generate, 1 thread (${levels} of ${opts.generateCount} wanted)`, value: levels / genSeconds, unit: 'levels/s' });

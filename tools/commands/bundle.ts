@@ -8,7 +8,7 @@ import { formatTable } from '../lib/console.ts';
 import { InputError, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
-import { readText, writeFileAtomic } from '../lib/io.ts';
+import { parseJson, readText, writeFileAtomic } from '../lib/io.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level } from '../lib/kind.ts';
 import { loadDocument, parseDocument } from '../lib/documents.ts';
@@ -17,6 +17,7 @@ import { rngFor } from '../lib/rng.ts';
 export interface BundleOptions {
   packs: string;
   out: string;
+  json?: boolean;
 }
 
 /** `count` levels spread evenly over `levels` (which is in difficulty order). */
@@ -50,13 +51,7 @@ export function buildPacks(packsFile: string, config: PacksConfig): BuiltPack[] 
     names.add(spec.name);
     const setFile = path.join(base, spec.set);
     const setText = readText(setFile);
-    let raw: unknown;
-    try {
-      raw = JSON.parse(setText);
-    } catch (e) {
-      throw new InputError(`${setFile}: not valid JSON (${(e as Error).message})`);
-    }
-    const loaded = parseDocument(setFile, raw, ['set']);
+    const loaded = parseDocument(setFile, parseJson(setFile, setText), ['set']);
     if (loaded.type !== 'set') throw new Error('unreachable');
     const { kind, doc } = loaded;
     if (doc.stage !== 'curated') throw new InputError(`${setFile} › stage: packs are cut from curated sets, found "${doc.stage}"`);
@@ -116,6 +111,10 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   writeFileAtomic(manifestFile, formatDocument(manifest, new Set()));
   for (const old of previous) {
     if (!built.some((b) => b.file === old)) fs.rmSync(path.join(opts.out, old), { force: true });
+  }
+  if (opts.json) {
+    con.out(stableJson(manifest));
+    return 0;
   }
   const rows = built.map((b) => [b.entry.name, b.entry.kind, b.entry.levels, b.entry.bytes, b.entry.sha256.slice(0, 12)]);
   for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'sha256'], rows })) con.out(line);

@@ -4,7 +4,7 @@ import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
 import { InputError, where } from '../lib/errors.ts';
 import type { SetFile } from '../lib/files.ts';
-import { formatDocument } from '../lib/json.ts';
+import { formatDocument, stableJson } from '../lib/json.ts';
 import { writeFileAtomic } from '../lib/io.ts';
 import { levelId } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
@@ -13,6 +13,7 @@ import { loadDocument } from '../lib/documents.ts';
 export interface CurateOptions {
   input: string;
   out: string;
+  json?: boolean;
 }
 
 /** Sort easiest first: tier (ladder order), then difficulty, then id. */
@@ -73,8 +74,14 @@ export function curateCommand(opts: CurateOptions, con: Console): number {
   const started = performance.now();
   const curated = curateSet(loaded.kind, loaded.doc, opts.input);
   writeFileAtomic(opts.out, formatDocument(curated));
-  for (const line of formatTable(loaded.kind.tierTable(curated.levels))) con.out(line);
+  const table = loaded.kind.tierTable(curated.levels);
   const c = curated.curate!;
+  if (opts.json) {
+    con.out(stableJson({ file: opts.out, kind: loaded.kind.name, levels: curated.levels.length, ...c, calibration: curated.calibration, tiers: table }));
+    return 0;
+  }
+  for (const line of formatTable(table)) con.out(line);
+  con.out(`calibration: ${stableJson(curated.calibration)}`);
   con.out(
     `curated ${curated.levels.length} of ${c.candidates} ${loaded.kind.name} candidates (${c.duplicates} duplicates, ${c.untiered} untiered) into ${opts.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );

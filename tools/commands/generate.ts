@@ -1,27 +1,44 @@
 // `proofpack generate KIND`: rejection-sample the wanted levels of a config on
-// the worker pool and write a candidate set. Output depends only on the config
-// and seed, never on the thread count.
+// the worker pool and write a candidate set. Every wanted level ("slot") has
+// its own RNG, so the output depends only on config and seed — not on the
+// thread count, the shard split, or an interruption and --resume.
+import * as fs from 'node:fs';
+import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
-import { FORMAT_VERSION, TOOL, type PlanStats, type SetFile } from '../lib/files.ts';
+import { Checkpoint, FORMAT_VERSION, TOOL, type PlanStats, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
-import { writeFileAtomic } from '../lib/io.ts';
-import { levelId } from '../lib/ids.ts';
+import { readJson, writeFileAtomic } from '../lib/io.ts';
+import { levelId, sha256Hex } from '../lib/ids.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
-import { loadConfig } from '../lib/documents.ts';
+import { checkDocument, loadConfig } from '../lib/documents.ts';
 import { kindByName } from '../lib/registry.ts';
 import { runTasks } from '../lib/pool.ts';
 import type { GenerateTask } from '../lib/tasks.ts';
 
-export interface GenerateOptions {
-  kind: string;
-  config?: string;
+export interface Shard {
+  index: number;
+  count: number;
+}
+
+/** What to generate: everything the output depends on. */
+export interface GenerateJob {
+  kind: PuzzleKind;
+  config: unknown;
+  seed: number;
+  name: string;
+  /** Scale the plan to this many wanted levels. */
   count?: number;
-  seed?: number;
+  /** Only the slots k with k % count === index. */
+  shard?: Shard;
+}
+
+export interface GenerateRun {
   threads: number;
-  out: string;
-  name?: string;
+  con: Console;
+  /** Save finished slots to `file` every `everyMs`; with `resume`, start from what it holds. */
+  checkpoint?: { file: string; everyMs: number; resume: boolean };
 }
 
 /** Scale the plan to `total` wanted levels, keeping its proportions (largest remainder). */
@@ -39,95 +56,180 @@ export function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[
   return plan.map((e, i) => ({ ...e, count: counts[i]! }));
 }
 
+export function parseShard(text: string): Shard {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  if (!m || Number(m[2]) < 1 || Number(m[1]) >= Number(m[2])) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4`);
+  return { index: Number(m[1]), count: Number(m[2]) };
+}
+
+/** The identity of a job, so a checkpoint is only ever resumed by the same job. */
+function jobHash(job: GenerateJob): string {
+  return sha256Hex(stringify({ tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null }));
+}
+
+function loadCheckpoint(file: string, hash: string): Map<number, SlotResult<unknown, unknown, unknown>> {
+  if (!fs.existsSync(file)) return new Map();
+  const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
+  if (cp.job !== hash) throw new InputError(`${file} › job: the checkpoint belongs to another job (other config, seed, count, shard or tool version); delete it or drop --resume`);
+  return new Map(cp.slots.map((s) => [s.slot, s.result as SlotResult<unknown, unknown, unknown>]));
+}
+
+function writeCheckpoint(file: string, hash: string, done: Map<number, SlotResult<unknown, unknown, unknown>>): void {
+  const slots = [...done.entries()].sort((a, b) => a[0] - b[0]).map(([slot, result]) => ({ slot, result }));
+  writeFileAtomic(file, `${stringify({ type: 'checkpoint', formatVersion: FORMAT_VERSION, job: hash, slots })}\n`);
+}
+
 export interface GenerateReport {
   set: SetFile;
   stats: PlanStats[];
+  /** Slots taken from a checkpoint instead of being run. */
+  resumed: number;
 }
 
-export async function generateSet(kind: PuzzleKind, config: unknown, seed: number, name: string, threads: number, con: Console, count?: number): Promise<GenerateReport> {
+export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<GenerateReport> {
+  const { kind, config, seed } = job;
   let plan: PlanEntry[];
   try {
     plan = kind.plan(config);
   } catch (e) {
     throw new InputError(`config: ${(e as Error).message}`);
   }
-  if (count !== undefined) plan = scalePlan(plan, count);
+  if (job.count !== undefined) plan = scalePlan(plan, job.count);
   const calibration = kind.initialCalibration(config);
-  const tasks: GenerateTask[] = [];
-  const owner: number[] = [];
+  // every slot of the plan, in order; a shard keeps every n-th
+  const slots: { slot: number; entry: number }[] = [];
   plan.forEach((entry, e) => {
-    for (let j = 0; j < entry.count; j++) {
-      tasks.push({ op: 'generate', kind: kind.name, seed, index: tasks.length, spec: entry.spec, config, calibration });
-      owner.push(e);
-    }
+    for (let j = 0; j < entry.count; j++) slots.push({ slot: slots.length, entry: e });
   });
-  const progress = con.progress(`generate ${kind.name}`, tasks.length);
-  const results = (await runTasks(tasks, threads, (done) => progress.update(done))) as SlotResult<unknown, unknown, unknown>[];
+  const mine = job.shard ? slots.filter((s) => s.slot % job.shard!.count === job.shard!.index) : slots;
+
+  const hash = jobHash(job);
+  const cp = run.checkpoint;
+  const done = cp?.resume ? loadCheckpoint(cp.file, hash) : new Map<number, SlotResult<unknown, unknown, unknown>>();
+  const resumed = done.size;
+  const todo = mine.filter((s) => !done.has(s.slot));
+  const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: plan[s.entry]!.spec, config, calibration }));
+  const progress = run.con.progress(`generate ${kind.name}`, mine.length);
+  progress.update(resumed);
+  let lastSave = performance.now();
+  await runTasks(tasks, {
+    threads: run.threads,
+    onResult: (i, r, n) => {
+      done.set(todo[i]!.slot, r as SlotResult<unknown, unknown, unknown>);
+      progress.update(resumed + n);
+      if (cp && performance.now() - lastSave >= cp.everyMs) {
+        writeCheckpoint(cp.file, hash, done);
+        lastSave = performance.now();
+      }
+    },
+  });
   progress.stop();
 
-  const stats: PlanStats[] = plan.map((e) => ({ label: e.label, wanted: e.count, found: 0, tries: 0, disagreements: 0 }));
+  const stats: PlanStats[] = plan.map((e) => ({ label: e.label, wanted: 0, found: 0, tries: 0, disagreements: 0 }));
   const levels: Level[] = [];
+  const levelSlots: number[] = [];
   let untiered = 0;
-  results.forEach((r, i) => {
-    const s = stats[owner[i]!]!;
+  for (const { slot, entry } of mine) {
+    const r = done.get(slot)!;
+    const s = stats[entry]!;
+    s.wanted++;
     s.tries += r.tries;
     s.disagreements += r.disagreements;
-    if (!r.found) return;
+    if (!r.found) continue;
     s.found++;
     const tier = kind.tierOf(r.found.analysis, calibration, config);
     if (tier === null) {
       untiered++;
-      return;
+      continue;
     }
     levels.push({ id: levelId(kind.name, kind.canonical(r.found.puzzle)), puzzle: r.found.puzzle, solution: r.found.solution, analysis: r.found.analysis, tier });
-  });
+    levelSlots.push(slot);
+  }
   const set: SetFile = {
     type: 'set',
     formatVersion: FORMAT_VERSION,
     kind: kind.name,
-    name,
+    name: job.name,
     stage: 'candidates',
     generator: { tool: TOOL, seed, config, stats, untiered },
     curate: null,
     calibration,
     levels,
+    ...(job.shard ? { shard: { ...job.shard, slots: levelSlots } } : {}),
   };
-  return { set, stats };
+  return { set, stats, resumed };
 }
 
-export function generateSummary(kind: PuzzleKind, report: GenerateReport, untiered: number): { lines: string[]; warnings: string[] } {
-  const rows = report.stats.map((s) => [s.label, s.wanted, s.found, s.tries, s.found ? Math.round(s.tries / s.found) : '-', s.disagreements]);
-  const total = report.stats.reduce(
+export interface GenerateSummary {
+  lines: string[];
+  warnings: string[];
+}
+
+export function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
+  const stats = set.generator.stats;
+  const rows = stats.map((s) => [s.label, s.wanted, s.found, s.tries, s.found ? Math.round(s.tries / s.found) : '-', s.disagreements]);
+  const total = stats.reduce(
     (a, s) => ({ wanted: a.wanted + s.wanted, found: a.found + s.found, tries: a.tries + s.tries, dis: a.dis + s.disagreements }),
     { wanted: 0, found: 0, tries: 0, dis: 0 },
   );
   rows.push(['total', total.wanted, total.found, total.tries, total.found ? Math.round(total.tries / total.found) : '-', total.dis]);
   const lines = formatTable({ columns: ['plan entry', 'wanted', 'found', 'tries', 'tries/found', 'solver disagreements'], rows });
   const warnings: string[] = [];
-  for (const s of report.stats) {
+  for (const s of stats) {
     if (s.wanted > 0 && s.found === 0) warnings.push(`warning: ${kind.name} ${s.label}: no board passed in ${s.tries} tries (${s.wanted} wanted); widen its bands or relax its target`);
     else if (s.found < s.wanted) warnings.push(`warning: ${kind.name} ${s.label}: ${s.wanted - s.found} of ${s.wanted} wanted boards not found within the try budget`);
   }
   if (total.dis > 0) warnings.push(`warning: the solver disagreed with the known solution on ${total.dis} boards (discarded): this is a bug, please report it`);
-  if (untiered > 0) warnings.push(`warning: ${untiered} boards fit no tier of the config and were dropped`);
+  if (set.generator.untiered > 0) warnings.push(`warning: ${set.generator.untiered} boards fit no tier of the config and were dropped`);
   return { lines, warnings };
+}
+
+export interface GenerateOptions {
+  kind: string;
+  config?: string;
+  count?: number;
+  seed?: number;
+  threads: number;
+  out: string;
+  name?: string;
+  shard?: string;
+  resume?: boolean;
+  checkpointEvery?: number;
+  json?: boolean;
 }
 
 export async function generateCommand(opts: GenerateOptions, con: Console): Promise<number> {
   const kind = kindByName(opts.kind);
-  const config = opts.config ? loadConfig(kind, opts.config) : kind.defaults.config;
-  const seed = opts.seed ?? kind.defaults.seed;
-  const name = opts.name ?? kind.defaults.setName;
+  const job: GenerateJob = {
+    kind,
+    config: opts.config ? loadConfig(kind, opts.config) : kind.defaults.config,
+    seed: opts.seed ?? kind.defaults.seed,
+    name: opts.name ?? kind.defaults.setName,
+    ...(opts.count !== undefined ? { count: opts.count } : {}),
+    ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
+  };
+  const checkpointFile = `${opts.out}.checkpoint.json`;
   const started = performance.now();
-  const report = await generateSet(kind, config, seed, name, opts.threads, con, opts.count);
-  const { lines, warnings } = generateSummary(kind, report, report.set.generator.untiered);
-  if (report.set.levels.length === 0) {
-    for (const w of warnings) con.err(w);
+  const report = await generateSet(job, {
+    threads: opts.threads,
+    con,
+    checkpoint: { file: checkpointFile, everyMs: (opts.checkpointEvery ?? 10) * 1000, resume: opts.resume ?? false },
+  });
+  const { lines, warnings } = generateSummary(kind, report.set);
+  if (report.set.levels.length === 0 && !job.shard) {
+    for (const w of warnings) con.warn(w);
     throw new InputError(`${opts.out}: not written: no ${kind.name} board passed its target test`);
   }
   writeFileAtomic(opts.out, formatDocument(report.set));
+  fs.rmSync(checkpointFile, { force: true });
+  if (opts.json) {
+    con.out(stringify({ file: opts.out, kind: kind.name, seed: job.seed, levels: report.set.levels.length, stats: report.set.generator.stats, untiered: report.set.generator.untiered, warnings, resumedSlots: report.resumed }));
+    return 0;
+  }
   for (const l of lines) con.out(l);
-  for (const w of warnings) con.err(w);
-  con.out(`wrote ${report.set.levels.length} ${kind.name} candidates to ${opts.out} (seed ${seed}, ${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  for (const w of warnings) con.warn(w);
+  const shard = job.shard ? `, shard ${job.shard.index}/${job.shard.count}` : '';
+  const resumed = report.resumed ? `, ${report.resumed} slots resumed from the checkpoint` : '';
+  con.out(`wrote ${report.set.levels.length} ${kind.name} candidates to ${opts.out} (seed ${job.seed}${shard}${resumed}, ${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
   return 0;
 }

@@ -6,41 +6,22 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../lib/console.ts';
-import { InputError, show, where } from '../lib/errors.ts';
+import { InputError, oneLine, show, where } from '../lib/errors.ts';
 import { sha256Hex, levelId } from '../lib/ids.ts';
 import type { Level, Outcome, Problem, PuzzleKind } from '../lib/kind.ts';
 import { loadDocument, type Loaded } from '../lib/documents.ts';
 import { compareFields } from '../lib/compare.ts';
 import { runTasks } from '../lib/pool.ts';
 import type { AnalyzeTask } from '../lib/tasks.ts';
-import type { Manifest, PackFile, SetFile } from '../lib/files.ts';
+import { FORMAT_VERSION, type FileReport, type Manifest, type PackFile, type ReportedProblem, type SetFile, type ValidateReport } from '../lib/files.ts';
 import { orderLevels } from './curate.ts';
+import { parseShard } from './generate.ts';
 
 export interface ValidateOptions {
   paths: string[];
   threads: number;
   json?: boolean;
-}
-
-export interface FileReport {
-  file: string;
-  type: string | null;
-  kind: string | null;
-  levels: number;
-  /** Unreadable or schema-invalid: the file could not be checked further. */
-  error: string | null;
-  problems: (Problem & { level: string })[];
-  /** The kind's whole-set statistics, where it has any. */
-  stats?: Record<string, unknown>;
-  statLines?: string[];
-}
-
-export interface ValidateReport {
-  ok: boolean;
-  files: FileReport[];
-  levels: number;
-  problems: number;
-  errors: number;
+  shard?: string;
 }
 
 /** Files named on the command line; directories are searched for *.json, sorted. */
@@ -70,63 +51,54 @@ export function expandPaths(paths: readonly string[]): string[] {
 type LevelDoc = SetFile | PackFile;
 
 /** Problems found without solving: ids, duplicates, rule checks. */
-function staticProblems(kind: PuzzleKind, doc: LevelDoc): (Problem & { level: string })[] {
-  const problems: (Problem & { level: string })[] = [];
-  const seen = new Set<string>();
-  for (const level of doc.levels) {
-    const id = levelId(kind.name, kind.canonical(level.puzzle));
-    if (id !== level.id) problems.push({ level: level.id, field: 'id', stored: level.id, expected: id });
-    if (seen.has(level.id)) problems.push({ level: level.id, field: 'id', stored: level.id, expected: 'unique within the file' });
-    seen.add(level.id);
-    for (const p of kind.ruleProblems(level.puzzle, level.solution)) problems.push({ level: level.id, ...p });
-  }
+function staticProblems(kind: PuzzleKind, level: Level, index: number, firstIndexOfId: Map<string, number>): ReportedProblem[] {
+  const problems: ReportedProblem[] = [];
+  const at = { level: level.id, index };
+  const id = levelId(kind.name, kind.canonical(level.puzzle));
+  if (id !== level.id) problems.push({ ...at, field: 'id', stored: level.id, expected: id });
+  const first = firstIndexOfId.get(level.id)!;
+  if (first !== index) problems.push({ ...at, field: 'id', stored: level.id, expected: `unique within the file (also levels[${first}])` });
+  for (const p of kind.ruleProblems(level.puzzle, level.solution)) problems.push({ ...at, ...p });
   return problems;
 }
 
 /** Problems found by recomputing: analysis, solution, tier. */
-function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, outcomes: Outcome<unknown, unknown>[]): (Problem & { level: string })[] {
-  const problems: (Problem & { level: string })[] = [];
-  const config = doc.generator.config;
-  doc.levels.forEach((level, i) => {
-    const outcome = outcomes[i]!;
-    if (outcome.status !== 'proven') {
-      problems.push({ level: level.id, field: 'analysis', stored: 'a proven level', expected: `${outcome.status}: ${outcome.reason}` });
-      return;
-    }
-    for (const p of compareFields('analysis', level.analysis, outcome.analysis, kind.tolerances)) problems.push({ level: level.id, ...p });
-    for (const p of kind.solutionProblems(level.puzzle, level.solution, outcome)) problems.push({ level: level.id, ...p });
-    const tier = kind.tierOf(outcome.analysis, doc.calibration, config);
-    if (tier !== level.tier) problems.push({ level: level.id, field: 'tier', stored: level.tier, expected: tier ?? 'no tier (fits none)' });
-  });
+function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, level: Level, index: number, outcome: Outcome<unknown, unknown>): ReportedProblem[] {
+  const at = { level: level.id, index };
+  if (outcome.status !== 'proven') return [{ ...at, field: 'analysis', stored: 'a proven level', expected: `${outcome.status}: ${outcome.reason}` }];
+  const problems: ReportedProblem[] = [];
+  for (const p of compareFields('analysis', level.analysis, outcome.analysis, kind.tolerances)) problems.push({ ...at, ...p });
+  for (const p of kind.solutionProblems(level.puzzle, level.solution, outcome)) problems.push({ ...at, ...p });
+  const tier = kind.tierOf(outcome.analysis, doc.calibration, doc.generator.config);
+  if (tier !== level.tier) problems.push({ ...at, field: 'tier', stored: level.tier, expected: tier ?? 'no tier (fits none)' });
   return problems;
 }
 
-/** Set-level checks: calibration and order of a curated set, initial calibration of candidates. */
-function setProblems(kind: PuzzleKind, doc: SetFile, outcomes: Outcome<unknown, unknown>[]): (Problem & { level: string })[] {
-  const problems: (Problem & { level: string })[] = [];
+/**
+ * Whole-set checks: the calibration curate would choose for these levels, and
+ * their order (curated sets), or the initial calibration (candidates). They use
+ * the stored analyses: every stored analysis is itself checked against analyze().
+ */
+function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
+  const at = { level: 'set', index: -1 };
   const config = doc.generator.config;
   if (doc.stage === 'candidates') {
-    for (const p of compareFields('calibration', doc.calibration, kind.initialCalibration(config))) problems.push({ level: 'set', ...p });
-    return problems;
+    return compareFields('calibration', doc.calibration, kind.initialCalibration(config)).map((p) => ({ ...at, ...p }));
   }
-  // Recalibrate from the recomputed analyses, tiered as curate would tier them.
-  const recomputed: Level[] = [];
-  doc.levels.forEach((level, i) => {
-    const o = outcomes[i]!;
-    if (o.status !== 'proven') return;
-    const tier = kind.tierOf(o.analysis, doc.calibration, config);
-    if (tier !== null) recomputed.push({ ...level, analysis: o.analysis, tier });
-  });
-  const calibration = kind.calibrate(recomputed, config);
-  for (const p of compareFields('calibration', doc.calibration, calibration)) problems.push({ level: 'set', ...p });
+  const tiered: Level[] = [];
+  for (const level of doc.levels) {
+    const tier = kind.tierOf(level.analysis, doc.calibration, config);
+    if (tier !== null) tiered.push({ ...level, tier });
+  }
+  const problems = compareFields('calibration', doc.calibration, kind.calibrate(tiered, config)).map((p) => ({ ...at, ...p }));
   const ordered = orderLevels(kind, doc.levels).map((l) => l.id);
   const firstOut = doc.levels.findIndex((l, i) => l.id !== ordered[i]);
-  if (firstOut >= 0) problems.push({ level: 'set', field: `levels[${firstOut}]`, stored: doc.levels[firstOut]!.id, expected: `${ordered[firstOut]} (easiest first)` });
+  if (firstOut >= 0) problems.push({ ...at, field: `levels[${firstOut}]`, stored: doc.levels[firstOut]!.id, expected: `${ordered[firstOut]} (easiest first)` });
   return problems;
 }
 
-function manifestProblems(file: string, m: Manifest): (Problem & { level: string })[] {
-  const problems: (Problem & { level: string })[] = [];
+function manifestProblems(file: string, m: Manifest): ReportedProblem[] {
+  const problems: ReportedProblem[] = [];
   const dir = path.dirname(file);
   m.packs.forEach((entry, i) => {
     const packFile = path.join(dir, entry.file);
@@ -134,25 +106,57 @@ function manifestProblems(file: string, m: Manifest): (Problem & { level: string
     try {
       bytes = fs.readFileSync(packFile);
     } catch {
-      problems.push({ level: entry.name, field: `packs[${i}].file`, stored: entry.file, expected: 'an existing pack file' });
+      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'an existing pack file' });
       return;
     }
-    if (bytes.length !== entry.bytes) problems.push({ level: entry.name, field: `packs[${i}].bytes`, stored: entry.bytes, expected: bytes.length });
+    if (bytes.length !== entry.bytes) problems.push({ level: entry.name, index: -1, field: `packs[${i}].bytes`, stored: entry.bytes, expected: bytes.length });
     const sha = sha256Hex(bytes);
-    if (sha !== entry.sha256) problems.push({ level: entry.name, field: `packs[${i}].sha256`, stored: entry.sha256, expected: sha });
+    if (sha !== entry.sha256) problems.push({ level: entry.name, index: -1, field: `packs[${i}].sha256`, stored: entry.sha256, expected: sha });
     try {
       const pack = JSON.parse(bytes.toString('utf8')) as { levels?: unknown[] };
       const n = Array.isArray(pack.levels) ? pack.levels.length : 0;
-      if (n !== entry.levels) problems.push({ level: entry.name, field: `packs[${i}].levels`, stored: entry.levels, expected: n });
+      if (n !== entry.levels) problems.push({ level: entry.name, index: -1, field: `packs[${i}].levels`, stored: entry.levels, expected: n });
     } catch {
-      problems.push({ level: entry.name, field: `packs[${i}].file`, stored: entry.file, expected: 'a JSON pack' });
+      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'a JSON pack' });
     }
   });
   return problems;
 }
 
-export async function validateFiles(paths: readonly string[], threads: number, con?: Console): Promise<ValidateReport> {
+/** Problems in file order: levels by index, then the whole-file problems. Stable. */
+export function sortProblems(problems: ReportedProblem[]): ReportedProblem[] {
+  const key = (p: ReportedProblem) => (p.index < 0 ? Infinity : p.index);
+  return problems
+    .map((p, i) => [p, i] as const)
+    .sort((a, b) => key(a[0]) - key(b[0]) || a[1] - b[1])
+    .map(([p]) => p);
+}
+
+export function summarize(files: FileReport[], shard?: { index: number; count: number }): ValidateReport {
+  const problems = files.reduce((a, r) => a + r.problems.length, 0);
+  const errors = files.filter((r) => r.error).length;
+  return {
+    type: 'validate-report',
+    formatVersion: FORMAT_VERSION,
+    ...(shard ? { shard } : {}),
+    ok: problems === 0 && errors === 0,
+    files,
+    levels: files.reduce((a, r) => a + r.levels, 0),
+    problems,
+    errors,
+  };
+}
+
+/**
+ * Validate files. With a shard, only the levels whose running number over all
+ * files is ≡ index (mod count) are checked; shard 0 also reports everything
+ * that concerns whole files (unreadable files, set-level checks, manifests).
+ */
+export async function validateFiles(paths: readonly string[], threads: number, con?: Console, shard?: { index: number; count: number }): Promise<ValidateReport> {
   const files = expandPaths(paths);
+  const mineFile = !shard || shard.index === 0;
+  let running = 0;
+  const mineLevel = () => !shard || running++ % shard.count === shard.index;
   const loaded: (Loaded | null)[] = [];
   const reports: FileReport[] = files.map((file) => {
     try {
@@ -164,33 +168,41 @@ export async function validateFiles(paths: readonly string[], threads: number, c
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       loaded.push(null);
-      return { file, type: null, kind: null, levels: 0, error: e.message, problems: [] };
+      return { file, type: null, kind: null, levels: 0, error: mineFile ? e.message : null, problems: [] };
     }
   });
-  // One pool run for every level of every file.
+  // One pool run for the selected levels of every file.
   const tasks: AnalyzeTask[] = [];
-  const firstTask: number[] = [];
-  for (const l of loaded) {
-    firstTask.push(tasks.length);
-    if (l && (l.type === 'set' || l.type === 'pack')) {
-      for (const level of l.doc.levels) {
-        tasks.push({ op: 'analyze', kind: l.kind.name, puzzle: level.puzzle, config: l.doc.generator.config, calibration: l.doc.calibration });
-      }
-    }
-  }
-  const progress = con?.progress('validate', tasks.length);
-  const outcomes = (await runTasks(tasks, threads, (d) => progress?.update(d))) as Outcome<unknown, unknown>[];
-  progress?.stop();
+  const owners: { file: number; index: number }[] = [];
   loaded.forEach((l, f) => {
-    if (!l) return;
+    if (!l || (l.type !== 'set' && l.type !== 'pack')) return;
+    l.doc.levels.forEach((level, index) => {
+      if (!mineLevel()) return;
+      tasks.push({ op: 'analyze', kind: l.kind.name, puzzle: level.puzzle, config: l.doc.generator.config, calibration: l.doc.calibration });
+      owners.push({ file: f, index });
+    });
+  });
+  const progress = con?.progress('validate', tasks.length);
+  const outcomes = (await runTasks(tasks, { threads, onResult: (_i, _r, done) => progress?.update(done) })) as Outcome<unknown, unknown>[];
+  progress?.stop();
+  const firstIndex = loaded.map((l) => {
+    const m = new Map<string, number>();
+    if (l && (l.type === 'set' || l.type === 'pack')) l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));
+    return m;
+  });
+  owners.forEach(({ file, index }, t) => {
+    const l = loaded[file] as Extract<Loaded, { type: 'set' | 'pack' }>;
+    const level = l.doc.levels[index]!;
+    reports[file]!.problems.push(...staticProblems(l.kind, level, index, firstIndex[file]!), ...recomputedProblems(l.kind, l.doc, level, index, outcomes[t]!));
+  });
+  loaded.forEach((l, f) => {
+    if (!l || !mineFile) return;
     const report = reports[f]!;
-    if (l.type === 'set' || l.type === 'pack') {
-      const mine = outcomes.slice(firstTask[f], firstTask[f]! + l.doc.levels.length);
-      report.problems.push(...staticProblems(l.kind, l.doc), ...recomputedProblems(l.kind, l.doc, mine));
-      if (l.type === 'set') report.problems.push(...setProblems(l.kind, l.doc, mine));
-      if (l.type === 'set' && l.kind.setReport) {
+    if (l.type === 'set') {
+      report.problems.push(...setProblems(l.kind, l.doc));
+      if (l.kind.setReport) {
         const sr = l.kind.setReport(l.doc.levels, l.doc.generator.config);
-        report.problems.push(...sr.problems.map((p) => ({ level: 'set', ...p })));
+        report.problems.push(...sr.problems.map((p) => ({ level: 'set', index: -1, ...p })));
         report.stats = sr.stats;
         report.statLines = sr.lines;
       }
@@ -198,32 +210,35 @@ export async function validateFiles(paths: readonly string[], threads: number, c
       report.problems.push(...manifestProblems(report.file, l.doc));
     }
   });
-  const problems = reports.reduce((a, r) => a + r.problems.length, 0);
-  const errors = reports.filter((r) => r.error).length;
-  return { ok: problems === 0 && errors === 0, files: reports, levels: reports.reduce((a, r) => a + r.levels, 0), problems, errors };
+  for (const r of reports) r.problems = sortProblems(r.problems);
+  return summarize(reports, shard);
 }
 
-export function problemLine(file: string, p: Problem & { level: string }): string {
+export function problemLine(file: string, p: ReportedProblem): string {
   return `${where(file, p.level, p.field)}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`;
+}
+
+/** Print a report for people; the exit code it stands for. */
+export function printReport(report: ValidateReport, con: Console, json: boolean | undefined, tail: string): number {
+  if (json) {
+    con.out(stringify(report));
+  } else {
+    for (const r of report.files) {
+      if (r.error) con.err(oneLine(r.error));
+      for (const line of r.statLines ?? []) con.out(`${r.file}: ${line}`);
+      for (const p of r.problems) con.out(problemLine(r.file, p));
+    }
+    const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : '';
+    con.out(`${report.ok ? 'ok' : 'FAILED'}${shard}: ${report.files.length} files, ${report.levels} levels, ${report.problems} problems, ${report.errors} unreadable${tail}`);
+  }
+  return report.errors > 0 ? 2 : report.problems > 0 ? 1 : 0;
 }
 
 export async function validateCommand(opts: ValidateOptions, con: Console): Promise<number> {
   if (opts.paths.length === 0) throw new InputError('validate: name at least one file or directory');
+  const shard = opts.shard ? parseShard(opts.shard) : undefined;
   const started = performance.now();
-  const report = await validateFiles(opts.paths, opts.threads, con);
+  const report = await validateFiles(opts.paths, opts.threads, con, shard);
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
-  if (opts.json) {
-    con.out(stringify(report));
-  } else {
-    for (const r of report.files) {
-      if (r.error) con.err(r.error);
-      for (const line of r.statLines ?? []) con.out(`${r.file}: ${line}`);
-      for (const p of r.problems) con.out(problemLine(r.file, p));
-    }
-    const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    con.out(
-      `${report.ok ? 'ok' : 'FAILED'}: ${report.files.length} files, ${report.levels} levels, ${report.problems} problems, ${report.errors} unreadable (${opts.threads} threads, ${seconds} s)`,
-    );
-  }
-  return report.errors > 0 ? 2 : report.problems > 0 ? 1 : 0;
+  return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

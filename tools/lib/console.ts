@@ -9,20 +9,47 @@ export interface Progress {
 }
 
 export interface Console {
+  /** Results (stdout); silenced by --quiet unless --json. */
   out(line: string): void;
+  /** Warnings (stderr); silenced by --quiet. */
+  warn(line: string): void;
+  /** Errors (stderr); always shown. */
   err(line: string): void;
   progress(label: string, total: number): Progress;
 }
 
 const NO_PROGRESS: Progress = { update() {}, stop() {} };
 
-export function terminalConsole(opts: { quiet?: boolean } = {}): Console {
-  const showProgress = !opts.quiet && process.stderr.isTTY === true && !process.env['CI'];
+/** Where the CLI writes: the process's streams, or a test's buffers. */
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Progress bars only on an interactive terminal. */
+  interactive: boolean;
+}
+
+export const processIo: Io = {
+  stdout: (t) => void process.stdout.write(t),
+  stderr: (t) => void process.stderr.write(t),
+  get interactive() {
+    return process.stderr.isTTY === true && !process.env['CI'];
+  },
+};
+
+/**
+ * The console of one command run. --quiet silences results and warnings (errors
+ * still reach stderr); --json output is printed even when quiet.
+ */
+export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, io: Io = processIo): Console {
+  const showProgress = !opts.quiet && !opts.json && io.interactive;
   return {
     out: (line) => {
-      if (!opts.quiet) process.stdout.write(`${line}\n`);
+      if (!opts.quiet || opts.json) io.stdout(`${line}\n`);
     },
-    err: (line) => process.stderr.write(`${line}\n`),
+    warn: (line) => {
+      if (!opts.quiet) io.stderr(`${line}\n`);
+    },
+    err: (line) => io.stderr(`${line}\n`),
     progress(label, total) {
       if (!showProgress || total <= 1) return NO_PROGRESS;
       const bar = new SingleBar(
@@ -48,7 +75,7 @@ export function terminalConsole(opts: { quiet?: boolean } = {}): Console {
 export function memoryConsole(): Console & { outLines: string[]; errLines: string[] } {
   const outLines: string[] = [];
   const errLines: string[] = [];
-  return { outLines, errLines, out: (l) => void outLines.push(l), err: (l) => void errLines.push(l), progress: () => NO_PROGRESS };
+  return { outLines, errLines, out: (l) => void outLines.push(l), warn: (l) => void errLines.push(l), err: (l) => void errLines.push(l), progress: () => NO_PROGRESS };
 }
 
 /** A plain-text table, columns padded to their widest cell. */

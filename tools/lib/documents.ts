@@ -10,7 +10,7 @@ import { readJson } from './io.ts';
 import { SCHEMA_DIR } from './paths.ts';
 import { KINDS, kindByName } from './registry.ts';
 import type { PuzzleKind } from './kind.ts';
-import { Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile } from './files.ts';
+import { Checkpoint, ValidateReportSchema, Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile, type ValidateReport } from './files.ts';
 
 
 /** Every JSON Schema the project publishes: file name -> zod schema. */
@@ -23,6 +23,8 @@ export function schemaCatalogue(): Map<string, { schema: z.ZodType; io: 'input' 
   }
   m.set('manifest.schema.json', { schema: Manifest, io: 'output', title: 'proofpack bundle manifest' });
   m.set('packs.schema.json', { schema: PacksConfig, io: 'input', title: 'proofpack packs config' });
+  m.set('checkpoint.schema.json', { schema: Checkpoint, io: 'output', title: 'proofpack generate checkpoint' });
+  m.set('validate-report.schema.json', { schema: ValidateReportSchema, io: 'output', title: 'proofpack validate --json report' });
   return m;
 }
 
@@ -106,12 +108,13 @@ export function checkDocument<T>(file: string, raw: unknown, name: string, schem
 }
 
 export type Loaded =
+  | { type: 'validate-report'; doc: ValidateReport }
   | { type: 'set'; kind: PuzzleKind; doc: SetFile }
   | { type: 'pack'; kind: PuzzleKind; doc: PackFile }
   | { type: 'manifest'; doc: Manifest }
   | { type: 'packs-config'; doc: PacksConfig };
 
-const TYPES = ['set', 'pack', 'manifest', 'packs-config'] as const;
+const TYPES = ['set', 'pack', 'manifest', 'packs-config', 'validate-report'] as const;
 
 export function loadDocument(file: string, expect: readonly Loaded['type'][] = TYPES): Loaded {
   return parseDocument(file, readJson(file), expect);
@@ -127,6 +130,7 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   }
   if (type === 'manifest') return { type, doc: checkDocument(file, raw, 'manifest.schema.json', Manifest) };
   if (type === 'packs-config') return { type, doc: checkDocument(file, raw, 'packs.schema.json', PacksConfig) };
+  if (type === 'validate-report') return { type, doc: checkDocument(file, raw, 'validate-report.schema.json', ValidateReportSchema) };
   const kindName = (raw as { kind?: unknown }).kind;
   let kind: PuzzleKind;
   try {

@@ -19,9 +19,19 @@ export function where(...parts: (string | undefined)[]): string {
   return parts.filter((p) => p !== undefined && p !== '').join(' › ');
 }
 
+/** A value for a one-line message: JSON, cut at 120 characters, never throwing. */
 export function show(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value);
-  const text = JSON.stringify(value);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(typeof value === 'string' && value.length > 200 ? `${value.slice(0, 200)}` : value);
+  } catch {
+    return Array.isArray(value) ? '[an array nested too deeply to show]' : '[a value too deeply nested to show]';
+  }
   if (text === undefined) return String(value);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
+}
+
+/** One printable line: newlines folded, control characters escaped. */
+export function oneLine(text: string): string {
+  return text.replace(/[\r\n]+/g, ' ').replace(/[\u0000-\u001f\u007f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

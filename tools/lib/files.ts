@@ -59,8 +59,15 @@ export function setSchema(kind: PuzzleKind) {
     curate: CurateStats.nullable().describe('null for candidates'),
     calibration: kind.schemas.calibration,
     levels: z.array(levelSchema(kind)),
+    shard: ShardInfo.optional().describe('only in the output of generate --shard; proofpack merge removes it'),
   });
 }
+
+export const ShardInfo = z.strictObject({
+  index: int().min(0),
+  count: int().min(1),
+  slots: z.array(int().min(0)).describe('the plan slot each level came from, parallel to levels'),
+});
 
 export function packSchema(kind: PuzzleKind) {
   return z.strictObject({
@@ -89,6 +96,7 @@ export interface SetFile<L extends Level = Level> {
   curate: z.infer<typeof CurateStats> | null;
   calibration: unknown;
   levels: L[];
+  shard?: z.infer<typeof ShardInfo>;
 }
 
 export interface PackFile<L extends Level = Level> {
@@ -139,3 +147,54 @@ export const Manifest = z.strictObject({
   ),
 });
 export type Manifest = z.infer<typeof Manifest>;
+
+/** generate's progress file (`<out>.checkpoint.json`), read by --resume. */
+export const Checkpoint = z.strictObject({
+  type: z.literal('checkpoint'),
+  formatVersion: z.literal(FORMAT_VERSION),
+  job: hex64.describe('hash of kind, config, seed, name, count, shard and tool version'),
+  slots: z.array(
+    z.strictObject({
+      slot: int().min(0),
+      result: z.strictObject({
+        found: z.strictObject({ puzzle: z.unknown(), solution: z.unknown(), analysis: z.unknown() }).nullable(),
+        tries: int().min(0),
+        disagreements: int().min(0),
+      }),
+    }),
+  ),
+});
+
+const ReportedProblemSchema = z.strictObject({
+  level: z.string().describe('level id, "set" for the whole file, or the pack name in a manifest'),
+  index: int().min(-1).describe('index of the level in its file; -1 for the whole file'),
+  field: z.string(),
+  stored: z.unknown(),
+  expected: z.unknown().describe('what the library recomputed'),
+});
+
+/** `validate --json` output (also what `merge` reads and writes for validate shards). */
+export const ValidateReportSchema = z.strictObject({
+  type: z.literal('validate-report'),
+  formatVersion: z.literal(FORMAT_VERSION),
+  shard: z.strictObject({ index: int().min(0), count: int().min(1) }).optional(),
+  ok: z.boolean(),
+  files: z.array(
+    z.strictObject({
+      file: z.string(),
+      type: z.string().nullable(),
+      kind: z.string().nullable(),
+      levels: int().min(0),
+      error: z.string().nullable().describe('unreadable or schema-invalid file'),
+      problems: z.array(ReportedProblemSchema),
+      stats: z.record(z.string(), z.unknown()).optional(),
+      statLines: z.array(z.string()).optional(),
+    }),
+  ),
+  levels: int().min(0),
+  problems: int().min(0),
+  errors: int().min(0),
+});
+export type ValidateReport = z.infer<typeof ValidateReportSchema>;
+export type FileReport = ValidateReport['files'][number];
+export type ReportedProblem = FileReport['problems'][number];

@@ -25,11 +25,18 @@ export function readText(file: string): string {
 }
 
 export function readJson(file: string): unknown {
-  const text = readText(file);
+  return parseJson(file, readText(file));
+}
+
+export function parseJson(file: string, text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    const why = e instanceof RangeError ? 'nested too deeply' : (e as Error).message.split('\n')[0];
+    // V8 quotes a piece of the text after the position; keep only "... at position N"
+    const message = (e as Error).message;
+    const at = /at position \d+/.exec(message)?.[0];
+    const head = message.split(/, "|\n| \(/)[0]!.trim();
+    const why = e instanceof RangeError ? 'nested too deeply' : at && !head.includes(at) ? `${head} ${at}` : head;
     throw new InputError(`${file}: not valid JSON (${why})`);
   }
 }

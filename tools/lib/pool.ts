@@ -1,5 +1,7 @@
-// Runs tasks on a piscina worker pool (or inline for one thread) and returns
-// the results in task order, whatever order the threads finish in.
+// Runs tasks on a piscina worker pool and returns the results in task order,
+// whatever order the threads finish in. Small jobs never pay for the pool: the
+// first tasks run inline, and the pool starts only if the work is still going
+// after a short while. Results never depend on where a task ran.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { runTask, type Task, type TaskResult } from './tasks.ts';
@@ -15,37 +17,40 @@ function workerExecArgv(): string[] {
   return WORKER.pathname.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
 }
 
-export async function runTasks<T extends Task>(
-  tasks: readonly T[],
-  threads: number,
-  onDone?: (done: number, total: number) => void,
-): Promise<TaskResult<T>[]> {
+export interface RunOptions<T extends Task> {
+  threads: number;
+  /** Called once per finished task, in completion order. */
+  onResult?: (index: number, result: TaskResult<T>, done: number, total: number) => void;
+  /** Run inline for this long before starting the pool (ms; default 300). */
+  inlineMs?: number;
+}
+
+export async function runTasks<T extends Task>(tasks: readonly T[], opts: RunOptions<T>): Promise<TaskResult<T>[]> {
+  const results = new Array<TaskResult<T>>(tasks.length);
   let done = 0;
-  const tick = () => onDone?.(++done, tasks.length);
-  if (threads <= 1 || tasks.length <= 1) {
-    return tasks.map((t) => {
-      const r = runTask(t);
-      tick();
-      return r;
-    });
+  const finish = (i: number, r: TaskResult<T>) => {
+    results[i] = r;
+    opts.onResult?.(i, r, ++done, tasks.length);
+  };
+  const started = performance.now();
+  const inlineMs = opts.threads <= 1 ? Infinity : (opts.inlineMs ?? 300);
+  let next = 0;
+  while (next < tasks.length && performance.now() - started < inlineMs) {
+    finish(next, runTask(tasks[next]!));
+    next++;
   }
-  const pool = new Piscina({
-    filename: WORKER.href,
-    minThreads: Math.min(threads, tasks.length),
-    maxThreads: Math.min(threads, tasks.length),
-    execArgv: workerExecArgv(),
-    idleTimeout: 1000,
-  });
+  if (next === tasks.length) return results;
+  const rest = tasks.length - next;
+  const threads = Math.min(opts.threads, rest);
+  const pool = new Piscina({ filename: WORKER.href, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(), idleTimeout: 1000 });
   try {
-    return await Promise.all(
-      tasks.map((t) =>
-        pool.run(t).then((r: TaskResult<T>) => {
-          tick();
-          return r;
-        }),
-      ),
-    );
+    const pending: Promise<void>[] = [];
+    for (let i = next; i < tasks.length; i++) {
+      pending.push(pool.run(tasks[i]).then((r: TaskResult<T>) => finish(i, r)));
+    }
+    await Promise.all(pending);
   } finally {
     await pool.destroy();
   }
+  return results;
 }

@@ -1,0 +1,146 @@
+// Fuzzing validate, curate and bundle with corrupted files (fast-check): every
+// run must end in exit 0/1/2 with at most one line per unreadable file, never a
+// stack trace, an internal error, a hang or a half-written output.
+import { describe, expect, it, beforeAll } from 'vitest';
+import fc from 'fast-check';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { main } from '../tools/cli.ts';
+import type { Io } from '../tools/lib/console.ts';
+import { ghost } from '../tools/kinds/ghost/index.ts';
+import { generateSet } from '../tools/commands/generate.ts';
+import { curateSet } from '../tools/commands/curate.ts';
+import { memoryConsole } from '../tools/lib/console.ts';
+import { formatDocument } from '../tools/lib/json.ts';
+import { tempDir } from './helpers.ts';
+
+const dir = tempDir();
+let goodText = '';
+let runs = 0;
+
+beforeAll(async () => {
+  const { set } = await generateSet({ kind: ghost, config: ghost.defaults.config, seed: 9, name: 'fuzz', count: 12 }, { threads: 1, con: memoryConsole() });
+  goodText = formatDocument(curateSet(ghost, set, 'fuzz'));
+});
+
+async function run(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), interactive: false };
+  const code = await main(['node', 'proofpack', ...args], io);
+  return { code, stdout, stderr };
+}
+
+/** Feed one file text to validate, curate and bundle; check how each ends. */
+async function feed(text: string) {
+  const n = runs++;
+  const file = path.join(dir, `f${n}.json`);
+  fs.writeFileSync(file, text);
+  const out = path.join(dir, `out${n}.json`);
+  const packs = path.join(dir, `packs${n}.json`);
+  fs.writeFileSync(packs, JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'p', set: path.basename(file), tiers: { EASY: 'all' }, order: 'difficulty' }] }));
+  const results = [
+    await run(['validate', file, '--threads', '1']),
+    await run(['curate', file, '--out', out]),
+    await run(['bundle', '--packs', packs, '--out', path.join(dir, `dist${n}`)]),
+    await run(['bundle', '--packs', file, '--out', path.join(dir, `distb${n}`)]),
+  ];
+  for (const r of results) {
+    expect([0, 1, 2]).toContain(r.code);
+    expect(r.stderr).not.toMatch(/\n\s+at |internal error/);
+    if (r.code === 2) expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  }
+  if (results[1]!.code !== 0) expect(fs.existsSync(out)).toBe(false);
+  return results;
+}
+
+/** Replace the value at a random path of the document. */
+function replaceAt(doc: unknown, pathBits: number[], value: unknown): unknown {
+  const copy = structuredClone(doc) as Record<string, unknown>;
+  let node: unknown = copy;
+  for (let depth = 0; depth < pathBits.length; depth++) {
+    if (node === null || typeof node !== 'object') break;
+    const keys = Object.keys(node as object);
+    if (keys.length === 0) break;
+    const key = keys[pathBits[depth]! % keys.length]!;
+    const child = (node as Record<string, unknown>)[key];
+    if (depth === pathBits.length - 1 || child === null || typeof child !== 'object') {
+      (node as Record<string, unknown>)[key] = value;
+      break;
+    }
+    node = child;
+  }
+  return copy;
+}
+
+describe('fuzz', () => {
+  it('the untouched file passes', async () => {
+    const [v, c, b] = await feed(goodText);
+    expect(v!.code).toBe(0);
+    expect(c!.code).toBe(0);
+    expect(b!.code).toBe(0);
+  });
+
+  it('truncated JSON', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 100_000 }), async (cut) => {
+        const [v] = await feed(goodText.slice(0, cut % goodText.length));
+        expect(v!.code).toBe(2);
+      }),
+      { numRuns: 15, seed: 1 },
+    );
+  });
+
+  it('any value replaced by any JSON value (wrong types, huge or negative numbers, non-ASCII)', async () => {
+    const doc = JSON.parse(goodText);
+    const weird = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom(-1, 1e308, -1e308, 2 ** 53 + 1, 0.5, 12, 99999999, '', 'ゴースト', '\u0000', 'é'.repeat(1000), [], {}, null, true),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), weird, async (bits, value) => {
+        await feed(JSON.stringify(replaceAt(doc, bits, value)));
+      }),
+      { numRuns: 60, seed: 2 },
+    );
+  });
+
+  it('non-ASCII and control characters spliced into the text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), async (at, junk) => {
+        const i = at % goodText.length;
+        await feed(goodText.slice(0, i) + junk + goodText.slice(i));
+      }),
+      { numRuns: 25, seed: 3 },
+    );
+  });
+
+  it('duplicated ids: validate reports them (exit 1), curate drops the copies', async () => {
+    const doc = JSON.parse(goodText);
+    doc.levels.push(structuredClone(doc.levels[0]));
+    const [v, c] = await feed(JSON.stringify(doc));
+    expect(v!.code).toBe(1);
+    expect(v!.stdout).toMatch(/› id: stored "ghost-[0-9a-f]{12}", recomputed "unique within the file \(also levels\[0\]\)"/);
+    expect(c!.code).toBe(0);
+  });
+
+  it('deep nesting', async () => {
+    const doc = JSON.parse(goodText);
+    const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+    const text = JSON.stringify(doc).replace('"levels":[', `"levels":[${deep},`);
+    const [v] = await feed(text);
+    expect(v!.code).toBe(2);
+    expect(v!.stderr).toMatch(/› levels\[0\]/);
+  });
+
+  it('a 50 MB file', async () => {
+    const doc = JSON.parse(goodText);
+    const junk = Array.from({ length: 700_000 }, (_, i) => ({ id: `ghost-${(i % 4096).toString(16).padStart(12, '0')}`, pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' }));
+    const text = JSON.stringify({ ...doc, levels: [...doc.levels, ...junk] });
+    expect(text.length).toBeGreaterThan(50_000_000);
+    const [v, c] = await feed(text);
+    expect(v!.code).toBe(2);
+    expect(c!.code).toBe(2);
+  });
+});

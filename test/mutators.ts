@@ -1,0 +1,61 @@
+// One mutation per stored field, per kind, for the mutation suite: each turns
+// a valid value into another schema-valid but wrong one (or, where no such
+// value exists, into an invalid one that must be named as bad input).
+import type { Level } from '../tools/lib/kind.ts';
+import type { SetFile } from '../tools/lib/files.ts';
+
+export interface Mutation {
+  /** The stored field, as `puzzle.<key>`, `analysis.<key>`, `calibration.<key>`, `solution`, `tier`, `id`. */
+  field: string;
+  /** Change one level (or, for calibration, the set). */
+  apply(level: Level, set: SetFile): void;
+  /** What validate must name: the reported field starts with this. */
+  reported: string;
+  /** 1: found by recomputing; 2: the file no longer fits its schema (named as bad input). */
+  exit: 1 | 2;
+}
+
+type Any = Record<string, any>;
+const a = (l: Level) => l.analysis as Any;
+const p = (l: Level) => l.puzzle as Any;
+
+function bumpDigit(rows: string[], pattern: RegExp, by: (d: number) => number): [number, number] {
+  const r = rows.findIndex((row) => pattern.test(row));
+  if (r < 0) throw new Error(`no cell matching ${pattern}`);
+  const c = rows[r]!.search(pattern);
+  rows[r] = rows[r]!.slice(0, c) + String(by(Number(rows[r]![c]))) + rows[r]!.slice(c + 1);
+  return [r, c];
+}
+
+const otherTier = (tiers: readonly string[]) => (l: Level) => {
+  l.tier = tiers[(tiers.indexOf(l.tier) + 1) % tiers.length]!;
+};
+
+export const MUTATIONS: Record<string, Mutation[]> = {
+  ghost: [
+    { field: 'puzzle.size', apply: (l) => (p(l).size += 1), reported: 'puzzle.grid', exit: 2 },
+    { field: 'puzzle.grid', apply: (l) => void bumpDigit(p(l).grid, /[0-7]/, (d) => d + 1), reported: 'puzzle.grid[', exit: 1 },
+    { field: 'puzzle.rows', apply: (l) => (p(l).rows[0] += 1), reported: 'puzzle.rows[0]', exit: 1 },
+    { field: 'puzzle.cols', apply: (l) => (p(l).cols[1] += 1), reported: 'puzzle.cols[1]', exit: 1 },
+    {
+      field: 'solution',
+      apply: (l) => {
+        const s = l.solution as string[];
+        const r = s.findIndex((row) => row.includes('G'));
+        s[r] = s[r]!.replace('G', '.');
+      },
+      reported: 'solution[',
+      exit: 1,
+    },
+    { field: 'analysis.ghosts', apply: (l) => a(l).ghosts++, reported: 'analysis.ghosts', exit: 1 },
+    { field: 'analysis.direct', apply: (l) => a(l).direct++, reported: 'analysis.direct', exit: 1 },
+    { field: 'analysis.pair', apply: (l) => a(l).pair++, reported: 'analysis.pair', exit: 1 },
+    { field: 'analysis.contradiction', apply: (l) => a(l).contradiction++, reported: 'analysis.contradiction', exit: 1 },
+    { field: 'analysis.logicDepth', apply: (l) => a(l).logicDepth++, reported: 'analysis.logicDepth', exit: 1 },
+    { field: 'tier', apply: otherTier(['EASY', 'NORMAL', 'HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+']), reported: 'tier', exit: 1 },
+    { field: 'id', apply: (l) => (l.id = `ghost-${'0123456789ab'}`), reported: 'id', exit: 1 },
+    { field: 'calibration.weights', apply: (_l, s) => ((s.calibration as Any).weights.contradiction += 1), reported: 'calibration.weights.contradiction', exit: 1 },
+    { field: 'calibration.tierMedians', apply: (_l, s) => ((s.calibration as Any).tierMedians[0] += 1), reported: 'calibration.tierMedians', exit: 1 },
+    { field: 'calibration.spacing', apply: (_l, s) => ((s.calibration as Any).spacing += 0.5), reported: 'calibration.spacing', exit: 1 },
+  ],
+};

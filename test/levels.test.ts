@@ -7,7 +7,7 @@ import { KINDS } from '../tools/lib/registry.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { curateSet } from '../tools/commands/curate.ts';
 import { validateFiles } from '../tools/commands/validate.ts';
-import { buildPacks } from '../tools/commands/bundle.ts';
+import { buildPacks, previewOf } from '../tools/commands/bundle.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import { formatDocument } from '../tools/lib/json.ts';
 import { loadDocument } from '../tools/lib/documents.ts';
@@ -32,9 +32,9 @@ describe('committed levels', () => {
     const packsFile = path.join(ROOT, 'levels', 'packs.json');
     const loaded = loadDocument(packsFile, ['packs-config']);
     if (loaded.type !== 'packs-config') throw new Error('not a packs config');
-    for (const built of buildPacks(packsFile, loaded.doc)) {
-      expect(built.text === fs.readFileSync(path.join(ROOT, 'dist', built.file), 'utf8')).toBe(true);
-    }
+    const built = buildPacks(packsFile, loaded.doc);
+    for (const b of built) expect(b.text === fs.readFileSync(path.join(ROOT, 'dist', b.file), 'utf8')).toBe(true);
+    expect(previewOf(built) === fs.readFileSync(path.join(ROOT, 'dist', 'preview', 'index.html'), 'utf8')).toBe(true);
     const report = await validateFiles([path.join(ROOT, 'dist')], 2);
     expect(report.ok).toBe(true);
   });

@@ -10,7 +10,8 @@ import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } 
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { parseJson, readText, writeFileAtomic } from '../lib/io.ts';
 import { sha256Hex } from '../lib/ids.ts';
-import type { Level } from '../lib/kind.ts';
+import type { Level, PuzzleKind } from '../lib/kind.ts';
+import { previewHtml, type PreviewPack } from '../preview/page.ts';
 import { loadDocument, parseDocument } from '../lib/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 
@@ -40,6 +41,8 @@ export interface BuiltPack {
   file: string;
   text: string;
   entry: Manifest['packs'][number];
+  kind: PuzzleKind;
+  pack: PackFile;
 }
 
 export function buildPacks(packsFile: string, config: PacksConfig): BuiltPack[] {
@@ -85,6 +88,8 @@ export function buildPacks(packsFile: string, config: PacksConfig): BuiltPack[] 
     return {
       file: `${spec.name}.json`,
       text,
+      kind,
+      pack,
       entry: {
         name: spec.name,
         kind: kind.name,
@@ -109,6 +114,8 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   // Packs first, manifest last: a manifest never names a pack that is not written yet.
   for (const b of built) writeFileAtomic(path.join(opts.out, b.file), b.text);
   writeFileAtomic(manifestFile, formatDocument(manifest, new Set()));
+  const previewFile = path.join(opts.out, 'preview', 'index.html');
+  writeFileAtomic(previewFile, previewOf(built));
   for (const old of previous) {
     if (!built.some((b) => b.file === old)) fs.rmSync(path.join(opts.out, old), { force: true });
   }
@@ -118,8 +125,16 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   }
   const rows = built.map((b) => [b.entry.name, b.entry.kind, b.entry.levels, b.entry.bytes, b.entry.sha256.slice(0, 12)]);
   for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'sha256'], rows })) con.out(line);
-  con.out(`wrote ${built.length} packs and manifest.json to ${opts.out}`);
+  con.out(`wrote ${built.length} packs, manifest.json and preview/index.html to ${opts.out}`);
   return 0;
+}
+
+/** The designer's preview page for the packs of kinds that can draw their levels. */
+export function previewOf(built: BuiltPack[]): string {
+  const packs: PreviewPack[] = built
+    .filter((b) => b.kind.preview)
+    .map((b) => ({ name: b.entry.name, kind: b.kind, levels: b.pack.levels, ctx: { config: b.pack.generator.config, calibration: b.pack.calibration } }));
+  return previewHtml(packs, TOOL);
 }
 
 /** Pack files named by an existing manifest (to remove packs the config no longer names). */

@@ -60,6 +60,35 @@ export interface SetReport {
   lines: string[];
 }
 
+/** A board drawn as a grid of cells, for the designer's preview page. */
+export interface Picture {
+  rows: number;
+  cols: number;
+  /** Palette index per cell, row-major. */
+  fill: number[];
+  /** Label per cell ('' for none), row-major. */
+  text: string[];
+  /** Labels above the columns and left of the rows (e.g. ghost counts). */
+  colLabels?: string[];
+  rowLabels?: string[];
+}
+
+/** One step of a stored solution: what changes on the picture. */
+export interface PreviewStep {
+  caption: string;
+  /** Cells that change: [cell index, palette index, label]. */
+  set: [number, number, string][];
+  /** Rectangles to outline in this step: [top, left, bottom, right], inclusive. */
+  marks?: [number, number, number, number][];
+}
+
+export interface Preview {
+  picture: Picture;
+  steps: PreviewStep[];
+  /** Key metrics shown on the card. */
+  metrics: [string, string | number][];
+}
+
 /** Rows for the tier table that curate prints. */
 export interface TierTable {
   columns: string[];
@@ -107,11 +136,16 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   recalibrate(analysis: A, calibration: K): A;
   /** The tier of a level, or null when it fits no tier (curate drops it). */
   tierOf(analysis: A, calibration: K, config: C): string | null;
-  /** Difficulty inside a tier, for ordering easiest first. */
+  /** Difficulty inside a tier, for ordering easiest first (and the preview's histograms). */
   difficulty(analysis: A): number;
+  /** What difficulty() measures, e.g. `logicDepth`. */
+  readonly difficultyLabel?: string;
   tierTable(levels: Level<P, S, A>[]): TierTable;
 
   // ---- optional ----
+  /** Drawing data for the preview page (bundle writes dist/preview/index.html): colours, then per level. */
+  readonly previewPalette?: readonly string[];
+  preview?(level: Level<P, S, A>, ctx: AnalyzeContext<C, K>): Preview;
   /** Checks over a whole set (validate runs it on set files after the per-level checks). */
   setReport?(levels: Level<P, S, A>[], config: C): SetReport;
 }

@@ -14,6 +14,7 @@ import { canonicalGhost } from './canonical.ts';
 import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
 import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED } from './config.ts';
+import { GHOST_PALETTE, ghostPreview } from './preview.ts';
 
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
   name: 'ghost',
@@ -48,5 +49,9 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   recalibrate: (analysis, calibration) => ({ ...analysis, logicDepth: logicDepth(analysis, calibration.weights) }),
   tierOf: (analysis, _calibration, config) => ghostTierOf(analysis, config.ladder),
   difficulty: (analysis) => analysis.logicDepth,
+  difficultyLabel: 'logicDepth',
   tierTable: ghostTierTable,
+
+  previewPalette: GHOST_PALETTE,
+  preview: ghostPreview,
 };

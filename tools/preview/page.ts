@@ -1,0 +1,92 @@
+// The designer's preview page: one self-contained HTML file (no network, no
+// server) with every level of every pack drawn from data the kinds computed.
+import { readFileSync } from 'node:fs';
+import type { Level, Preview, PuzzleKind } from '../lib/kind.ts';
+import { PROJECT_ROOT } from '../lib/paths.ts';
+import { stableJson } from '../lib/json.ts';
+
+export interface PreviewPack {
+  name: string;
+  kind: PuzzleKind;
+  levels: Level[];
+  ctx: { config: unknown; calibration: unknown };
+}
+
+interface PageLevel {
+  id: string;
+  tier: string;
+  /** The kind's difficulty measure (histograms). */
+  d: number;
+  m: Preview['metrics'];
+  p: Preview['picture'];
+  s: Preview['steps'];
+}
+
+const CSS = `
+body { font-family: system-ui, sans-serif; margin: 0 1.5rem 3rem; color: #222; background: #fafafa; }
+header { position: sticky; top: 0; background: #fafafa; padding: .6rem 0; border-bottom: 1px solid #ddd; z-index: 1; }
+h1 { font-size: 1.3rem; margin: 0; } h2 { font-size: 1.1rem; margin: 1.5rem 0 .5rem; }
+.filter { display: flex; flex-wrap: wrap; gap: .3rem; margin-bottom: .5rem; }
+.tier-button { border: 1px solid #bbb; background: #fff; border-radius: 1rem; padding: .2rem .7rem; cursor: pointer; }
+.tier-button[aria-pressed="true"] { background: #3949ab; color: #fff; border-color: #3949ab; }
+.hist { display: flex; flex-wrap: wrap; gap: .8rem; align-items: end; margin-bottom: .8rem; }
+.hist-tier { margin: 0; text-align: center; font-size: .7rem; } .hist-note { font-size: .75rem; color: #666; width: 100%; margin: 0; }
+.grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: .6rem; }
+.card { background: #fff; border: 1px solid #ddd; border-radius: .4rem; padding: .4rem; cursor: pointer; content-visibility: auto; contain-intrinsic-size: 150px 230px; }
+.card:hover, .card:focus { border-color: #3949ab; outline: none; }
+.card[hidden] { display: none; }
+.thumb { min-height: 110px; display: flex; justify-content: center; align-items: center; }
+.thumb svg { max-width: 100%; height: auto; }
+.id { font-family: monospace; font-size: .72rem; } .tier { font-weight: 600; font-size: .8rem; }
+dl { display: grid; grid-template-columns: auto 1fr; gap: 0 .4rem; font-size: .72rem; margin: .2rem 0 0; } dt { color: #666; } dd { margin: 0; }
+#viewer { position: fixed; inset: 0; background: rgba(0,0,0,.55); display: flex; align-items: center; justify-content: center; z-index: 2; }
+#viewer[hidden] { display: none; }
+#viewer > div { background: #fff; padding: 1rem 1.2rem; border-radius: .5rem; max-width: 95vw; max-height: 95vh; overflow: auto; }
+#viewer-board svg { max-width: 90vw; height: auto; }
+.controls { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
+`;
+
+export function previewHtml(packs: PreviewPack[], tool: string): string {
+  const data = {
+    tool,
+    packs: packs.map((pk) => {
+      const levels: PageLevel[] = pk.levels.map((l) => {
+        const pv = pk.kind.preview!(l, pk.ctx as never);
+        return { id: l.id, tier: l.tier, d: pk.kind.difficulty(l.analysis), m: pv.metrics, p: pv.picture, s: pv.steps };
+      });
+      return {
+        name: pk.name,
+        kind: pk.kind.name,
+        tiers: pk.kind.tiers.filter((t) => pk.levels.some((l) => l.tier === t)),
+        difficultyLabel: pk.kind.difficultyLabel ?? 'difficulty',
+        palette: pk.kind.previewPalette ?? [],
+        levels,
+      };
+    }),
+  };
+  const script = readFileSync(new URL('tools/preview/page.js', PROJECT_ROOT), 'utf8');
+  const json = stableJson(data).replace(/</g, '\\u003c');
+  const total = packs.reduce((a, p) => a + p.levels.length, 0);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>proofpack preview</title>
+<style>${CSS}</style>
+</head>
+<body>
+<header><h1>proofpack preview: ${packs.length} packs, ${total} levels</h1><small>${tool} · click a level to step through its solution (← → keys)</small></header>
+<main id="packs"></main>
+<div id="viewer" hidden><div>
+<h3 id="viewer-title"></h3>
+<div id="viewer-board"></div>
+<div class="controls"><button id="viewer-prev" type="button">‹ prev</button><span id="viewer-step"></span><button id="viewer-next" type="button">next ›</button><button id="viewer-close" type="button">close</button></div>
+<p id="viewer-caption"></p>
+</div></div>
+<script id="proofpack-data" type="application/json">${json}</script>
+<script>${script}</script>
+</body>
+</html>
+`;
+}

@@ -49,6 +49,20 @@ describe('generate', () => {
     expect(ids(other)).not.toEqual(ids(candidates));
   });
 
+  it('--preset names a built-in full-size config; unknown presets and --preset with --config are refused', () => {
+    const out = path.join(dir, 'preset.json');
+    // the full preset is the standard config scaled to 2,250 wanted boards; --count keeps the test small
+    const r = cli(['generate', 'ghost', '--preset', 'full', '--count', '30', '--seed', '5', '--threads', '1', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const set = JSON.parse(fs.readFileSync(out, 'utf8'));
+    expect(set.name).toBe('full');
+    expect(set.generator.stats.reduce((a: number, s: { wanted: number }) => a + s.wanted, 0)).toBe(30);
+    const bad = cli(['generate', 'ghost', '--preset', 'huge', '--out', out]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--preset huge: ghost has the presets full/);
+    expect(cli(['generate', 'ghost', '--preset', 'full', '--config', out, '--out', out]).code).toBe(2);
+  });
+
   it('a band that cannot produce a board ends with a clear message, not a hang', () => {
     const config = JSON.parse(fs.readFileSync(candidates, 'utf8')).generator.config;
     config.triesPerBoard = 3;

@@ -49,9 +49,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .description('rejection-sample candidate levels of one kind into a set file')
     .argument('<kind>', kinds())
     .option('--config <file>', "generator config (JSON, schema/<kind>.config.schema.json); default: the kind's built-in standard config")
+    .option('--preset <name>', 'a built-in full-size config instead of the standard one (ghost: full)')
     .option('--count <n>', 'total wanted levels, spread over the plan in its proportions', wholeNumber(1))
     .option('--seed <s>', "master seed; default: the built-in standard set's", wholeNumber(0))
-    .option('--name <name>', 'set name stored in the file', 'standard')
+    .option('--name <name>', 'set name stored in the file (default: the preset name, or standard)')
     .addOption(shardOption())
     .option('--resume', 'continue from <out>.checkpoint.json left by an interrupted run of the same job')
     .option('--checkpoint-every <s>', 'seconds between checkpoints of finished slots', seconds, 10)
@@ -61,7 +62,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .requiredOption('--out <file>', 'candidate set to write')
     .action(async (kind: string, o) => {
       exitCode = await generateCommand(
-        { kind, config: o.config, count: o.count, seed: o.seed, name: o.name, threads: o.threads, out: o.out, shard: o.shard, resume: o.resume, checkpointEvery: o.checkpointEvery, json: o.json },
+        { kind, config: o.config, preset: o.preset, count: o.count, seed: o.seed, name: o.name, threads: o.threads, out: o.out, shard: o.shard, resume: o.resume, checkpointEvery: o.checkpointEvery, json: o.json },
         terminalConsole(o, io),
       );
     });

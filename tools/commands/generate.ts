@@ -187,6 +187,7 @@ export function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary
 export interface GenerateOptions {
   kind: string;
   config?: string;
+  preset?: string;
   count?: number;
   seed?: number;
   threads: number;
@@ -200,12 +201,19 @@ export interface GenerateOptions {
 
 export async function generateCommand(opts: GenerateOptions, con: Console): Promise<number> {
   const kind = kindByName(opts.kind);
+  if (opts.preset && opts.config) throw new InputError('generate: give --preset or --config, not both');
+  const preset = opts.preset ? kind.presets?.[opts.preset] : undefined;
+  if (opts.preset && !preset) {
+    const known = Object.keys(kind.presets ?? {});
+    throw new InputError(`--preset ${opts.preset}: ${kind.name} has ${known.length ? `the presets ${known.join(', ')}` : 'no presets'}`);
+  }
+  const count = opts.count ?? preset?.count;
   const job: GenerateJob = {
     kind,
-    config: opts.config ? loadConfig(kind, opts.config) : kind.defaults.config,
+    config: opts.config ? loadConfig(kind, opts.config) : (preset?.config ?? kind.defaults.config),
     seed: opts.seed ?? kind.defaults.seed,
-    name: opts.name ?? kind.defaults.setName,
-    ...(opts.count !== undefined ? { count: opts.count } : {}),
+    name: opts.name ?? opts.preset ?? kind.defaults.setName,
+    ...(count !== undefined ? { count } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
   };
   const checkpointFile = `${opts.out}.checkpoint.json`;

@@ -108,6 +108,8 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   };
   /** The built-in default config (the standard set) and its seed. */
   readonly defaults: { setName: string; seed: number; config: C };
+  /** Named full-size configs (`generate --preset NAME`), e.g. the size the original game shipped. */
+  readonly presets?: Readonly<Record<string, { description: string; config: C; count?: number }>>;
 
   // ---- generate ----
   /** The wanted levels of a config, in a fixed order. */

@@ -30,15 +30,17 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
     rule('EASY', 'direct', { direct: [0, 3] }),
     rule('NORMAL', 'direct', { direct: [4, 5] }),
     rule('HARD', 'direct', { direct: [6, 7] }),
-    rule('EXPERT', 'direct', { direct: [8, MANY] }),
-    rule('MASTER', 'pair', { pair: [1, 1], direct: [0, 9] }),
+    rule('HARD', 'pair', { pair: [1, 1], direct: [0, 5] }),
+    rule('EXPERT', 'direct', { direct: [8, 9] }),
+    rule('MASTER', 'pair', { pair: [1, 1], direct: [6, 9] }),
+    rule('MASTER', 'direct', { direct: [10, MANY] }),
     rule('EXTREME', 'pair', { pair: [1, 1], direct: [10, MANY] }),
     rule('EXTREME', 'pair', { pair: [2, 2], direct: [0, 9] }),
-    rule('EXTREME', 'contradiction', { contradiction: [1, 1], pair: [0, 1], direct: [0, 4] }),
+    rule('EXTREME', 'contradiction', { contradiction: [1, 1], pair: [0, 1], direct: [0, 5] }),
     rule('EXTREME II', 'pair', { pair: [2, 2], direct: [10, MANY] }),
-    rule('EXTREME II', 'pair', { pair: [3, MANY], direct: [0, 10] }),
-    rule('ULTIMATE', 'contradiction', { contradiction: [1, 1], pair: [0, 1], direct: [5, MANY] }),
-    rule('ULTIMATE II', 'pair', { pair: [3, MANY], direct: [11, MANY] }),
+    rule('EXTREME II', 'pair', { pair: [3, MANY], direct: [0, 9] }),
+    rule('ULTIMATE', 'contradiction', { contradiction: [1, 1], pair: [0, 1], direct: [6, MANY] }),
+    rule('ULTIMATE II', 'pair', { pair: [3, MANY], direct: [10, MANY] }),
     rule('ULTIMATE II', 'contradiction', { contradiction: [1, 1], pair: [2, 2] }),
     rule('ULTIMATE+', 'contradiction', { contradiction: [1, 1], pair: [3, MANY] }),
     rule('ULTIMATE+', 'contradiction', { contradiction: [2, MANY] }),
@@ -47,17 +49,26 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
   plan: [
     ...want('EASY', 'direct', { 5: 24, 6: 16, 7: 4 }),
     ...want('NORMAL', 'direct', { 5: 10, 6: 12, 7: 12, 8: 8 }),
-    ...want('HARD', 'direct', { 5: 6, 6: 10, 7: 10, 8: 10, 9: 8 }),
-    ...want('EXPERT', 'direct', { 6: 8, 7: 10, 8: 12, 9: 14 }),
-    ...want('MASTER', 'pair', { 5: 8, 6: 8, 7: 8, 8: 8, 9: 8 }),
-    ...want('EXTREME', 'pair', { 6: 6, 7: 6, 8: 8, 9: 10 }),
-    ...want('EXTREME', 'contradiction', { 5: 4, 6: 6 }),
+    ...want('HARD', 'direct', { 5: 6, 6: 10, 7: 10, 8: 10, 9: 4 }),
+    ...want('EXPERT', 'direct', { 6: 8, 7: 10, 8: 12, 9: 12 }),
+    ...want('MASTER', 'pair', { 5: 4, 6: 8, 7: 8, 8: 8, 9: 8 }),
+    ...want('MASTER', 'direct', { 8: 4, 9: 6 }),
+    ...want('EXTREME', 'pair', { 6: 6, 7: 6, 8: 8, 9: 8 }),
+    ...want('EXTREME', 'contradiction', { 5: 4, 6: 6, 7: 4 }),
     ...want('EXTREME II', 'pair', { 7: 10, 8: 14, 9: 18 }),
-    ...want('ULTIMATE', 'contradiction', { 7: 8, 8: 14, 9: 20 }),
-    ...want('ULTIMATE II', 'contradiction', { 8: 12, 9: 24 }),
-    ...want('ULTIMATE II', 'pair', { 9: 6 }),
+    ...want('ULTIMATE', 'contradiction', { 8: 16, 9: 28 }),
+    ...want('ULTIMATE II', 'contradiction', { 8: 10, 9: 20 }),
+    ...want('ULTIMATE II', 'pair', { 9: 12 }),
     ...want('ULTIMATE+', 'contradiction', { 8: 12, 9: 50 }),
   ],
 };
 
 export const GHOST_DEFAULT_SEED = 20261130;
+
+/**
+ * The original shipped 2,000 boards: the standard plan scaled to 2,250 wanted
+ * boards (misses leave a little over 2,000), all ten tiers.
+ */
+export const GHOST_PRESETS = {
+  full: { description: 'the original game size: 2,000+ boards over all ten tiers', config: GHOST_DEFAULT_CONFIG, count: 2250 },
+};

@@ -13,7 +13,7 @@ import { ruleProblems } from './rules.ts';
 import { canonicalGhost } from './canonical.ts';
 import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
-import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED } from './config.ts';
+import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_PRESETS } from './config.ts';
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
 
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
@@ -27,6 +27,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
     calibration: GhostCalibration,
   },
   defaults: { setName: 'standard', seed: GHOST_DEFAULT_SEED, config: GHOST_DEFAULT_CONFIG },
+  presets: GHOST_PRESETS,
 
   plan: planGhost,
   generateSlot: generateGhostSlot,

@@ -12,6 +12,7 @@ import { curateCommand } from './commands/curate.ts';
 import { validateCommand } from './commands/validate.ts';
 import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
+import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
@@ -83,11 +84,26 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .description('recompute every stored value of sets, packs and manifests; exit 1 on any difference')
     .argument('<paths...>', 'files or directories (searched for *.json)')
     .addOption(shardOption())
+    .option('--compare <set>', 'also compare the (first) set with this set of the same kind, e.g. recorded against generated boards')
     .addOption(threadsOption())
     .addOption(jsonOption())
     .addOption(quietOption())
     .action(async (paths: string[], o) => {
-      exitCode = await validateCommand({ paths, threads: o.threads, json: o.json, shard: o.shard }, terminalConsole(o, io));
+      exitCode = await validateCommand({ paths, threads: o.threads, json: o.json, shard: o.shard, compare: o.compare }, terminalConsole(o, io));
+    });
+
+  program
+    .command('import')
+    .description('read puzzles recorded from another game (apple: 10 lines of 17 digits per board, blank lines between) into a candidate set')
+    .argument('<kind>', kinds())
+    .argument('<file>', 'the recorded boards')
+    .requiredOption('--out <file>', 'candidate set to write')
+    .option('--name <name>', 'set name stored in the file', 'imported')
+    .option('--skip-malformed', 'import the well-formed records and skip the others (default: write nothing if any is malformed)')
+    .addOption(threadsOption())
+    .addOption(quietOption())
+    .action(async (kind: string, file: string, o) => {
+      exitCode = await importCommand({ kind, file, out: o.out, name: o.name, threads: o.threads, skipMalformed: o.skipMalformed }, terminalConsole(o, io));
     });
 
   program

@@ -22,6 +22,8 @@ export interface ValidateOptions {
   threads: number;
   json?: boolean;
   shard?: string;
+  /** Compare the first set with this one (the kind's compareSets). */
+  compare?: string;
 }
 
 /** Files named on the command line; directories are searched for *.json, sorted. */
@@ -214,6 +216,23 @@ export async function validateFiles(paths: readonly string[], threads: number, c
   return summarize(reports, shard);
 }
 
+/** validate --compare: the kind's comparison of the first set with another, added to the report. */
+function compareInto(report: ValidateReport, otherFile: string): void {
+  const first = report.files.find((f) => f.type === 'set');
+  if (!first) throw new InputError('--compare: no set file among the validated paths');
+  const a = loadDocument(first.file, ['set']);
+  const b = loadDocument(otherFile, ['set']);
+  if (a.type !== 'set' || b.type !== 'set') throw new Error('unreachable');
+  if (a.kind.name !== b.kind.name) throw new InputError(`${otherFile} › kind: "${b.kind.name}", but ${first.file} is "${a.kind.name}"`);
+  if (!a.kind.compareSets) throw new InputError(`--compare: ${a.kind.name} sets have no comparison`);
+  const cmp = a.kind.compareSets(a.doc.levels, b.doc.levels);
+  first.problems.push(...cmp.problems.map((p) => ({ level: 'set', index: -1, ...p, field: `compare ${path.basename(otherFile)} › ${p.field}` })));
+  first.stats = { ...(first.stats ?? {}), compare: { with: otherFile, ...cmp.stats } };
+  first.statLines = [...(first.statLines ?? []), ...cmp.lines.map((l) => `compared with ${otherFile}: ${l}`)];
+  report.problems += cmp.problems.length;
+  report.ok = report.problems === 0 && report.errors === 0;
+}
+
 export function problemLine(file: string, p: ReportedProblem): string {
   return `${where(file, p.level, p.field)}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`;
 }
@@ -240,5 +259,6 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
   const started = performance.now();
   const report = await validateFiles(opts.paths, opts.threads, con, shard);
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
+  if (opts.compare) compareInto(report, opts.compare);
   return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -39,6 +39,10 @@ function generatorSchema(kind: PuzzleKind) {
     config: kind.schemas.config,
     stats: z.array(PlanStats).describe('per plan entry: boards wanted, found, tries used'),
     untiered: int().min(0).describe('boards found that fit no tier (dropped)'),
+    imported: z
+      .strictObject({ file: z.string(), records: int().min(0), skipped: int().min(0) })
+      .optional()
+      .describe('set made by proofpack import: the recorded file, its records, the malformed ones skipped'),
   });
 }
 
@@ -92,7 +96,7 @@ export interface SetFile<L extends Level = Level> {
   kind: string;
   name: string;
   stage: 'candidates' | 'curated';
-  generator: { tool: string; seed: number; config: unknown; stats: PlanStats[]; untiered: number };
+  generator: { tool: string; seed: number; config: unknown; stats: PlanStats[]; untiered: number; imported?: { file: string; records: number; skipped: number } };
   curate: z.infer<typeof CurateStats> | null;
   calibration: unknown;
   levels: L[];

@@ -150,4 +150,11 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   preview?(level: Level<P, S, A>, ctx: AnalyzeContext<C, K>): Preview;
   /** Checks over a whole set (validate runs it on set files after the per-level checks). */
   setReport?(levels: Level<P, S, A>[], config: C): SetReport;
+  /** Compare two sets of this kind (validate --compare), e.g. recorded boards against generated ones. */
+  compareSets?(a: Level<P, S, A>[], b: Level<P, S, A>[]): SetReport;
+  /**
+   * Read puzzles recorded elsewhere (proofpack import). Malformed records are
+   * returned as problems: `where` names the record (e.g. `board 3 (line 34)`).
+   */
+  importText?(text: string): { puzzles: P[]; problems: { where: string; message: string }[] };
 }

@@ -1,0 +1,74 @@
+// `proofpack import KIND FILE`: read puzzles recorded from another game, prove
+// each one with the kind's analyze(), and write a candidate set that validate
+// and curate accept. Malformed records are named one per line.
+import * as path from 'node:path';
+import type { Console } from '../lib/console.ts';
+import { InputError, oneLine, where } from '../lib/errors.ts';
+import { FORMAT_VERSION, TOOL, type SetFile } from '../lib/files.ts';
+import { formatDocument } from '../lib/json.ts';
+import { readText, writeFileAtomic } from '../lib/io.ts';
+import { levelId } from '../lib/ids.ts';
+import type { Level, Outcome } from '../lib/kind.ts';
+import { kindByName } from '../lib/registry.ts';
+import { runTasks } from '../lib/pool.ts';
+import type { AnalyzeTask } from '../lib/tasks.ts';
+
+export interface ImportOptions {
+  kind: string;
+  file: string;
+  out: string;
+  name?: string;
+  threads: number;
+  skipMalformed?: boolean;
+}
+
+export async function importCommand(opts: ImportOptions, con: Console): Promise<number> {
+  const kind = kindByName(opts.kind);
+  if (!kind.importText) throw new InputError(`import: ${kind.name} has no import format`);
+  const { puzzles, problems } = kind.importText(readText(opts.file));
+  for (const p of problems) con.err(oneLine(`${where(opts.file, p.where)}: ${p.message}`));
+  if (problems.length && !opts.skipMalformed) {
+    throw new InputError(`${opts.file}: ${problems.length} malformed record${problems.length > 1 ? 's' : ''}, nothing written (--skip-malformed imports the others)`);
+  }
+  if (puzzles.length === 0) throw new InputError(`${opts.file}: no ${kind.name} record to import`);
+  const config = kind.defaults.config;
+  const calibration = kind.initialCalibration(config);
+  const tasks: AnalyzeTask[] = puzzles.map((puzzle) => ({ op: 'analyze', kind: kind.name, puzzle, config, calibration }));
+  const outcomes = (await runTasks(tasks, { threads: opts.threads })) as Outcome<unknown, unknown>[];
+  const levels: Level[] = [];
+  let untiered = 0;
+  outcomes.forEach((o, i) => {
+    if (o.status !== 'proven') {
+      con.warn(`warning: ${where(opts.file, `record ${i + 1}`)}: not imported: ${o.status}: ${o.reason}`);
+      return;
+    }
+    const tier = kind.tierOf(o.analysis, calibration, config);
+    if (tier === null) {
+      untiered++;
+      return;
+    }
+    levels.push({ id: levelId(kind.name, kind.canonical(puzzles[i])), puzzle: puzzles[i], solution: o.solution, analysis: o.analysis, tier });
+  });
+  const records = puzzles.length + problems.length;
+  const set: SetFile = {
+    type: 'set',
+    formatVersion: FORMAT_VERSION,
+    kind: kind.name,
+    name: opts.name ?? 'imported',
+    stage: 'candidates',
+    generator: {
+      tool: TOOL,
+      seed: 0,
+      config,
+      stats: [{ label: `imported from ${path.basename(opts.file)}`, wanted: records, found: levels.length, tries: records, disagreements: 0 }],
+      untiered,
+      imported: { file: path.basename(opts.file), records, skipped: problems.length },
+    },
+    curate: null,
+    calibration,
+    levels,
+  };
+  writeFileAtomic(opts.out, formatDocument(set));
+  con.out(`imported ${levels.length} of ${records} ${kind.name} records from ${opts.file} into ${opts.out}${problems.length ? ` (${problems.length} malformed, skipped)` : ''}`);
+  return 0;
+}

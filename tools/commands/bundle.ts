@@ -117,8 +117,15 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   for (const old of previous) {
     if (!built.some((b) => b.file === old)) fs.rmSync(path.join(opts.out, old), { force: true });
   }
-  const rows = built.map((b) => [b.entry.name, b.entry.kind, b.entry.levels, b.entry.bytes, b.entry.sha256.slice(0, 12)]);
-  for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'sha256'], rows })) con.out(line);
+  const rows = built.map((b) => [
+    b.entry.name,
+    b.entry.kind,
+    b.entry.levels,
+    b.entry.bytes,
+    b.entry.levels ? Math.round(b.entry.bytes / b.entry.levels) : '-',
+    b.entry.sha256.slice(0, 12),
+  ]);
+  for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'bytes/level', 'sha256'], rows })) con.out(line);
   con.out(`wrote ${built.length} packs and manifest.json to ${opts.out}`);
   return 0;
 }

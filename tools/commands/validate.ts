@@ -20,6 +20,8 @@ export interface ValidateOptions {
   paths: string[];
   threads: number;
   json?: boolean;
+  /** Outcomes recomputed earlier in this process (see OutcomeCache). */
+  cache?: OutcomeCache;
 }
 
 export interface FileReport {
@@ -151,7 +153,17 @@ function manifestProblems(file: string, m: Manifest): (Problem & { level: string
   return problems;
 }
 
-export async function validateFiles(paths: readonly string[], threads: number, con?: Console): Promise<ValidateReport> {
+/**
+ * Outcomes of analyze() already recomputed in this process, by task (kind,
+ * puzzle, config, calibration). `proofpack pipeline` hands one to both of its
+ * validate steps, so a level that sits in a set and in a pack is recomputed
+ * once per run, not twice; nothing stored in a file is ever trusted through it.
+ */
+export type OutcomeCache = Map<string, Outcome<unknown, unknown>>;
+
+const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.calibration]);
+
+export async function validateFiles(paths: readonly string[], threads: number, con?: Console, cache?: OutcomeCache): Promise<ValidateReport> {
   const files = expandPaths(paths);
   const loaded: (Loaded | null)[] = [];
   const reports: FileReport[] = files.map((file) => {
@@ -178,9 +190,23 @@ export async function validateFiles(paths: readonly string[], threads: number, c
       }
     }
   }
-  const progress = con?.progress('validate', tasks.length);
-  const outcomes = (await runTasks(tasks, threads, (d) => progress?.update(d))) as Outcome<unknown, unknown>[];
+  // identical tasks (the same level in several files, or already done by this process) run once
+  const keys = tasks.map(taskKey);
+  const todo: AnalyzeTask[] = [];
+  const todoKeys: string[] = [];
+  const queued = new Set<string>();
+  keys.forEach((k, i) => {
+    if (cache?.has(k) || queued.has(k)) return;
+    queued.add(k);
+    todo.push(tasks[i]!);
+    todoKeys.push(k);
+  });
+  const progress = con?.progress('validate', todo.length);
+  const computed = (await runTasks(todo, threads, (d) => progress?.update(d))) as Outcome<unknown, unknown>[];
   progress?.stop();
+  const fresh = new Map(todoKeys.map((k, i) => [k, computed[i]!]));
+  if (cache) for (const [k, o] of fresh) cache.set(k, o);
+  const outcomes = keys.map((k) => fresh.get(k) ?? cache!.get(k)!);
   loaded.forEach((l, f) => {
     if (!l) return;
     const report = reports[f]!;
@@ -210,7 +236,7 @@ export function problemLine(file: string, p: Problem & { level: string }): strin
 export async function validateCommand(opts: ValidateOptions, con: Console): Promise<number> {
   if (opts.paths.length === 0) throw new InputError('validate: name at least one file or directory');
   const started = performance.now();
-  const report = await validateFiles(opts.paths, opts.threads, con);
+  const report = await validateFiles(opts.paths, opts.threads, con, opts.cache);
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
   if (opts.json) {
     con.out(stringify(report));

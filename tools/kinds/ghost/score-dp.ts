@@ -7,22 +7,18 @@
 //   F(S) = max/min over g ∉ S of  d(S, S∪g) + F(S∪g),
 //   d(S, T) = (open(T) − open(S)) · (complete(T) − complete(S)).
 // Per state we store ck = open·128 + complete (Uint16) and F for max and min
-// (Uint16 each): 6 bytes a state. States are processed in blocks of 2^L
-// consecutive states (the low L bits vary): transitions through a high bit read
-// a whole finished block (a tight loop over contiguous memory); transitions
-// through a low bit stay inside the block, which is in cache.
+// (Uint16 each): 6 bytes a state. The loops run in a WebAssembly kernel
+// (score-kernel.ts); this module lays out its input, calls it, and reads the
+// tables back. One (S, g ∉ S) pair is one transition: G·2^(G−1) in all.
 import type { ScoreModel } from './score-model.ts';
 import { popcount } from './board.ts';
 import { CATCH_BASE, CATCH_BONUS } from './score-model.ts';
-import { instantiateKernel, CK, CON, BYG, OPEN, MAX_CONSTRAINTS, MAX_PER_GHOST, type Kernel } from './score-kernel.ts';
+import { instantiateKernel, CK, CON, BYG, ALIVE, MAX_CONSTRAINTS, MAX_PER_GHOST, BLOCK_BITS, type Kernel } from './score-kernel.ts';
 
 /** Hard ceiling of the exact DP: memory is 6·2^G bytes of 32-bit WebAssembly memory (1.6 GB at 28). */
 export const DP_MAX_GHOSTS = 28;
-const BLOCK_BITS = 12;
 const CK_SHIFT = 7;
 const CK_LOW = (1 << CK_SHIFT) - 1;
-// below 2^15, so signed and unsigned 16-bit minimums agree
-const UNSET_MIN = 0x7fff;
 
 /** The DP's view of a score model: bit masks over ghosts and over the cells that can still open. */
 export interface DpModel {
@@ -85,7 +81,7 @@ let kernel: Kernel | null = null;
 
 /**
  * The exact DP: F for max and min on every state, by the WebAssembly kernel
- * (score-kernel.ts). Memory 6·2^G bytes plus 70 KB, in the kernel's memory,
+ * (score-kernel.ts). Memory 6·2^G bytes plus 25 KB and two bitsets of 2^G bits, in the kernel's memory,
  * which one thread reuses from call to call: the returned tables are views
  * into it, valid until the next call on the same thread.
  */
@@ -107,7 +103,7 @@ export function scoreTables(d: DpModel): ScoreTables {
     con[c * 4 + 2] = d.cellMask[c * 3 + 1]!;
     con[c * 4 + 3] = d.cellMask[c * 3 + 2]!;
   }
-  const byg = new Int32Array(buffer, BYG, (OPEN - BYG) / 4);
+  const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
   byg.fill(0);
   for (let g = 0; g < G; g++) {
     const from = d.byGhostStart[g]!, to = d.byGhostStart[g + 1]!;
@@ -115,12 +111,10 @@ export function scoreTables(d: DpModel): ScoreTables {
     byg[g * 16] = to - from;
     for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;
   }
-  kernel.counts(N, Math.min(G, BLOCK_BITS), d.count);
+  kernel.counts(N, Math.min(G, BLOCK_BITS), d.count, 2 * N);
   const ck = new Uint16Array(buffer, CK, N);
   const fmax = new Uint16Array(buffer, CK + 2 * N, N);
   const fmin = new Uint16Array(buffer, CK + 4 * N, N);
-  fmax.fill(0);
-  fmin.fill(UNSET_MIN);
   fmin[N - 1] = 0; // every ghost caught: nothing left to score
   kernel.solve(0, G, 2 * N);
   return { G, ck, fmax, fmin, transitions: G * 2 ** (G - 1) };

@@ -3,14 +3,18 @@
 //   CON   0      per constraint (target > 0), 16 bytes: ghost mask, then the
 //                3-word mask of its cells that are not open at the start
 //   BYG   2048   per ghost, 64 bytes: count, then the constraints containing it
-//   OPEN  4096   per state of the current block of 2^L states: 3-word open mask
-//   CK    69632  u16 per state: open·128 + complete
+//   ALIVE 4096   per low ghost of the current block, 256 bytes: its constraints that can
+//                complete inside the block, 16 bytes each: low ghost mask, cell mask
+//   ALIVE_END 8192  per low ghost: the end address of its ALIVE entries
+//   OPEN  8448   per state of the current block of 2^L states: 3-word open mask
+//   CK    24832  u16 per state: open·128 + complete
 //   FMAX  CK+2N  u16 per state: best bonus still to come
 //   FMIN  CK+4N  u16 per state: worst bonus still to come
 //   BITS  after  two bitsets of 2^G bits: the states on a best / worst play
 // Functions:
-//   counts(N, L, ncons)  fills CK, block by block; inside a block a state is
-//                        the state without its lowest bit plus what that ghost completes
+//   counts(N, L, ncons, span)  fills CK, block by block (inside a block a state is the
+//                        state without its lowest bit plus what that ghost completes),
+//                        and sets FMAX to 0 and FMIN to UNSET_MIN
 //   mark(N, fOff, bitsOff) the states on an optimal play (score-dp.ts optimalStates)
 //   solve(base, j, span) finalises FMAX/FMIN of states base..base+2^j−1, which have
 //                        all their transitions through bits ≥ j applied: the upper half
@@ -21,11 +25,17 @@ import { assemble, Body, I32, V128 } from '../../lib/wasm.ts';
 
 export const CON = 0;
 export const BYG = 2048;
-export const OPEN = 4096;
-export const CK = 69632;
+export const ALIVE = 4096;
+export const ALIVE_END = 8192;
+export const OPEN = 8448;
+/** States per block of counts(): 2^BLOCK_BITS (the block's open masks stay in the L1 cache). */
+export const BLOCK_BITS = 10;
+export const CK = OPEN + 16 * 2 ** BLOCK_BITS;
 export const MAX_CONSTRAINTS = 128;
 export const MAX_PER_GHOST = 15;
 const LEAF_BITS = 3;
+/** Start value of the worst bonus still to come: below 2^15, so signed and unsigned 16-bit minimums agree. */
+export const UNSET_MIN = 0x7fff;
 
 const F_COUNTS = 0;
 const F_LEAF = 1;
@@ -33,13 +43,15 @@ const F_VSTEP = 2;
 const F_SOLVE = 3;
 
 function countsBody(): Body {
-  const f = new Body([I32, I32, I32], []);
-  const [N, L, ncons] = [0, 1, 2];
+  const f = new Body([I32, I32, I32, I32], []);
+  const [N, L, ncons, span] = [0, 1, 2, 3];
   const B = f.local(), base = f.local(), k = f.local(), o0 = f.local(), o1 = f.local(), o2 = f.local();
   const c = f.local(), m = f.local(), ca = f.local(), lo = f.local(), prev = f.local(), s = f.local();
   const packed = f.local(), p0 = f.local(), p1 = f.local(), p2 = f.local(), n0 = f.local(), n1 = f.local(), n2 = f.local();
-  const added = f.local(), i = f.local(), cnt = f.local(), ga = f.local(), pa = f.local();
+  const added = f.local(), i = f.local(), cnt = f.local(), ga = f.local(), pa = f.local(), g = f.local(), out = f.local();
+  const lowMask = f.local(), mh = f.local(), ea = f.local(), eEnd = f.local();
   f.const(1).get(L).shl().set(B);
+  f.get(B).const(1).sub().set(lowMask);
   f.const(0).set(base);
   f.loop(); // blocks
   {
@@ -60,9 +72,39 @@ function countsBody(): Body {
     f.const(OPEN).get(o0).store(0);
     f.const(OPEN).get(o1).store(4);
     f.const(OPEN).get(o2).store(8);
-    f.get(base).const(1).shl().const(CK).add();
-    f.get(o0).popcnt().get(o1).popcnt().add().get(o2).popcnt().add().const(7).shl().get(k).or();
-    f.store16();
+    f.get(base).const(1).shl().const(CK).add().set(pa);
+    f.get(pa).get(o0).popcnt().get(o1).popcnt().add().get(o2).popcnt().add().const(7).shl().get(k).or().store16();
+    f.get(pa).get(span).add().const(0).store16();
+    f.get(pa).get(span).add().get(span).add().const(UNSET_MIN).store16();
+    // per low ghost g: the constraints containing g whose ghosts outside the block are all
+    // caught in this block (the others cannot complete here), as [low mask, cell mask ×3]
+    f.const(0).set(g);
+    f.block().loop();
+    {
+      f.get(g).get(L).geS().brIf(1);
+      f.get(g).const(6).shl().const(BYG).add().set(ga);
+      f.get(ga).load().set(cnt);
+      f.get(g).const(8).shl().const(ALIVE).add().tee(out).set(ea);
+      f.const(0).set(i);
+      f.block().loop();
+      f.get(i).get(cnt).geS().brIf(1);
+      f.get(ga).get(i).const(2).shl().add().load(4).const(4).shl().const(CON).add().set(ca);
+      f.get(ca).load().set(m);
+      f.get(m).get(lowMask).const(-1).xor().and().set(mh);
+      f.get(mh).get(base).and().get(mh).eq().if();
+      f.get(ea).get(m).get(lowMask).and().store(0);
+      f.get(ea).get(ca).load(4).store(4);
+      f.get(ea).get(ca).load(8).store(8);
+      f.get(ea).get(ca).load(12).store(12);
+      f.get(ea).const(16).add().set(ea);
+      f.end();
+      f.get(i).const(1).add().set(i);
+      f.br(0).end().end();
+      f.get(g).const(2).shl().const(ALIVE_END).add().get(ea).store();
+      f.get(g).const(1).add().set(g);
+      f.br(0);
+    }
+    f.end().end();
     // every other state of the block from the state without its lowest bit
     f.const(1).set(lo);
     f.block().loop();
@@ -74,20 +116,19 @@ function countsBody(): Body {
       f.get(prev).const(4).shl().const(OPEN).add().set(pa);
       f.get(pa).load(0).set(p0).get(pa).load(4).set(p1).get(pa).load(8).set(p2);
       f.const(0).set(n0).const(0).set(n1).const(0).set(n2).const(0).set(added);
-      f.get(lo).ctz().const(6).shl().const(BYG).add().set(ga);
-      f.get(ga).load().set(cnt);
-      f.const(0).set(i);
+      f.get(lo).ctz().set(g);
+      f.get(g).const(8).shl().const(ALIVE).add().set(ea);
+      f.get(g).const(2).shl().const(ALIVE_END).add().load().set(eEnd);
       f.block().loop();
-      f.get(i).get(cnt).geS().brIf(1);
-      f.get(ga).get(i).const(2).shl().add().load(4).const(4).shl().const(CON).add().set(ca);
-      f.get(ca).load().set(m);
-      f.get(m).get(s).and().get(m).eq().if();
+      f.get(ea).get(eEnd).geS().brIf(1);
+      f.get(ea).load().set(m);
+      f.get(m).get(lo).and().get(m).eq().if();
       f.get(added).const(1).add().set(added);
-      f.get(n0).get(ca).load(4).or().set(n0);
-      f.get(n1).get(ca).load(8).or().set(n1);
-      f.get(n2).get(ca).load(12).or().set(n2);
+      f.get(n0).get(ea).load(4).or().set(n0);
+      f.get(n1).get(ea).load(8).or().set(n1);
+      f.get(n2).get(ea).load(12).or().set(n2);
       f.end();
-      f.get(i).const(1).add().set(i);
+      f.get(ea).const(16).add().set(ea);
       f.br(0).end().end();
       f.get(added).if();
       f.get(packed).get(added).add();
@@ -97,9 +138,15 @@ function countsBody(): Body {
       f.const(7).shl().add().set(packed);
       f.get(p0).get(n0).or().set(p0).get(p1).get(n1).or().set(p1).get(p2).get(n2).or().set(p2);
       f.end();
+      // only even states are ever the "state without its lowest bit" of another
+      f.get(lo).const(1).and().eqz().if();
       f.get(lo).const(4).shl().const(OPEN).add().set(pa);
       f.get(pa).get(p0).store(0).get(pa).get(p1).store(4).get(pa).get(p2).store(8);
-      f.get(s).const(1).shl().const(CK).add().get(packed).store16();
+      f.end();
+      f.get(s).const(1).shl().const(CK).add().tee(pa).get(packed).store16();
+      // F starts at 0 (best) and UNSET_MIN (worst) everywhere
+      f.get(pa).get(span).add().const(0).store16();
+      f.get(pa).get(span).add().get(span).add().const(UNSET_MIN).store16();
       f.get(lo).const(1).add().set(lo);
       f.br(0);
     }
@@ -255,7 +302,7 @@ let compiled: WebAssembly.Module | null = null;
 
 export interface Kernel {
   memory: WebAssembly.Memory;
-  counts(N: number, L: number, ncons: number): void;
+  counts(N: number, L: number, ncons: number, span: number): void;
   solve(base: number, j: number, span: number): void;
   /** Marks (bitset at bitsOff, bit 0 set by the caller) the states reached by optimal catches under F at fOff; returns the not-free ghost mask. */
   mark(N: number, fOff: number, bitsOff: number): number;

@@ -4,16 +4,21 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli, tempDir } from './helpers.ts';
+import { GHOST_DEFAULT_CONFIG } from '../tools/kinds/ghost/config.ts';
 
 let dir: string;
 let candidates: string;
 let curated: string;
+/** The default config with the exact score limit lowered to 20 ghosts, to keep these CLI runs quick (levels.test.ts covers the standard set's). */
+let quick: string;
 
 beforeAll(() => {
   dir = tempDir();
   candidates = path.join(dir, 'cand.json');
   curated = path.join(dir, 'curated.json');
-  const g = cli(['generate', 'ghost', '--count', '40', '--seed', '5', '--threads', '1', '--out', candidates]);
+  quick = path.join(dir, 'quick.config.json');
+  fs.writeFileSync(quick, JSON.stringify({ ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: 20 }));
+  const g = cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', candidates]);
   expect(g.code, g.stderr).toBe(0);
   const c = cli(['curate', candidates, '--out', curated]);
   expect(c.code, c.stderr).toBe(0);
@@ -29,8 +34,8 @@ describe('generate', () => {
   it('gives the same bytes for --threads 1 and --threads 2, and on a second run', () => {
     const two = path.join(dir, 'two.json');
     const again = path.join(dir, 'again.json');
-    expect(cli(['generate', 'ghost', '--count', '40', '--seed', '5', '--threads', '2', '--out', two]).code).toBe(0);
-    expect(cli(['generate', 'ghost', '--count', '40', '--seed', '5', '--threads', '1', '--out', again]).code).toBe(0);
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '2', '--out', two]).code).toBe(0);
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', again]).code).toBe(0);
     const one = fs.readFileSync(candidates);
     expect(fs.readFileSync(two).equals(one)).toBe(true);
     expect(fs.readFileSync(again).equals(one)).toBe(true);
@@ -38,7 +43,7 @@ describe('generate', () => {
 
   it('another seed gives other levels', () => {
     const other = path.join(dir, 'other.json');
-    expect(cli(['generate', 'ghost', '--count', '40', '--seed', '6', '--threads', '1', '--out', other]).code).toBe(0);
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '6', '--threads', '1', '--out', other]).code).toBe(0);
     const ids = (f: string) => (JSON.parse(fs.readFileSync(f, 'utf8')) as { levels: { id: string }[] }).levels.map((l) => l.id);
     expect(ids(other)).not.toEqual(ids(candidates));
   });

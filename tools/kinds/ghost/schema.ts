@@ -143,8 +143,10 @@ export const GhostConfig = z.strictObject({
   weightChoices: z.array(int().min(1).max(100)).min(1).describe('candidate logicDepth weights tried by curate'),
   scoreGhostLimit: int()
     .min(0)
-    .max(30)
-    .describe('exact maxScore/minScore/freeGhosts/diagrams for boards with at most this many ghosts; "unknown" above (DP time ~G·2^G, memory 6·2^G bytes)'),
+    .max(28)
+    .describe(
+      'exact maxScore/minScore/freeGhosts/diagrams for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core), memory as 6·2^G bytes (0.4 GB at 26, 1.6 GB at 28)',
+    ),
 });
 export type GhostConfig = z.infer<typeof GhostConfig>;
 

@@ -41,6 +41,7 @@ export const UNSET_MIN = 0x7fff;
 const F_LEAF = 1;
 const F_VSTEP = 2;
 const F_SOLVE = 3;
+const F_LEAF8 = 5;
 
 function countsBody(): Body {
   const f = new Body([I32, I32, I32, I32], []);
@@ -198,6 +199,35 @@ function leafBody(): Body {
   return f;
 }
 
+/** The leaf for j = 3 unrolled: 8 states, their 12 transitions through bits 0..2, straight-line code. */
+function leaf8Body(): Body {
+  const f = new Body([I32, I32], []);
+  const [base, span] = [0, 1];
+  const a = f.local(), fa = f.local(), cs = f.local(), mx = f.local(), mn = f.local(), ct = f.local(), d = f.local(), v = f.local();
+  for (let lo = 7; lo >= 0; lo--) {
+    const free = [0, 1, 2].filter((b) => !(lo & (1 << b)));
+    if (free.length === 0) continue; // the group's top state has no transition inside the group
+    f.get(base).const(lo).add().const(1).shl().const(CK).add().set(a);
+    f.get(a).get(span).add().set(fa);
+    f.get(a).load16u().set(cs);
+    f.get(fa).load16u().set(mx);
+    f.get(fa).get(span).add().load16u().set(mn);
+    for (const b of free) {
+      const off = 2 << b; // bytes to the state with bit b set
+      f.get(a).load16u(off).set(ct);
+      f.get(ct).const(7).shrU().get(cs).const(7).shrU().sub();
+      f.get(ct).const(127).and().get(cs).const(127).and().sub().mul().set(d);
+      f.get(fa).load16u(off).get(d).add().set(v);
+      f.get(v).get(mx).get(v).get(mx).gtS().select().set(mx);
+      f.get(fa).get(span).add().load16u(off).get(d).add().set(v);
+      f.get(v).get(mn).get(v).get(mn).ltS().select().set(mn);
+    }
+    f.get(fa).get(mx).store16();
+    f.get(fa).get(span).add().get(mn).store16();
+  }
+  return f;
+}
+
 function vstepBody(): Body {
   const f = new Body([I32, I32, I32, I32], []);
   const [lower, upper, len, span] = [0, 1, 2, 3];
@@ -238,7 +268,11 @@ function solveBody(): Body {
     f.get(base).get(j).const(1).sub().get(span).call(F_SOLVE);
   }
   f.else();
+  f.get(j).const(LEAF_BITS).eq().if();
+  f.get(base).get(span).call(F_LEAF8);
+  f.else();
   f.get(base).get(j).get(span).call(F_LEAF);
+  f.end();
   f.end();
   return f;
 }
@@ -318,6 +352,7 @@ export function instantiateKernel(): Kernel {
         { name: 'vstep', body: vstepBody() },
         { name: 'solve', body: solveBody() },
         { name: 'mark', body: markBody() },
+        { name: 'leaf8', body: leaf8Body() },
       ],
       2,
     );

@@ -3,17 +3,20 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli, tempDir } from './helpers.ts';
+import { cli, quickConfigFile, tempDir } from './helpers.ts';
 
 let dir: string;
 let candidates: string;
 let curated: string;
+/** The default config made cheap (helpers.ts quickConfig); levels.test.ts covers the standard set in full. */
+let quick: string;
 
 beforeAll(() => {
   dir = tempDir();
   candidates = path.join(dir, 'cand.json');
   curated = path.join(dir, 'curated.json');
-  const g = cli(['generate', 'ghost', '--count', '40', '--seed', '5', '--threads', '1', '--out', candidates]);
+  quick = quickConfigFile('ghost', dir);
+  const g = cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', candidates]);
   expect(g.code, g.stderr).toBe(0);
   const c = cli(['curate', candidates, '--out', curated]);
   expect(c.code, c.stderr).toBe(0);
@@ -29,8 +32,8 @@ describe('generate', () => {
   it('gives the same bytes for --threads 1 and --threads 2, and on a second run', () => {
     const two = path.join(dir, 'two.json');
     const again = path.join(dir, 'again.json');
-    expect(cli(['generate', 'ghost', '--count', '40', '--seed', '5', '--threads', '2', '--out', two]).code).toBe(0);
-    expect(cli(['generate', 'ghost', '--count', '40', '--seed', '5', '--threads', '1', '--out', again]).code).toBe(0);
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '2', '--out', two]).code).toBe(0);
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', again]).code).toBe(0);
     const one = fs.readFileSync(candidates);
     expect(fs.readFileSync(two).equals(one)).toBe(true);
     expect(fs.readFileSync(again).equals(one)).toBe(true);
@@ -44,7 +47,7 @@ describe('generate', () => {
 
   it('another seed gives other levels', () => {
     const other = path.join(dir, 'other.json');
-    expect(cli(['generate', 'ghost', '--count', '40', '--seed', '6', '--threads', '1', '--out', other]).code).toBe(0);
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '6', '--threads', '1', '--out', other]).code).toBe(0);
     const ids = (f: string) => (JSON.parse(fs.readFileSync(f, 'utf8')) as { levels: { id: string }[] }).levels.map((l) => l.id);
     expect(ids(other)).not.toEqual(ids(candidates));
   });

@@ -12,14 +12,14 @@ import { generateSet } from '../tools/commands/generate.ts';
 import { curateSet } from '../tools/commands/curate.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import { formatDocument } from '../tools/lib/json.ts';
-import { tempDir } from './helpers.ts';
+import { quickConfig, tempDir } from './helpers.ts';
 
 const dir = tempDir();
 let goodText = '';
 let runs = 0;
 
 beforeAll(async () => {
-  const { set } = await generateSet({ kind: ghost, config: ghost.defaults.config, seed: 9, name: 'fuzz', count: 12 }, { threads: 1, con: memoryConsole() });
+  const { set } = await generateSet({ kind: ghost, config: quickConfig('ghost'), seed: 9, name: 'fuzz', count: 12 }, { threads: 1, con: memoryConsole() });
   goodText = formatDocument(curateSet(ghost, set, 'fuzz'));
 });
 

@@ -10,6 +10,7 @@ import { curateSet } from '../tools/commands/curate.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import stringify from 'fast-json-stable-stringify';
+import { quickConfig } from './helpers.ts';
 import type { GhostPuzzle } from '../tools/kinds/ghost/schema.ts';
 
 const levelArb = fc
@@ -83,7 +84,7 @@ describe('symmetries', () => {
 
 describe('curate dedup', () => {
   it('keeps one level of a puzzle that appears again rotated or mirrored', async () => {
-    const report = await generateSet({ kind: ghost, config: ghost.defaults.config, seed: 11, name: 'test', count: 12 }, { threads: 1, con: memoryConsole() });
+    const report = await generateSet({ kind: ghost, config: quickConfig('ghost'), seed: 11, name: 'test', count: 12 }, { threads: 1, con: memoryConsole() });
     const set = report.set;
     const first = set.levels[0]!;
     const copies = [3, 5, 6].map((t) => ({ ...first, puzzle: transformGhost(first.puzzle as GhostPuzzle, t) }));

@@ -6,12 +6,15 @@ import * as path from 'node:path';
 import { KINDS } from '../tools/lib/registry.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { curateSet } from '../tools/commands/curate.ts';
-import { validateFiles } from '../tools/commands/validate.ts';
+import { validateFiles, type OutcomeCache } from '../tools/commands/validate.ts';
 import { buildPacks, previewOf } from '../tools/commands/bundle.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import { formatDocument } from '../tools/lib/json.ts';
 import { loadDocument } from '../tools/lib/documents.ts';
 import { ROOT } from './helpers.ts';
+
+// As in `proofpack pipeline`: a level in levels/ and in dist/ is recomputed once.
+const cache: OutcomeCache = new Map();
 
 describe('committed levels', () => {
   it.each(KINDS.map((k) => k.name))('levels/%s/standard.json is reproduced byte for byte from its config and seed', async (name) => {
@@ -23,7 +26,7 @@ describe('committed levels', () => {
   });
 
   it('levels/ validates', async () => {
-    const report = await validateFiles([path.join(ROOT, 'levels')], 2);
+    const report = await validateFiles([path.join(ROOT, 'levels')], { threads: 2, cache });
     expect(report.files.flatMap((f) => [f.error, ...f.problems.map((p) => `${p.level} ${p.field}`)].filter(Boolean))).toEqual([]);
     expect(report.ok).toBe(true);
   });
@@ -35,7 +38,7 @@ describe('committed levels', () => {
     const built = buildPacks(packsFile, loaded.doc);
     for (const b of built) expect(b.text === fs.readFileSync(path.join(ROOT, 'dist', b.file), 'utf8')).toBe(true);
     expect(previewOf(built) === fs.readFileSync(path.join(ROOT, 'dist', 'preview', 'index.html'), 'utf8')).toBe(true);
-    const report = await validateFiles([path.join(ROOT, 'dist')], 2);
+    const report = await validateFiles([path.join(ROOT, 'dist')], { threads: 2, cache });
     expect(report.ok).toBe(true);
   });
 });

@@ -13,7 +13,7 @@ import { formatDocument } from '../tools/lib/json.ts';
 import { loadDocument } from '../tools/lib/documents.ts';
 import type { SetFile } from '../tools/lib/files.ts';
 import type { PuzzleKind } from '../tools/lib/kind.ts';
-import { MUTATIONS } from './mutators.ts';
+import { BASE_FILTER, MUTATIONS } from './mutators.ts';
 import { ROOT, tempDir } from './helpers.ts';
 
 const dir = tempDir();
@@ -36,14 +36,15 @@ function storedFields(kind: PuzzleKind): string[] {
 function baseSet(kind: PuzzleKind): SetFile {
   const loaded = loadDocument(path.join(ROOT, 'levels', kind.name, `${kind.defaults.setName}.json`), ['set']);
   if (loaded.type !== 'set') throw new Error('not a set');
-  const picked = kind.tiers.flatMap((t) => loaded.doc.levels.filter((l) => l.tier === t).slice(0, 2));
+  const usable = BASE_FILTER[kind.name] ?? (() => true);
+  const picked = kind.tiers.flatMap((t) => loaded.doc.levels.filter((l) => l.tier === t && usable(l)).slice(0, 2));
   return curateSet(kind, { ...loaded.doc, levels: picked }, 'base');
 }
 
 async function validateSet(set: SetFile, name: string) {
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, formatDocument(set));
-  return (await validateFiles([file], 1)).files[0]!;
+  return (await validateFiles([file], { threads: 1 })).files[0]!;
 }
 
 describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (_name, kind) => {

@@ -4,6 +4,12 @@
 import type { Level } from '../tools/lib/kind.ts';
 import type { SetFile } from '../tools/lib/files.ts';
 
+/** Per kind: which real levels the suite may use (keep the recomputation cheap). */
+export const BASE_FILTER: Record<string, (level: Level) => boolean> = {
+  // exact score assets for every picked level, at a few milliseconds each
+  ghost: (l) => (l.analysis as Any).ghosts <= 18,
+};
+
 export interface Mutation {
   /** The stored field, as `puzzle.<key>`, `analysis.<key>`, `calibration.<key>`, `solution`, `tier`, `id`. */
   field: string;
@@ -25,6 +31,13 @@ function bumpDigit(rows: string[], pattern: RegExp, by: (d: number) => number): 
   const c = rows[r]!.search(pattern);
   rows[r] = rows[r]!.slice(0, c) + String(by(Number(rows[r]![c]))) + rows[r]!.slice(c + 1);
   return [r, c];
+}
+
+/** Point one child of a diagram's root node ([ghost, ifFree, ifCaught], last in the array) at the other terminal. */
+function flipRootChild(d: { nodes: number[] }) {
+  const i = d.nodes.length - 3;
+  d.nodes[i + 2] = d.nodes[i + 2] === 0 ? 1 : 0;
+  if (d.nodes[i + 1] === d.nodes[i + 2]) d.nodes[i + 1] = d.nodes[i + 1] === 0 ? 1 : 0;
 }
 
 const otherTier = (tiers: readonly string[]) => (l: Level) => {
@@ -52,6 +65,21 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'analysis.pair', apply: (l) => a(l).pair++, reported: 'analysis.pair', exit: 1 },
     { field: 'analysis.contradiction', apply: (l) => a(l).contradiction++, reported: 'analysis.contradiction', exit: 1 },
     { field: 'analysis.logicDepth', apply: (l) => a(l).logicDepth++, reported: 'analysis.logicDepth', exit: 1 },
+    { field: 'analysis.maxScore', apply: (l) => (a(l).maxScore += 50), reported: 'analysis.maxScore', exit: 1 },
+    { field: 'analysis.minScore', apply: (l) => (a(l).minScore -= 50), reported: 'analysis.minScore', exit: 1 },
+    {
+      field: 'analysis.freeGhosts',
+      apply: (l) => {
+        const free = a(l).freeGhosts as [number, number][];
+        if (free.length) free.pop();
+        else free.push([0, 0]);
+      },
+      reported: 'analysis.freeGhosts',
+      exit: 1,
+    },
+    { field: 'analysis.maxDiagram', apply: (l) => flipRootChild(a(l).maxDiagram), reported: 'analysis.maxDiagram', exit: 1 },
+    { field: 'analysis.minDiagram', apply: (l) => flipRootChild(a(l).minDiagram), reported: 'analysis.minDiagram', exit: 1 },
+    { field: 'analysis.hints', apply: (l) => a(l).hints.pop(), reported: 'analysis.hints', exit: 1 },
     { field: 'tier', apply: otherTier(['EASY', 'NORMAL', 'HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+']), reported: 'tier', exit: 1 },
     { field: 'id', apply: (l) => (l.id = `ghost-${'0123456789ab'}`), reported: 'id', exit: 1 },
     { field: 'calibration.weights', apply: (_l, s) => ((s.calibration as Any).weights.contradiction += 1), reported: 'calibration.weights.contradiction', exit: 1 },

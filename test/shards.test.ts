@@ -4,11 +4,11 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli, tempDir } from './helpers.ts';
+import { cli, quickConfigFile, tempDir } from './helpers.ts';
 
 const dir = tempDir();
 const whole = path.join(dir, 'whole.json');
-const gen = ['generate', 'ghost', '--count', '45', '--seed', '21'];
+const gen = ['generate', 'ghost', '--config', quickConfigFile('ghost', dir), '--count', '45', '--seed', '21'];
 
 beforeAll(() => {
   expect(cli([...gen, '--threads', '2', '--out', whole]).code).toBe(0);
@@ -31,7 +31,7 @@ describe('shards', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/shard 2\/3 missing/);
     const other = path.join(dir, 'other.json');
-    expect(cli(['generate', 'ghost', '--count', '45', '--seed', '22', '--threads', '1', '--shard', '2/3', '--out', other]).code).toBe(0);
+    expect(cli([...gen.slice(0, -1), '22', '--threads', '1', '--shard', '2/3', '--out', other]).code).toBe(0);
     const mixed = cli(['merge', ...parts, other, '--out', path.join(dir, 'x.json')]);
     expect(mixed.code).toBe(2);
     expect(mixed.stderr).toMatch(/shard of another job/);

@@ -32,8 +32,8 @@ export function genericSuite(kind: PuzzleKind, opts: { generateCount: number; va
         });
         figures.push({ kind: kind.name, name: `analyze, 1 thread (${sample.length} standard levels)`, value: sample.length / s, unit: 'levels/s' });
       }
-      const t1 = await secondsAsync(() => validateFiles([setFile], 1));
-      const t2 = await secondsAsync(() => validateFiles([setFile], 2));
+      const t1 = await secondsAsync(() => validateFiles([setFile], { threads: 1 }));
+      const t2 = await secondsAsync(() => validateFiles([setFile], { threads: 2 }));
       figures.push({ kind: kind.name, name: 'validate standard set, 1 thread', value: t1, unit: 's', lowerIsBetter: true });
       figures.push({ kind: kind.name, name: 'validate standard set, 2 threads', value: t2, unit: 's', lowerIsBetter: true, target: t1 });
       return figures;

@@ -6,7 +6,7 @@ import { formatTable } from '../lib/console.ts';
 import { median } from '../lib/stats.ts';
 import type { Figure, Suite } from './figures.ts';
 import { genericSuite } from './generic.ts';
-import { ghostFigures } from '../kinds/ghost/bench.ts';
+import { ghostFigures, ghostScoreFigures } from '../kinds/ghost/bench.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
@@ -14,6 +14,7 @@ const only = process.argv.slice(2);
 const suites: Suite[] = [
   ...KINDS.map((k) => genericSuite(k, { generateCount: 60, validateCount: 100 })),
   { kind: 'ghost', run: ghostFigures },
+  { kind: 'ghost', run: ghostScoreFigures },
 ].filter((s) => only.length === 0 || only.includes(s.kind));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();

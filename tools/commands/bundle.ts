@@ -123,8 +123,15 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
     con.out(stableJson(manifest));
     return 0;
   }
-  const rows = built.map((b) => [b.entry.name, b.entry.kind, b.entry.levels, b.entry.bytes, b.entry.sha256.slice(0, 12)]);
-  for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'sha256'], rows })) con.out(line);
+  const rows = built.map((b) => [
+    b.entry.name,
+    b.entry.kind,
+    b.entry.levels,
+    b.entry.bytes,
+    b.entry.levels ? Math.round(b.entry.bytes / b.entry.levels) : '-',
+    b.entry.sha256.slice(0, 12),
+  ]);
+  for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'bytes/level', 'sha256'], rows })) con.out(line);
   con.out(`wrote ${built.length} packs, manifest.json and preview/index.html to ${opts.out}`);
   return 0;
 }

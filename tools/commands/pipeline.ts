@@ -6,7 +6,7 @@ import type { Console } from '../lib/console.ts';
 import { KINDS } from '../lib/registry.ts';
 import { generateCommand } from './generate.ts';
 import { curateCommand } from './curate.ts';
-import { validateCommand } from './validate.ts';
+import { validateCommand, type OutcomeCache } from './validate.ts';
 import { bundleCommand } from './bundle.ts';
 
 export interface PipelineOptions {
@@ -32,10 +32,12 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     await step(`generate ${kind.name}`, () => generateCommand({ kind: kind.name, threads: opts.threads, out: candidates }, con));
     await step(`curate ${kind.name}`, () => curateCommand({ input: candidates, out: curated }, con));
   }
-  let code = await step('validate levels', () => validateCommand({ paths: [opts.levels], threads: opts.threads }, con));
+  // Both validate steps recompute every value; a level found in levels/ and in dist/ is analysed once.
+  const cache: OutcomeCache = new Map();
+  let code = await step('validate levels', () => validateCommand({ paths: [opts.levels], threads: opts.threads, cache }, con));
   if (code !== 0) return code;
   await step('bundle', () => bundleCommand({ packs: path.join(opts.levels, 'packs.json'), out: opts.dist }, con));
-  code = await step('validate dist', () => validateCommand({ paths: [opts.dist], threads: opts.threads }, con));
+  code = await step('validate dist', () => validateCommand({ paths: [opts.dist], threads: opts.threads, cache }, con));
   con.out('\n== timings');
   for (const [label, s] of timings) con.out(`${label.padEnd(20)} ${s.toFixed(1)} s`);
   return code;

@@ -24,6 +24,38 @@ export interface ValidateOptions {
   shard?: string;
   /** Compare the first set with this one (the kind's compareSets). */
   compare?: string;
+  /** Outcomes recomputed earlier in this process (see OutcomeCache). */
+  cache?: OutcomeCache;
+}
+
+/**
+ * Outcomes of analyze() already recomputed in this process, by task (kind,
+ * puzzle, config, calibration). `proofpack pipeline` hands one to both of its
+ * validate steps, so a level that sits in a set and in a pack is recomputed
+ * once per run, not twice; nothing stored in a file is ever trusted through it.
+ */
+export type OutcomeCache = Map<string, Outcome<unknown, unknown>>;
+
+const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.calibration]);
+
+/** Run the tasks, each distinct one once (or not at all when the cache has it). */
+async function analyzeAll(tasks: AnalyzeTask[], threads: number, con: Console | undefined, cache: OutcomeCache | undefined): Promise<Outcome<unknown, unknown>[]> {
+  const keys = tasks.map(taskKey);
+  const todo: AnalyzeTask[] = [];
+  const todoKeys: string[] = [];
+  const queued = new Set<string>();
+  keys.forEach((k, i) => {
+    if (cache?.has(k) || queued.has(k)) return;
+    queued.add(k);
+    todo.push(tasks[i]!);
+    todoKeys.push(k);
+  });
+  const progress = con?.progress('validate', todo.length);
+  const computed = (await runTasks(todo, { threads, onResult: (_i, _r, done) => progress?.update(done) })) as Outcome<unknown, unknown>[];
+  progress?.stop();
+  const fresh = new Map(todoKeys.map((k, i) => [k, computed[i]!]));
+  if (cache) for (const [k, o] of fresh) cache.set(k, o);
+  return keys.map((k) => fresh.get(k) ?? cache!.get(k)!);
 }
 
 /** Files named on the command line; directories are searched for *.json, sorted. */
@@ -154,7 +186,15 @@ export function summarize(files: FileReport[], shard?: { index: number; count: n
  * files is ≡ index (mod count) are checked; shard 0 also reports everything
  * that concerns whole files (unreadable files, set-level checks, manifests).
  */
-export async function validateFiles(paths: readonly string[], threads: number, con?: Console, shard?: { index: number; count: number }): Promise<ValidateReport> {
+export interface ValidateRun {
+  threads: number;
+  con?: Console;
+  shard?: { index: number; count: number };
+  cache?: OutcomeCache;
+}
+
+export async function validateFiles(paths: readonly string[], run: ValidateRun): Promise<ValidateReport> {
+  const { threads, con, shard, cache } = run;
   const files = expandPaths(paths);
   const mineFile = !shard || shard.index === 0;
   let running = 0;
@@ -184,9 +224,7 @@ export async function validateFiles(paths: readonly string[], threads: number, c
       owners.push({ file: f, index });
     });
   });
-  const progress = con?.progress('validate', tasks.length);
-  const outcomes = (await runTasks(tasks, { threads, onResult: (_i, _r, done) => progress?.update(done) })) as Outcome<unknown, unknown>[];
-  progress?.stop();
+  const outcomes = await analyzeAll(tasks, threads, con, cache);
   const firstIndex = loaded.map((l) => {
     const m = new Map<string, number>();
     if (l && (l.type === 'set' || l.type === 'pack')) l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));
@@ -257,7 +295,7 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
   if (opts.paths.length === 0) throw new InputError('validate: name at least one file or directory');
   const shard = opts.shard ? parseShard(opts.shard) : undefined;
   const started = performance.now();
-  const report = await validateFiles(opts.paths, opts.threads, con, shard);
+  const report = await validateFiles(opts.paths, { threads: opts.threads, con, shard, cache: opts.cache });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
   if (opts.compare) compareInto(report, opts.compare);
   return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);

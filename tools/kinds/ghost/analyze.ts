@@ -4,6 +4,8 @@ import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';
 import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution } from './schema.ts';
 import { compileBoard, type Board } from './board.ts';
 import { solveLayered, type State } from './solver.ts';
+import { hintPath } from './hints.ts';
+import { scoreAssets } from './score.ts';
 
 export interface Weights {
   pair: number;
@@ -33,16 +35,17 @@ export function analyzeGhost(
   ctx: AnalyzeContext<GhostConfig, GhostCalibration>,
 ): Outcome<GhostSolution, GhostAnalysis> {
   const board = compileBoard(puzzle);
-  const r = solveLayered(board);
+  const r = solveLayered(board, { explain: true });
   const rounds = r.direct + r.pair + r.contradiction;
   if (r.status === 'contradiction') return { status: 'rejected', reason: `the clues contradict each other (found after ${rounds} rounds)` };
   if (r.status !== 'solved') return { status: 'rejected', reason: `the layered solver is stuck after ${rounds} rounds: it needs guessing` };
   const solution = solutionOf(board, r.state);
   const ghosts = solution.reduce((k, row) => k + [...row].filter((ch) => ch === 'G').length, 0);
   const counts = { direct: r.direct, pair: r.pair, contradiction: r.contradiction };
+  const scores = scoreAssets(puzzle, solution, ctx.config.scoreGhostLimit).assets;
   return {
     status: 'proven',
     solution,
-    analysis: { ghosts, ...counts, logicDepth: logicDepth(counts, ctx.calibration.weights) },
+    analysis: { ghosts, ...counts, logicDepth: logicDepth(counts, ctx.calibration.weights), ...scores, hints: hintPath(board, r.rounds) },
   };
 }

@@ -1,5 +1,7 @@
 // Ghost-specific benchmark figures: raw layered-solver throughput on random
-// 9×9 boards, and contradiction-mode generation (the slowest mode).
+// 9×9 boards, contradiction-mode generation (the slowest mode), and the exact
+// score DP: transitions per core-second and the time of whole score assets
+// (DP, optimal states, free ghosts, both diagrams) for G = 20, 24 and 26.
 import { rngFor } from '../../lib/rng.ts';
 import type { Figure } from '../../bench/figures.ts';
 import { seconds } from '../../bench/figures.ts';
@@ -8,6 +10,47 @@ import { compileBoard } from './board.ts';
 import { solveLayered } from './solver.ts';
 import { GHOST_DEFAULT_CONFIG } from './config.ts';
 import { initialGhostCalibration } from './tiers.ts';
+import { scoreModel } from './score-model.ts';
+import { dpModel, scoreTables } from './score-dp.ts';
+import { exactScores } from './score.ts';
+
+/** The first board with G ghosts from a seeded stream of random 9×9 boards (20–28 clues). */
+function boardWith(G: number) {
+  const rng = rngFor(1, `bench-score-${G}`, 0);
+  return randomBoard(rng, 9, G, rng.int(20, 28));
+}
+
+function cpuSeconds(fn: () => void): number {
+  const c0 = process.cpuUsage();
+  fn();
+  const c = process.cpuUsage(c0);
+  return (c.user + c.system) / 1e6;
+}
+
+export function ghostScoreFigures(): Figure[] {
+  const figures: Figure[] = [];
+  // warm up: compile the kernel and grow its memory once
+  exactScores(scoreModel(boardWith(20).puzzle, boardWith(20).solution));
+  for (const G of [20, 24, 26]) {
+    const { puzzle, solution } = boardWith(G);
+    const model = scoreModel(puzzle, solution);
+    let transitions = 0;
+    const dp = cpuSeconds(() => {
+      transitions = scoreTables(dpModel(model)).transitions;
+    });
+    if (G === 26) figures.push({ kind: 'ghost', name: 'score DP transitions per core-second (G=26)', value: transitions / dp, unit: 'transitions/s', target: 50e6 });
+    const all = seconds(() => exactScores(model));
+    figures.push({
+      kind: 'ghost',
+      name: `score assets of a G=${G} board (DP + optimal states + diagrams), 1 thread`,
+      value: all,
+      unit: 's',
+      lowerIsBetter: true,
+      ...(G === 26 ? { target: 10 } : {}),
+    });
+  }
+  return figures;
+}
 
 export function ghostFigures(): Figure[] {
   const tries = 5000;

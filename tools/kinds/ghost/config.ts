@@ -46,6 +46,8 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
     rule('ULTIMATE+', 'contradiction', { contradiction: [2, MANY] }),
   ],
   weightChoices: [2, 3, 4, 6, 8],
+  // Exact score DP up to this many ghosts (README, "Score assets": time and memory per G).
+  scoreGhostLimit: 26,
   plan: [
     ...want('EASY', 'direct', { 5: 24, 6: 16, 7: 4 }),
     ...want('NORMAL', 'direct', { 5: 10, 6: 12, 7: 12, 8: 8 }),

@@ -36,6 +36,26 @@ export interface SolveOptions {
   maxRounds?: number;
   /** Record every round's deductions. */
   trace?: boolean;
+  /** Record every single deduction with what it used (for hints); implies trace. */
+  explain?: boolean;
+  /** Start from this state (ghost mask words 0..2, empty mask words 3..5) instead of nothing known. */
+  start?: State;
+}
+
+/**
+ * One deduction of a round, as the layer found it: L1 one constraint, L2 a
+ * pair, L3 a refuted assumption (its cell and assumed value) with the
+ * constraint(s) where the contradiction showed. Cells as plain-cell masks.
+ */
+export interface Deduction {
+  layer: number;
+  /** Constraint indexes of the board. */
+  constraints: number[];
+  /** L3: the assumed plain cell, and whether it was assumed to be a ghost. */
+  assume: number;
+  assumeGhost: boolean;
+  ghosts: Uint32Array;
+  empties: Uint32Array;
 }
 
 export interface Round {
@@ -43,6 +63,8 @@ export interface Round {
   /** Newly decided ghosts and empties, as masks over plain cells. */
   ghosts: Uint32Array;
   empties: Uint32Array;
+  /** With `explain`: the deductions of this round, in the order the layer makes them. */
+  deductions?: Deduction[];
 }
 
 export interface SolveResult {
@@ -63,6 +85,11 @@ class Scratch {
   readonly unknownCount: Int32Array;
   readonly out = new Uint32Array(2 * WORDS);
   readonly probe = new Uint32Array(2 * WORDS);
+  /** First constraint found violated by the last prepare() that returned true. */
+  violated = -1;
+  /** The pair of the last L2 lo > hi contradiction. */
+  pairA = -1;
+  pairB = -1;
   constructor(count: number) {
     this.need = new Int32Array(count);
     this.unknown = new Uint32Array(count * WORDS);
@@ -91,13 +118,21 @@ function prepare(b: Board, s: State, x: Scratch): boolean {
     x.unknown[o + 1] = w1;
     x.unknown[o + 2] = w2;
     x.unknownCount[k] = nu;
-    if (a < 0 || a > nu) violated = true;
+    if ((a < 0 || a > nu) && !violated) {
+      violated = true;
+      x.violated = k;
+    }
   }
   return violated;
 }
 
-/** L1 deductions from the prepared snapshot into out; NONE / MOVES / CONTRA. */
-function layer1(b: Board, x: Scratch, out: Uint32Array): number {
+/** A deduction for the recorder (explain mode only). */
+function deduction(layer: number, constraints: number[], g0: number, g1: number, g2: number, e0: number, e1: number, e2: number): Deduction {
+  return { layer, constraints, assume: -1, assumeGhost: false, ghosts: Uint32Array.of(g0, g1, g2), empties: Uint32Array.of(e0, e1, e2) };
+}
+
+/** L1 deductions from the prepared snapshot into out; NONE / MOVES / CONTRA. `rec` records each one. */
+function layer1(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
   let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
   const U = x.unknown;
   for (let k = 0, o = 0; k < b.count; k++, o += 3) {
@@ -108,17 +143,19 @@ function layer1(b: Board, x: Scratch, out: Uint32Array): number {
       e0 |= U[o]!;
       e1 |= U[o + 1]!;
       e2 |= U[o + 2]!;
+      if (rec) rec.push(deduction(LAYER_DIRECT, [k], 0, 0, 0, U[o]!, U[o + 1]!, U[o + 2]!));
     } else if (a === nu) {
       g0 |= U[o]!;
       g1 |= U[o + 1]!;
       g2 |= U[o + 2]!;
+      if (rec) rec.push(deduction(LAYER_DIRECT, [k], U[o]!, U[o + 1]!, U[o + 2]!, 0, 0, 0));
     }
   }
   return finish(out, g0, g1, g2, e0, e1, e2);
 }
 
-/** L2 deductions (pairs of overlapping constraints) into out; NONE / MOVES / CONTRA. */
-function layer2(b: Board, x: Scratch, out: Uint32Array): number {
+/** L2 deductions (pairs of overlapping constraints) into out; NONE / MOVES / CONTRA. `rec` records each pair's. */
+function layer2(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
   let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
   const U = x.unknown;
   const P = b.pairs;
@@ -135,29 +172,38 @@ function layer2(b: Board, x: Scratch, out: Uint32Array): number {
     const a = x.need[A]!, bb = x.need[B]!;
     const lo = Math.max(0, a - nA, bb - nB);
     const hi = Math.min(a, bb, nC);
-    if (lo > hi) return CONTRA;
+    if (lo > hi) {
+      x.pairA = A;
+      x.pairB = B;
+      return CONTRA;
+    }
+    // this pair's own deductions
+    let pg0 = 0, pg1 = 0, pg2 = 0, pe0 = 0, pe1 = 0, pe2 = 0;
     // common part C holds [lo, hi]
     if (hi === 0) {
-      e0 |= c0; e1 |= c1; e2 |= c2;
+      pe0 = c0; pe1 = c1; pe2 = c2;
     } else if (lo === nC) {
-      g0 |= c0; g1 |= c1; g2 |= c2;
+      pg0 = c0; pg1 = c1; pg2 = c2;
     }
     // A only holds [a - hi, a - lo]
     if (nA > 0) {
       if (a - lo === 0) {
-        e0 |= a0 & ~b0; e1 |= a1 & ~b1; e2 |= a2 & ~b2;
+        pe0 |= a0 & ~b0; pe1 |= a1 & ~b1; pe2 |= a2 & ~b2;
       } else if (a - hi === nA) {
-        g0 |= a0 & ~b0; g1 |= a1 & ~b1; g2 |= a2 & ~b2;
+        pg0 |= a0 & ~b0; pg1 |= a1 & ~b1; pg2 |= a2 & ~b2;
       }
     }
     // B only holds [b - hi, b - lo]
     if (nB > 0) {
       if (bb - lo === 0) {
-        e0 |= b0 & ~a0; e1 |= b1 & ~a1; e2 |= b2 & ~a2;
+        pe0 |= b0 & ~a0; pe1 |= b1 & ~a1; pe2 |= b2 & ~a2;
       } else if (bb - hi === nB) {
-        g0 |= b0 & ~a0; g1 |= b1 & ~a1; g2 |= b2 & ~a2;
+        pg0 |= b0 & ~a0; pg1 |= b1 & ~a1; pg2 |= b2 & ~a2;
       }
     }
+    g0 |= pg0; g1 |= pg1; g2 |= pg2;
+    e0 |= pe0; e1 |= pe1; e2 |= pe2;
+    if (rec && (pg0 | pg1 | pg2 | pe0 | pe1 | pe2)) rec.push(deduction(LAYER_PAIR, [A, B], pg0, pg1, pg2, pe0, pe1, pe2));
   }
   return finish(out, g0, g1, g2, e0, e1, e2);
 }
@@ -177,16 +223,53 @@ function apply(s: State, d: Uint32Array): void {
  * SPEC's propagate: rounds of L1 (or L2 when L1 has nothing), at most 64.
  * True when the state is refuted. Mutates t.
  */
-function propagate(b: Board, t: State, x: Scratch): boolean {
+function propagate(b: Board, t: State, x: Scratch, witness: number[] | null = null): boolean {
   for (let i = 0; i < PROPAGATION_ROUNDS; i++) {
-    if (prepare(b, t, x)) return true;
+    if (prepare(b, t, x)) return witness ? refuted(witness, [x.violated]) : true;
     let r = layer1(b, x, x.out);
-    if (r === NONE) r = layer2(b, x, x.out);
-    if (r === CONTRA) return true;
+    let layer = LAYER_DIRECT;
+    if (r === NONE) {
+      x.pairA = -1;
+      r = layer2(b, x, x.out);
+      layer = LAYER_PAIR;
+    }
+    if (r === CONTRA) {
+      if (!witness) return true;
+      if (layer === LAYER_PAIR && x.pairA >= 0) return refuted(witness, [x.pairA, x.pairB]);
+      // a cell derived both ways: the same layer again, recording who derived what
+      const rec: Deduction[] = [];
+      if (layer === LAYER_DIRECT) layer1(b, x, x.out, rec);
+      else layer2(b, x, x.out, rec);
+      return refuted(witness, conflictOf(rec));
+    }
     if (r === NONE) return false;
     apply(t, x.out);
   }
-  return prepare(b, t, x);
+  if (!prepare(b, t, x)) return false;
+  return witness ? refuted(witness, [x.violated]) : true;
+}
+
+function refuted(witness: number[], constraints: number[]): true {
+  witness.push(...constraints);
+  return true;
+}
+
+/** The constraints of the first deductions that decide one cell both ways. */
+function conflictOf(rec: readonly Deduction[]): number[] {
+  for (let w = 0; w < WORDS; w++) {
+    let ghosts = 0, empties = 0;
+    for (const d of rec) {
+      ghosts |= d.ghosts[w]!;
+      empties |= d.empties[w]!;
+    }
+    const both = ghosts & empties;
+    if (both === 0) continue;
+    const bit = both & -both;
+    const asGhost = rec.find((d) => d.ghosts[w]! & bit)!;
+    const asEmpty = rec.find((d) => d.empties[w]! & bit)!;
+    return [...new Set([...asGhost.constraints, ...asEmpty.constraints])];
+  }
+  return [];
 }
 
 /**
@@ -194,9 +277,10 @@ function propagate(b: Board, t: State, x: Scratch): boolean {
  * empty, each on a copy of the snapshot s; a refuted assumption proves the
  * opposite. Results into out; NONE / MOVES / CONTRA.
  */
-function layer3(b: Board, s: State, x: Scratch, out: Uint32Array): number {
+function layer3(b: Board, s: State, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
   let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
   const t = x.probe;
+  const witness: number[] | null = rec ? [] : null;
   for (let p = 0; p < b.plainCount; p++) {
     const w = p >>> 5;
     const bit = 1 << (p & 31);
@@ -204,17 +288,28 @@ function layer3(b: Board, s: State, x: Scratch, out: Uint32Array): number {
     // assume ghost
     t.set(s);
     t[w]! |= bit;
-    if (propagate(b, t, x)) {
+    if (propagate(b, t, x, witness)) {
       if (w === 0) e0 |= bit; else if (w === 1) e1 |= bit; else e2 |= bit;
+      if (rec) rec.push(assumption(p, true, witness!));
     }
     // assume empty
     t.set(s);
     t[w + 3]! |= bit;
-    if (propagate(b, t, x)) {
+    if (propagate(b, t, x, witness)) {
       if (w === 0) g0 |= bit; else if (w === 1) g1 |= bit; else g2 |= bit;
+      if (rec) rec.push(assumption(p, false, witness!));
     }
   }
   return finish(out, g0, g1, g2, e0, e1, e2);
+}
+
+/** The L3 deduction "assuming p is a ghost (or empty) is refuted": p is the opposite. Empties `witness`. */
+function assumption(p: number, ghost: boolean, witness: number[]): Deduction {
+  const m = new Uint32Array(WORDS);
+  m[p >>> 5] = 1 << (p & 31);
+  const none = new Uint32Array(WORDS);
+  const constraints = witness.splice(0);
+  return { layer: LAYER_CONTRADICTION, constraints, assume: p, assumeGhost: ghost, ghosts: ghost ? none : m, empties: ghost ? m : none };
 }
 
 /**
@@ -238,18 +333,21 @@ export function solveLayered(b: Board, opts: SolveOptions = {}): SolveResult {
   const maxContra = opts.maxContradictionRounds ?? Infinity;
   const maxRounds = opts.maxRounds ?? Infinity;
   const x = new Scratch(b.count);
-  const s: State = new Uint32Array(2 * WORDS);
+  const s: State = opts.start ? new Uint32Array(opts.start) : new Uint32Array(2 * WORDS);
   const d = new Uint32Array(2 * WORDS);
   const result: SolveResult = { status: 'stuck', direct: 0, pair: 0, contradiction: 0, state: s, rounds: [] };
+  const rec: Deduction[] | null = opts.explain ? [] : null;
   const record = (layer: number) => {
-    if (opts.trace) result.rounds.push({ layer, ghosts: d.slice(0, WORDS), empties: d.slice(WORDS) });
+    if (opts.trace || rec) {
+      result.rounds.push({ layer, ghosts: d.slice(0, WORDS), empties: d.slice(WORDS), ...(rec ? { deductions: rec.splice(0) } : {}) });
+    }
     apply(s, d);
   };
   for (;;) {
     if (allDecided(b, s)) return done(result, 'solved');
     if (prepare(b, s, x)) return done(result, 'contradiction');
     if (result.direct + result.pair + result.contradiction >= maxRounds) return done(result, 'limit');
-    let r = layer1(b, x, d);
+    let r = layer1(b, x, d, rec);
     if (r === CONTRA) return done(result, 'contradiction');
     if (r === MOVES) {
       result.direct++;
@@ -257,7 +355,8 @@ export function solveLayered(b: Board, opts: SolveOptions = {}): SolveResult {
       continue;
     }
     if (maxLayer < LAYER_PAIR) return done(result, 'limit');
-    r = layer2(b, x, d);
+    if (rec) rec.length = 0;
+    r = layer2(b, x, d, rec);
     if (r === CONTRA) return done(result, 'contradiction');
     if (r === MOVES) {
       result.pair++;
@@ -265,7 +364,8 @@ export function solveLayered(b: Board, opts: SolveOptions = {}): SolveResult {
       continue;
     }
     if (maxLayer < LAYER_CONTRADICTION || result.contradiction >= maxContra) return done(result, 'limit');
-    r = layer3(b, s, x, d);
+    if (rec) rec.length = 0;
+    r = layer3(b, s, x, d, rec);
     if (r === CONTRA) return done(result, 'contradiction');
     if (r === MOVES) {
       result.contradiction++;

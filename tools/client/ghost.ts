@@ -1,0 +1,187 @@
+// The ghost rules as a game client uses them: start a play, catch a ghost
+// (score, completed constraints, opened cells), check that a catch is provable
+// from what the player knows for certain, ask the decision diagrams whether the
+// best/worst score is still reachable, and replay a level's stored solution.
+// Everything here runs the same library code the pipeline ships levels with.
+import type { GhostAnalysis, GhostDiagram, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
+import { GHOST_TIERS, GhostAnalysis as GhostAnalysisSchema, GhostCalibration, GhostConfig, GhostPuzzle as GhostPuzzleSchema, GhostSolution as GhostSolutionSchema } from '../kinds/ghost/schema.ts';
+import { compileBoard, WORDS, type Board } from '../kinds/ghost/board.ts';
+import { solveLayered } from '../kinds/ghost/solver.ts';
+import { applyCatchToState, constraintName, scoreModel, startOpen, type ConstraintName, type ScoreModel } from '../kinds/ghost/score-model.ts';
+import { inDiagram } from '../kinds/ghost/diagram.ts';
+import type { ClientKind, ReplayReport } from './kinds.ts';
+import type { Level } from '../lib/kind.ts';
+
+export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;
+export type Cell = [number, number];
+
+/** A play in progress: what is caught, what is open, the score so far. */
+export interface GhostPlay {
+  readonly puzzle: GhostPuzzle;
+  readonly model: ScoreModel;
+  readonly board: Board;
+  /** Per ghost index (row-major order of the ghosts): 1 when caught. */
+  readonly caught: Uint8Array;
+  /** Per cell (row * size + col): 1 when open (revealed empty). */
+  readonly open: Uint8Array;
+  /** Ghost indexes in the order they were caught. */
+  readonly order: number[];
+  score: number;
+}
+
+export type CatchOutcome =
+  | { hit: false; reason: 'no ghost' | 'already caught' }
+  | { hit: true; ghost: number; points: number; completed: ConstraintName[]; opened: Cell[]; score: number };
+
+export function startGhostPlay(puzzle: GhostPuzzle, solution: GhostSolution): GhostPlay {
+  const model = scoreModel(puzzle, solution);
+  return { puzzle, model, board: compileBoard(puzzle), caught: new Uint8Array(model.ghosts), open: startOpen(model), order: [], score: 0 };
+}
+
+/** Ghost index of (row, col), or -1 when no ghost is there. */
+export function ghostAt(play: GhostPlay, row: number, col: number): number {
+  const n = play.puzzle.size;
+  if (row < 0 || col < 0 || row >= n || col >= n) return -1;
+  return play.model.ghostOf[row * n + col]!;
+}
+
+/** Catch at (row, col): scores 100 + 50 × opened × completed when a ghost is there (SPEC §1). */
+export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome {
+  const g = ghostAt(play, row, col);
+  if (g < 0) return { hit: false, reason: 'no ghost' };
+  if (play.caught[g]) return { hit: false, reason: 'already caught' };
+  const r = applyCatchToState(play.model, play.caught, play.open, g);
+  play.order.push(g);
+  play.score += r.points;
+  const n = play.puzzle.size;
+  return {
+    hit: true,
+    ghost: g,
+    points: r.points,
+    completed: r.completed.map((c) => constraintName(play.model.types[c]!, play.model.refs[c]!, n)),
+    opened: r.opened.map((cell) => [Math.floor(cell / n), cell % n] as Cell),
+    score: play.score,
+  };
+}
+
+/**
+ * The uncaught ghosts that are provable from what the player knows for certain
+ * — the caught ghosts and the open cells (notes and marks do not count): the
+ * cells the layered solver (L1–L3, one assumption at a time, never nested),
+ * started from that knowledge, decides hold a ghost. Row-major order.
+ */
+export function provableCatches(play: GhostPlay): Cell[] {
+  const b = play.board;
+  const start = new Uint32Array(2 * WORDS);
+  for (let p = 0; p < b.plainCount; p++) {
+    const cell = b.plainCell[p]!;
+    const g = play.model.ghostOf[cell]!;
+    if (g >= 0 && play.caught[g]) start[p >>> 5]! |= 1 << (p & 31);
+    else if (play.open[cell]) start[WORDS + (p >>> 5)]! |= 1 << (p & 31);
+  }
+  const r = solveLayered(b, { start });
+  if (r.status === 'contradiction') return [];
+  const out: Cell[] = [];
+  for (let p = 0; p < b.plainCount; p++) {
+    if (!(r.state[p >>> 5]! & (1 << (p & 31))) || start[p >>> 5]! & (1 << (p & 31))) continue;
+    const cell = b.plainCell[p]!;
+    out.push([Math.floor(cell / b.n), cell % b.n]);
+  }
+  return out;
+}
+
+/** Is a catch at (row, col) provable from what the player knows for certain (see provableCatches)? */
+export function isCatchProvable(play: GhostPlay, row: number, col: number): boolean {
+  return provableCatches(play).some(([r, c]) => r === row && c === col);
+}
+
+/**
+ * Is every state this play has passed through (the caught set after each catch,
+ * and the start) in the diagram? A diagram holds the states that lie on some
+ * optimal play; a play that leaves it can never come back to the optimum. Staying
+ * inside is necessary, not sufficient: two optimal plays may pass through S and
+ * S ∪ {g} while the catch S → S ∪ {g} itself is not optimal. The medal itself is
+ * decided at the end: score === maxScore (or minScore).
+ */
+function stayedInside(play: GhostPlay, d: GhostDiagram): boolean {
+  const caught = new Uint8Array(play.model.ghosts);
+  if (!inDiagram(d, () => false)) return false;
+  for (const g of play.order) {
+    caught[g] = 1;
+    if (!inDiagram(d, (x) => caught[x] === 1)) return false;
+  }
+  return true;
+}
+
+/** Can this play still reach the level's best score (see stayedInside)? null when the level's diagrams are "unknown". */
+export function canStillReachBest(play: GhostPlay, analysis: GhostAnalysis): boolean | null {
+  return analysis.maxDiagram === 'unknown' ? null : stayedInside(play, analysis.maxDiagram);
+}
+
+/** Can this play still end on the level's worst score? null when "unknown". */
+export function canStillReachWorst(play: GhostPlay, analysis: GhostAnalysis): boolean | null {
+  return analysis.minDiagram === 'unknown' ? null : stayedInside(play, analysis.minDiagram);
+}
+
+/**
+ * Replay a level's stored solution as a careful player: repeatedly catch the
+ * first (row-major) ghost that is provable from the caught ghosts and open
+ * cells, until all are caught. Checks that every ghost of the solution is
+ * caught this way, that each catch hits, that every empty plain cell ends
+ * open, that the total lies within [minScore, maxScore], and that both
+ * diagrams contain the start and the end state (every optimal play passes
+ * through both).
+ */
+export function replayGhost(level: GhostLevel): ReplayReport {
+  const problems: string[] = [];
+  const { puzzle, solution, analysis } = level;
+  const play = startGhostPlay(puzzle, solution);
+  const n = puzzle.size;
+  const G = play.model.ghosts;
+  if (G !== analysis.ghosts) problems.push(`analysis.ghosts is ${analysis.ghosts}, the solution has ${G}`);
+  for (const key of ['maxDiagram', 'minDiagram'] as const) {
+    const d = analysis[key];
+    if (d !== 'unknown' && !inDiagram(d, () => false)) problems.push(`${key} does not contain the start state`);
+  }
+  while (play.order.length < G) {
+    const next = provableCatches(play)[0];
+    if (!next) {
+      problems.push(`stuck after ${play.order.length} of ${G} catches: no uncaught ghost is provable`);
+      break;
+    }
+    const out = catchAt(play, next[0], next[1]);
+    if (!out.hit) {
+      problems.push(`catch at [${next[0]}, ${next[1]}] missed (${out.reason}): the solution disagrees with the puzzle`);
+      break;
+    }
+  }
+  if (play.order.length === G) {
+    for (let cell = 0; cell < n * n; cell++) {
+      const plain = play.board.plainOf[cell]! >= 0;
+      if (plain && play.model.ghostOf[cell]! < 0 && !play.open[cell]) problems.push(`cell [${Math.floor(cell / n)}, ${cell % n}] never opened`);
+    }
+    if (analysis.maxScore !== 'unknown' && play.score > analysis.maxScore) problems.push(`score ${play.score} above maxScore ${analysis.maxScore}`);
+    if (analysis.minScore !== 'unknown' && play.score < analysis.minScore) problems.push(`score ${play.score} below minScore ${analysis.minScore}`);
+    for (const key of ['maxDiagram', 'minDiagram'] as const) {
+      const d = analysis[key];
+      if (d !== 'unknown' && !inDiagram(d, () => true)) problems.push(`${key} does not contain the end state`);
+    }
+  }
+  return { ok: problems.length === 0, problems, moves: play.order.length, score: play.score };
+}
+
+/** The ghost kind as the client knows it: formats for pack loading, and the replay. */
+export const ghostClient: ClientKind<GhostLevel> = {
+  formats: {
+    name: 'ghost',
+    tiers: GHOST_TIERS,
+    schemas: {
+      puzzle: GhostPuzzleSchema,
+      solution: GhostSolutionSchema,
+      analysis: GhostAnalysisSchema,
+      config: GhostConfig,
+      calibration: GhostCalibration,
+    },
+  },
+  replay: replayGhost,
+};

@@ -1,0 +1,26 @@
+// proofpack for game clients: the one import a game needs. Pack loading with
+// the schema check, the rules of each kind (ghost: start a play, catch, check a
+// catch is provable, replay a solution), the decision-diagram lookup and the
+// Logic Rating. No Node-only dependency below this file (a test bundles it for
+// the browser), so a browser game can bundle it as it is.
+//
+//   import { loadPack, startGhostPlay, catchAt, isCatchProvable, canStillReach, logicRating } from 'proofpack/client';
+export { loadPack, PackError, type LoadedPack } from './packs.ts';
+export { CLIENT_KINDS, clientKind, type ClientKind, type ReplayReport } from './kinds.ts';
+export {
+  startGhostPlay,
+  catchAt,
+  ghostAt,
+  isCatchProvable,
+  provableCatches,
+  canStillReachBest,
+  canStillReachWorst,
+  replayGhost,
+  type GhostPlay,
+  type GhostLevel,
+  type CatchOutcome,
+} from './ghost.ts';
+export { canStillReach, inDiagram, type Diagram } from '../kinds/ghost/diagram.ts';
+export { logicRating, RATING_DEFAULTS, type Attempt, type Rating, type RatingOptions } from '../kinds/ghost/rating.ts';
+export type { HintStep, GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
+export type { PackFile } from '../lib/formats.ts';

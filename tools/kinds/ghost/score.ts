@@ -1,0 +1,60 @@
+// The score assets of a solved ghost board (SPEC §1): exact best and worst
+// score over all catching orders, the free ghosts, and the two decision
+// diagrams — or the explicit value "unknown" for each when the board has more
+// ghosts than the set's configured exact limit.
+import type { GhostPuzzle, GhostSolution } from './schema.ts';
+import { scoreModel, type ScoreModel } from './score-model.ts';
+import { dpModel, optimalStates, scoreTables, totalScore, DP_MAX_GHOSTS } from './score-dp.ts';
+import { buildDiagram, type Diagram } from './diagram.ts';
+
+export const UNKNOWN = 'unknown';
+export type Unknown = typeof UNKNOWN;
+
+export interface ScoreAssets {
+  maxScore: number | Unknown;
+  minScore: number | Unknown;
+  /** [row, col] of every free ghost, row-major. */
+  freeGhosts: [number, number][] | Unknown;
+  maxDiagram: Diagram | Unknown;
+  minDiagram: Diagram | Unknown;
+}
+
+export const UNKNOWN_SCORES: ScoreAssets = { maxScore: UNKNOWN, minScore: UNKNOWN, freeGhosts: UNKNOWN, maxDiagram: UNKNOWN, minDiagram: UNKNOWN };
+
+export interface ScoreRun {
+  assets: ScoreAssets;
+  /** Transitions the DP evaluated (0 when skipped). */
+  transitions: number;
+  /** States on an optimal play, for max and min. */
+  maxStates: number;
+  minStates: number;
+}
+
+/** Everything above for a board whose ghosts are where `solution` says; "unknown" above `ghostLimit`. */
+export function scoreAssets(puzzle: GhostPuzzle, solution: GhostSolution, ghostLimit: number): ScoreRun {
+  const model = scoreModel(puzzle, solution);
+  if (model.ghosts > Math.min(ghostLimit, DP_MAX_GHOSTS)) return { assets: UNKNOWN_SCORES, transitions: 0, maxStates: 0, minStates: 0 };
+  return exactScores(model);
+}
+
+export function exactScores(model: ScoreModel): ScoreRun {
+  const G = model.ghosts;
+  const t = scoreTables(dpModel(model));
+  const best = optimalStates(t, 'max');
+  const worst = optimalStates(t, 'min');
+  const maxScore = totalScore(G, t.fmax[0]!);
+  const minScore = totalScore(G, t.fmin[0]!);
+  const transitions = t.transitions;
+  // The DP tables are done with: reuse their memory as the diagram builder's scratch.
+  const scratch = G > 0 ? new Int32Array(t.fmax.buffer, t.fmax.byteOffset, 2 ** (G - 1)) : undefined;
+  const maxDiagram = buildDiagram(best.states, G, scratch);
+  const minDiagram = buildDiagram(worst.states, G, scratch);
+  const freeGhosts: [number, number][] = [];
+  for (let g = 0; g < G; g++) {
+    if (((best.notFree >>> g) & 1) === 0) {
+      const cell = model.ghostCell[g]!;
+      freeGhosts.push([Math.floor(cell / model.n), cell % model.n]);
+    }
+  }
+  return { assets: { maxScore, minScore, freeGhosts, maxDiagram, minDiagram }, transitions, maxStates: best.count, minStates: worst.count };
+}

@@ -1,0 +1,205 @@
+// The file formats the pipeline writes and reads (SPEC §4): set files, packs,
+// the manifest and the packs config. zod is the source of truth; the JSON
+// Schemas in schema/ are generated from these (tools/scripts/write-schemas.ts).
+// No Node-only imports: the game client checks packs with these schemas.
+import { z } from 'zod';
+import type { PuzzleKind, Level } from './kind.ts';
+
+export const FORMAT_VERSION = 1;
+
+const int = () => z.number().int();
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+export const SET_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+
+/** What the file formats need to know about a kind (the client has this much, without the generator). */
+export type KindFormats = Pick<PuzzleKind, 'name' | 'tiers' | 'schemas'>;
+
+export function levelSchema(kind: KindFormats) {
+  return z.strictObject({
+    id: z.string().regex(new RegExp(`^${kind.name}-[0-9a-f]{12}$`), `"${kind.name}-" and 12 hex digits`),
+    puzzle: kind.schemas.puzzle,
+    solution: kind.schemas.solution,
+    analysis: kind.schemas.analysis,
+    tier: z.enum(kind.tiers as [string, ...string[]]),
+  });
+}
+
+export const PlanStats = z.strictObject({
+  label: z.string(),
+  wanted: int().min(0),
+  found: int().min(0),
+  tries: int().min(0),
+  disagreements: int().min(0).describe('boards thrown away because the solver disagreed with the known solution (a bug)'),
+});
+export type PlanStats = z.infer<typeof PlanStats>;
+
+function generatorSchema(kind: KindFormats) {
+  return z.strictObject({
+    tool: z.string(),
+    seed: int().min(0),
+    config: kind.schemas.config,
+    stats: z.array(PlanStats).describe('per plan entry: boards wanted, found, tries used'),
+    untiered: int().min(0).describe('boards found that fit no tier (dropped)'),
+    imported: z
+      .strictObject({ file: z.string(), records: int().min(0), skipped: int().min(0) })
+      .optional()
+      .describe('set made by proofpack import: the recorded file, its records, the malformed ones skipped'),
+  });
+}
+
+export const CurateStats = z.strictObject({
+  candidates: int().min(0),
+  duplicates: int().min(0).describe('dropped: same canonical id as an earlier level'),
+  untiered: int().min(0).describe('dropped: fit no tier'),
+});
+
+export function setSchema(kind: KindFormats) {
+  return z.strictObject({
+    type: z.literal('set'),
+    formatVersion: z.literal(FORMAT_VERSION),
+    kind: z.literal(kind.name),
+    name: z.string().regex(SET_NAME),
+    stage: z.enum(['candidates', 'curated']),
+    generator: generatorSchema(kind),
+    curate: CurateStats.nullable().describe('null for candidates'),
+    calibration: kind.schemas.calibration,
+    levels: z.array(levelSchema(kind)),
+    shard: ShardInfo.optional().describe('only in the output of generate --shard; proofpack merge removes it'),
+  });
+}
+
+export const ShardInfo = z.strictObject({
+  index: int().min(0),
+  count: int().min(1),
+  slots: z.array(int().min(0)).describe('the plan slot each level came from, parallel to levels'),
+});
+
+export function packSchema(kind: KindFormats) {
+  return z.strictObject({
+    type: z.literal('pack'),
+    formatVersion: z.literal(FORMAT_VERSION),
+    kind: z.literal(kind.name),
+    name: z.string().regex(SET_NAME),
+    source: z.strictObject({
+      set: z.string().describe('the curated set, relative to the packs config'),
+      name: z.string(),
+      sha256: hex64.describe('of the set file the pack was cut from'),
+    }),
+    generator: generatorSchema(kind),
+    calibration: kind.schemas.calibration,
+    levels: z.array(levelSchema(kind)),
+  });
+}
+
+export interface SetFile<L extends Level = Level> {
+  type: 'set';
+  formatVersion: number;
+  kind: string;
+  name: string;
+  stage: 'candidates' | 'curated';
+  generator: { tool: string; seed: number; config: unknown; stats: PlanStats[]; untiered: number; imported?: { file: string; records: number; skipped: number } };
+  curate: z.infer<typeof CurateStats> | null;
+  calibration: unknown;
+  levels: L[];
+  shard?: z.infer<typeof ShardInfo>;
+}
+
+export interface PackFile<L extends Level = Level> {
+  type: 'pack';
+  formatVersion: number;
+  kind: string;
+  name: string;
+  source: { set: string; name: string; sha256: string };
+  generator: SetFile['generator'];
+  calibration: unknown;
+  levels: L[];
+}
+
+export const PacksConfig = z.strictObject({
+  type: z.literal('packs-config'),
+  formatVersion: z.literal(FORMAT_VERSION),
+  packs: z
+    .array(
+      z.strictObject({
+        name: z.string().regex(SET_NAME).describe('file name of the pack, without .json'),
+        set: z.string().min(1).describe('curated set file, relative to this file'),
+        tiers: z
+          .record(z.string(), z.union([int().min(1), z.literal('all')]))
+          .describe('tier -> how many levels (spread evenly over the tier) or "all"'),
+        order: z.enum(['difficulty', 'shuffle']).describe('difficulty: easiest first; shuffle: seeded shuffle'),
+        seed: int().min(0).optional().describe('for order "shuffle"'),
+      }),
+    )
+    .min(1),
+});
+export type PacksConfig = z.infer<typeof PacksConfig>;
+
+export const Manifest = z.strictObject({
+  type: z.literal('manifest'),
+  formatVersion: z.literal(FORMAT_VERSION),
+  tool: z.string(),
+  packs: z.array(
+    z.strictObject({
+      name: z.string(),
+      kind: z.string(),
+      file: z.string().describe('relative to the manifest'),
+      levels: int().min(0),
+      bytes: int().min(0),
+      sha256: hex64,
+      tiers: z.record(z.string(), int().min(0)).describe('levels per tier'),
+      source: z.strictObject({ set: z.string(), name: z.string(), sha256: hex64, seed: int(), generatorTool: z.string() }),
+    }),
+  ),
+});
+export type Manifest = z.infer<typeof Manifest>;
+
+/** generate's progress file (`<out>.checkpoint.json`), read by --resume. */
+export const Checkpoint = z.strictObject({
+  type: z.literal('checkpoint'),
+  formatVersion: z.literal(FORMAT_VERSION),
+  job: hex64.describe('hash of kind, config, seed, name, count, shard and tool version'),
+  slots: z.array(
+    z.strictObject({
+      slot: int().min(0),
+      result: z.strictObject({
+        found: z.strictObject({ puzzle: z.unknown(), solution: z.unknown(), analysis: z.unknown() }).nullable(),
+        tries: int().min(0),
+        disagreements: int().min(0),
+      }),
+    }),
+  ),
+});
+
+const ReportedProblemSchema = z.strictObject({
+  level: z.string().describe('level id, "set" for the whole file, or the pack name in a manifest'),
+  index: int().min(-1).describe('index of the level in its file; -1 for the whole file'),
+  field: z.string(),
+  stored: z.unknown(),
+  expected: z.unknown().describe('what the library recomputed'),
+});
+
+/** `validate --json` output (also what `merge` reads and writes for validate shards). */
+export const ValidateReportSchema = z.strictObject({
+  type: z.literal('validate-report'),
+  formatVersion: z.literal(FORMAT_VERSION),
+  shard: z.strictObject({ index: int().min(0), count: int().min(1) }).optional(),
+  ok: z.boolean(),
+  files: z.array(
+    z.strictObject({
+      file: z.string(),
+      type: z.string().nullable(),
+      kind: z.string().nullable(),
+      levels: int().min(0),
+      error: z.string().nullable().describe('unreadable or schema-invalid file'),
+      problems: z.array(ReportedProblemSchema),
+      stats: z.record(z.string(), z.unknown()).optional(),
+      statLines: z.array(z.string()).optional(),
+    }),
+  ),
+  levels: int().min(0),
+  problems: int().min(0),
+  errors: int().min(0),
+});
+export type ValidateReport = z.infer<typeof ValidateReportSchema>;
+export type FileReport = ValidateReport['files'][number];
+export type ReportedProblem = FileReport['problems'][number];

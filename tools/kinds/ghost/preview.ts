@@ -1,17 +1,30 @@
 // How a ghost level looks on the preview page: the grid with its clues and
-// line counts, and its solution as the rounds of the layered solve (the same
-// solver generate and validate use; nothing is re-derived in the browser).
+// line counts, and its solution as the stored hint path (the deduction steps
+// of the layered solve, which validate recomputes), each step outlining the
+// constraint(s) it used. Nothing is re-derived in the browser.
 import type { Level, Preview, PreviewStep } from '../../lib/kind.ts';
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from './schema.ts';
-import { compileBoard } from './board.ts';
-import { solveLayered } from './solver.ts';
 
 export const GHOST_PALETTE = ['#ffffff', '#d9dde3', '#7e57c2', '#eef3f8'] as const;
 const PLAIN = 0;
 const CLUE = 1;
 const GHOST = 2;
 const EMPTY = 3;
-const LAYER_NAMES = ['', 'L1 (one constraint)', 'L2 (pair)', 'L3 (contradiction)'];
+const LAYER_NAMES = ['', 'L1', 'L2 (pair)', 'L3 (contradiction)'];
+
+type Ref = GhostAnalysis['hints'][number]['constraints'][number];
+
+function describe(ref: Ref): string {
+  return ref[0] === 'clue' ? `clue (${ref[1]},${ref[2]})` : `${ref[0]} ${ref[1]}`;
+}
+
+/** The rectangle a constraint covers: its line, or the clue's neighbourhood. */
+function area(ref: Ref, n: number): [number, number, number, number] {
+  if (ref[0] === 'row') return [ref[1], 0, ref[1], n - 1];
+  if (ref[0] === 'col') return [0, ref[1], n - 1, ref[1]];
+  const [, r, c] = ref;
+  return [Math.max(0, r - 1), Math.max(0, c - 1), Math.min(n - 1, r + 1), Math.min(n - 1, c + 1)];
+}
 
 export function ghostPreview(level: Level<GhostPuzzle, GhostSolution, GhostAnalysis>): Preview {
   const p = level.puzzle;
@@ -24,19 +37,20 @@ export function ghostPreview(level: Level<GhostPuzzle, GhostSolution, GhostAnaly
       text.push(ch === '.' ? '' : ch);
     }
   }
-  const board = compileBoard(p);
-  const solve = solveLayered(board, { trace: true });
-  const steps: PreviewStep[] = solve.rounds.map((round, i) => {
-    const set: [number, number, string][] = [];
-    for (let pi = 0; pi < board.plainCount; pi++) {
-      const bit = 1 << (pi & 31);
-      const w = pi >>> 5;
-      if (round.ghosts[w]! & bit) set.push([board.plainCell[pi]!, GHOST, 'G']);
-      else if (round.empties[w]! & bit) set.push([board.plainCell[pi]!, EMPTY, '×']);
-    }
-    const ghosts = set.filter((s) => s[1] === GHOST).length;
-    const empty = set.length - ghosts;
-    return { caption: `round ${i + 1}: ${LAYER_NAMES[round.layer]}: ${ghosts} ${ghosts === 1 ? 'ghost' : 'ghosts'}, ${empty} empty`, set };
+  const steps: PreviewStep[] = level.analysis.hints.map((h, i) => {
+    const set: [number, number, string][] = [
+      ...h.ghosts.map(([r, c]): [number, number, string] => [r * n + c, GHOST, 'G']),
+      ...h.empties.map(([r, c]): [number, number, string] => [r * n + c, EMPTY, '×']),
+    ];
+    const what = [h.ghosts.length ? `${h.ghosts.length} ${h.ghosts.length === 1 ? 'ghost' : 'ghosts'}` : '', h.empties.length ? `${h.empties.length} empty` : '']
+      .filter(Boolean)
+      .join(', ');
+    const assume = h.assume ? `assuming (${h.assume[0]},${h.assume[1]}) ${h.assume[2] === 'G' ? 'holds a ghost' : 'is empty'} breaks ` : '';
+    return {
+      caption: `step ${i + 1}: ${LAYER_NAMES[h.layer]}: ${assume}${h.constraints.map(describe).join(' + ')} → ${what}`,
+      set,
+      marks: h.constraints.map((ref) => area(ref, n)),
+    };
   });
   const a = level.analysis;
   return {
@@ -47,6 +61,7 @@ export function ghostPreview(level: Level<GhostPuzzle, GhostSolution, GhostAnaly
       ['ghosts', a.ghosts],
       ['logicDepth', a.logicDepth],
       ['rounds L1/L2/L3', `${a.direct}/${a.pair}/${a.contradiction}`],
+      ['max / min score', a.maxScore === 'unknown' ? 'unknown' : `${a.maxScore} / ${a.minScore}`],
     ],
   };
 }

@@ -19,6 +19,7 @@ export function explainExplored(r: Exclude<Explored, { status: 'solved' }>): str
   if (r.status === 'unsolvable') return `unsolvable: every reachable state explored (${fmt(r.states)} states), none is cleared`;
   if (r.budget === 'node limit') return `unknown: node limit of ${fmt(r.limit)} states reached at depth ${r.depth} before a clear was found`;
   if (r.budget === 'depth limit') return `unknown: no clear within the depth limit of ${r.limit} moves`;
+  if (r.budget === 'size limit') return `unknown: more than ${fmt(r.limit)} states within minMoves + 1 moves (the generator's size limit)`;
   return `unknown: metric graph over its budget of ${fmt(r.limit)} states (depth ${r.depth})`;
 }
 
@@ -26,8 +27,16 @@ export function analyzeSlide(puzzle: SlidePuzzle, ctx: AnalyzeContext<SlideConfi
   return analyzeSlideDetailed(puzzle, ctx.config).outcome;
 }
 
-/** analyzeSlide() plus the size of the metric graph (states stored, and the bound on all its states). */
-export function analyzeSlideDetailed(puzzle: SlidePuzzle, config: SlideConfig): { outcome: Outcome<SlideSolution, SlideAnalysis>; states: number; statesAtMost: number } {
+/**
+ * analyzeSlide() plus the size of the metric graph (states stored, and the
+ * bound on all its states). The generator passes `storedLimit` to give up
+ * early on big graphs: a proven outcome is the same with or without it.
+ */
+export function analyzeSlideDetailed(
+  puzzle: SlidePuzzle,
+  config: SlideConfig,
+  storedLimit?: number,
+): { outcome: Outcome<SlideSolution, SlideAnalysis>; states: number; statesAtMost: number } {
   const broken = startRuleProblems(puzzle);
   if (broken.length > 0) {
     const reason = `not a valid start position: ${broken[0]!.field}: ${String(broken[0]!.stored)} (${String(broken[0]!.expected)})`;
@@ -35,7 +44,7 @@ export function analyzeSlideDetailed(puzzle: SlidePuzzle, config: SlideConfig): 
   }
   const b = compileBoard(puzzle);
   try {
-    const r = explore(b, { nodeLimit: config.nodeLimit, metricBudget: config.metricBudget }, ARENA);
+    const r = explore(b, { nodeLimit: config.nodeLimit, metricBudget: config.metricBudget, ...(storedLimit !== undefined ? { storedLimit } : {}) }, ARENA);
     if (r.status !== 'solved') {
       return { outcome: { status: r.status === 'unsolvable' ? 'rejected' : 'unknown', reason: explainExplored(r) }, states: r.states, statesAtMost: r.states };
     }

@@ -8,8 +8,17 @@
 // An Expander decodes one state into a padded grid and writes every child
 // (one per legal move, in block floor order then U, D, L, R) into flat
 // scratch arrays; the moves themselves are decided by rules.ts.
-import { COLOUR_MASK, EMPTY, FIXED, type SlideBoard } from './board.ts';
-import { slideDestination, vanishing } from './rules.ts';
+import * as board from './board.ts';
+import type { SlideBoard } from './board.ts';
+import * as rules from './rules.ts';
+
+// Module-local bindings for the hot loops: some loaders (tsx in worker threads,
+// hence vitest runs) turn every use of an imported binding into a getter call.
+const COLOUR_MASK = board.COLOUR_MASK;
+const EMPTY = board.EMPTY;
+const FIXED = board.FIXED;
+const slideDestination = rules.slideDestination;
+const vanishing = rules.vanishing;
 
 /** Child flags. */
 export const CHILD_DEAD = 1;

@@ -15,9 +15,14 @@
 // The generator's depth-limited solve also skips states whose colours left
 // (each colour needs a move of its own) cannot fit in the depth limit.
 import type { SlideBoard } from './board.ts';
-import { CHILD_CLEARED, CHILD_DEAD, Expander, startKey } from './expand.ts';
+import * as expand from './expand.ts';
+import { Expander, startKey } from './expand.ts';
 import { StateTable } from './table.ts';
 import { Arena } from './arena.ts';
+
+// Module-local bindings for the hot loop (see expand.ts).
+const CHILD_CLEARED = expand.CHILD_CLEARED;
+const CHILD_DEAD = expand.CHILD_DEAD;
 
 /** solutionCount saturates here: 2^53 - 1, the largest integer JSON and doubles hold exactly. */
 export const COUNT_CAP = Number.MAX_SAFE_INTEGER;
@@ -27,6 +32,9 @@ export const saturatingAdd = (a: number, b: number): number => {
   return s > COUNT_CAP ? COUNT_CAP : s;
 };
 
+/** Searches never go deeper than this (dist is a byte); no real board comes near. */
+export const MAX_DEPTH = 200;
+
 export interface ExploreOptions {
   /** States discovered before the clear is found (SPEC default 2,000,000). */
   nodeLimit: number;
@@ -34,6 +42,8 @@ export interface ExploreOptions {
   depthLimit?: number;
   /** Build the metric graph to minMoves + 2 within this many states (SPEC default 20,000,000). */
   metricBudget?: number;
+  /** Generator only: give up (`unknown`, 'size limit') once more than this many states are stored. */
+  storedLimit?: number;
   /** Expand dead states too (experiments only). */
   expandDead?: boolean;
   /**
@@ -58,7 +68,7 @@ export interface MetricGraph {
   clear: number;
 }
 
-export type UnknownBudget = 'node limit' | 'depth limit' | 'metric budget';
+export type UnknownBudget = 'node limit' | 'depth limit' | 'metric budget' | 'size limit';
 
 export type Explored =
   | {
@@ -76,6 +86,14 @@ export type Explored =
   | { status: 'unsolvable'; states: number; edges: number; depth: number }
   | { status: 'unknown'; budget: UnknownBudget; limit: number; states: number; edges: number; depth: number };
 
+function overBudget(opt: ExploreOptions, states: number, edges: number, depth: number): Explored {
+  const metric = opt.metricBudget ?? Infinity;
+  const sized = opt.storedLimit !== undefined && opt.storedLimit < metric && states > opt.storedLimit;
+  return sized
+    ? { status: 'unknown', budget: 'size limit', limit: opt.storedLimit!, states, edges, depth }
+    : { status: 'unknown', budget: 'metric budget', limit: metric, states, edges, depth };
+}
+
 /**
  * Explore the state graph of board b. The arrays of the returned graph are
  * views into `arena`: valid until the arena's next exploration.
@@ -84,7 +102,9 @@ export function explore(b: SlideBoard, opt: ExploreOptions, arena = new Arena())
   const W = b.words;
   const metrics = opt.metricBudget !== undefined;
   const budget = opt.metricBudget ?? Infinity;
-  const depthLimit = opt.depthLimit ?? Infinity;
+  /** Stored states may not pass this (the last layer's exact count only checks `budget`). */
+  const storeCap = Math.min(budget, opt.storedLimit ?? Infinity);
+  const depthLimit = Math.min(opt.depthLimit ?? MAX_DEPTH, MAX_DEPTH);
   const prune = !metrics && opt.depthLimit !== undefined;
   const table = new StateTable(W, 4096, arena);
   const ex = new Expander(b);
@@ -200,7 +220,7 @@ export function explore(b: SlideBoard, opt: ExploreOptions, arena = new Arena())
             if (table.count > opt.nodeLimit && clear < 0) return { status: 'unknown', budget: 'node limit', limit: opt.nodeLimit, states: table.count, edges: generated, depth: d + 1 };
             if (v >= paths.length) paths = arena.grow('paths', Float64Array, paths, v + 1);
           }
-          if (table.count > budget) return { status: 'unknown', budget: 'metric budget', limit: budget, states: table.count, edges: generated, depth: d + 1 };
+          if (table.count > storeCap) return overBudget(opt, table.count, generated, d + 1);
         }
         if (solving && v >= hi) paths[v] = saturatingAdd(paths[v]!, pu);
         if (clear < 0 && childFlags[c]! & CHILD_CLEARED) clear = v;

@@ -27,10 +27,19 @@ export function planSlide(config: SlideConfig): PlanEntry<SlideSpec>[] {
     if (minMoves[0] < config.minMoves[0] || minMoves[1] > config.minMoves[1] || minMoves[0] > minMoves[1]) {
       throw new Error(`plan entry ${entry.size}x${entry.size}: minMoves ${minMoves[0]}-${minMoves[1]} is not inside the config's band ${config.minMoves[0]}-${config.minMoves[1]}`);
     }
+    const spec: SlideSpec = {
+      size: entry.size,
+      walls: entry.walls ?? band.walls,
+      colours: entry.colours ?? band.colours,
+      blocksPerColour: entry.blocksPerColour ?? band.blocksPerColour,
+      fixed: entry.fixed ?? band.fixed,
+      minMoves,
+    };
+    const band2 = (name: string, r: [number, number] | undefined) => (r ? ` ${name} ${r[0] === r[1] ? r[0] : `${r[0]}-${r[1]}`}` : '');
     return {
-      label: `${entry.size}x${entry.size} minMoves ${minMoves[0]}-${minMoves[1]}`,
+      label: `${entry.size}x${entry.size} minMoves ${minMoves[0]}-${minMoves[1]}${band2('colours', entry.colours)}${band2('per colour', entry.blocksPerColour)}${band2('fixed', entry.fixed)}${band2('walls', entry.walls)}`,
       count: entry.count,
-      spec: { size: entry.size, walls: band.walls, colours: band.colours, blocksPerColour: band.blocksPerColour, fixed: band.fixed, minMoves },
+      spec,
     };
   });
 }
@@ -98,8 +107,8 @@ export function generateSlideSlot(
     if (!puzzle) continue;
     const quick = explore(compileBoard(puzzle), { nodeLimit: config.nodeLimit, depthLimit: hi }, ARENA);
     if (quick.status !== 'solved' || quick.minMoves < lo) continue;
-    const { outcome, statesAtMost } = analyzeSlideDetailed(puzzle, ctx.config);
-    if (outcome.status !== 'proven' || statesAtMost > config.maxGraphStates) continue;
+    const { outcome } = analyzeSlideDetailed(puzzle, ctx.config, config.maxStates);
+    if (outcome.status !== 'proven') continue;
     if (outcome.analysis.minMoves !== quick.minMoves || outcome.analysis.solutionCount !== quick.solutionCount) {
       disagreements++; // the pruned and the full search disagree: a bug to report
       continue;

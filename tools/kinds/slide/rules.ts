@@ -3,8 +3,15 @@
 // move list. The solver's state expansion and validate's replay both call
 // slideDestination() and vanishing(); nothing else decides a move.
 import type { Problem } from '../../lib/kind.ts';
-import { COLOUR_MASK, DIR_LETTERS, EMPTY, FIXED, WALL, cellOf, compileBoard, type SlideBoard } from './board.ts';
+import * as board from './board.ts';
+import { DIR_LETTERS, cellOf, compileBoard, type SlideBoard } from './board.ts';
 import type { SlideMove, SlidePuzzle } from './schema.ts';
+
+// Module-local bindings for the hot functions (see expand.ts).
+const COLOUR_MASK = board.COLOUR_MASK;
+const EMPTY = board.EMPTY;
+const FIXED = board.FIXED;
+const WALL = board.WALL;
 
 /**
  * Where the block at `cell` stops when flicked along `step`: it slides cell by

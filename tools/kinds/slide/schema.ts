@@ -76,10 +76,10 @@ export const SlideConfig = z.strictObject({
   triesPerBoard: int().min(1).max(10_000_000).describe('rejection-sampling tries per wanted board'),
   nodeLimit: int().min(1).max(100_000_000).describe('solver budget: states discovered before the clear is found (SPEC: 2,000,000)'),
   metricBudget: int().min(1).max(200_000_000).describe('states of the metric graph (depth minMoves + 2) (SPEC: 20,000,000)'),
-  maxGraphStates: int()
+  maxStates: int()
     .min(1)
     .max(200_000_000)
-    .describe('generator only: a board is thrown away when its metric graph may hold more states than this (states to depth minMoves + 1 plus the moves out of that depth); keeps generation fast, validate uses metricBudget'),
+    .describe('generator only: a board is thrown away when more than this many states lie within minMoves + 1 moves (keeps generation fast; validate uses metricBudget)'),
   minMoves: range(1, 64).describe('kept boards have minMoves in this band; its top is the depth limit of the generator\'s solver'),
   bands: z.array(SideBand).min(1).describe('per board size: walls, colours, blocks per colour and fixed blocks drawn uniformly'),
   plan: z
@@ -88,6 +88,10 @@ export const SlideConfig = z.strictObject({
         size: int().min(MIN_SIDE).max(MAX_SIDE),
         count: int().min(0).max(1_000_000),
         minMoves: range(1, 64).optional().describe('narrower minMoves band for this entry (inside the config band)'),
+        walls: range(0, 64).optional().describe("overrides the size band's walls"),
+        colours: range(1, MAX_COLOUR).optional().describe("overrides the size band's colours"),
+        blocksPerColour: range(1, 64).optional().describe("overrides the size band's blocks per colour"),
+        fixed: range(0, 64).optional().describe("overrides the size band's fixed blocks"),
       }),
     )
     .min(1)

@@ -53,14 +53,15 @@ export function slideTierTable(levels: readonly Level<{ board: string[] }, unkno
     const a = ls.map((l) => l.analysis);
     const sizes = [...new Set(ls.map((l) => `${l.puzzle.board[0]!.length}x${l.puzzle.board.length}`))].sort().join(',');
     const scores = a.map((x) => x.score);
+    const med = (v: number[]) => round(median(v), 3);
     return [
       tier,
       ls.length,
-      median(scores),
+      med(scores),
       `${Math.min(...scores)}-${Math.max(...scores)}`,
-      median(a.map((x) => x.minMoves)),
-      median(a.map((x) => x.deadEndRatio)),
-      median(a.map((x) => x.openingAccuracy)),
+      med(a.map((x) => x.minMoves)),
+      med(a.map((x) => x.deadEndRatio)),
+      med(a.map((x) => x.openingAccuracy)),
       sizes,
     ];
   });

@@ -44,8 +44,6 @@ export interface ExploreOptions {
   metricBudget?: number;
   /** Generator only: give up (`unknown`, 'size limit') once more than this many states are stored. */
   storedLimit?: number;
-  /** Expand dead states too (experiments only). */
-  expandDead?: boolean;
   /**
    * Store the states of the deepest layer (minMoves + 2) too, so the graph's
    * state count is exact. Without it that layer is first bounded by the moves
@@ -184,7 +182,7 @@ export function explore(b: SlideBoard, opt: ExploreOptions, arena = new Arena())
       };
     }
     for (let u = lo; u < hi; u++) {
-      if (metrics && dead[u] && !solving && d >= minMoves && opt.expandDead !== true) {
+      if (metrics && dead[u] && !solving && d >= minMoves) {
         // a dead state beyond the depths whose moves are counted: nothing to do
         offsets[u + 1] = edges;
         continue;
@@ -194,7 +192,7 @@ export function explore(b: SlideBoard, opt: ExploreOptions, arena = new Arena())
         pruned = true;
         continue;
       }
-      ex.children(table.keys, u * W, ex.ones === 0 || opt.expandDead === true);
+      ex.children(table.keys, u * W, ex.ones === 0);
       if (metrics) moves[u] = ex.moveCount;
       const count = ex.childCount;
       generated += count;

@@ -86,4 +86,48 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'calibration.tierMedians', apply: (_l, s) => ((s.calibration as Any).tierMedians[0] += 1), reported: 'calibration.tierMedians', exit: 1 },
     { field: 'calibration.spacing', apply: (_l, s) => ((s.calibration as Any).spacing += 0.5), reported: 'calibration.spacing', exit: 1 },
   ],
+  slide: [
+    {
+      // a movable block slides one cell into a free neighbour: another puzzle (new id, new analysis)
+      field: 'puzzle.board',
+      apply: (l) => {
+        const board = p(l).board as string[];
+        const r = board.findIndex((row) => /[a-o]\./.test(row));
+        board[r] = board[r]!.replace(/([a-o])\./, '.$1');
+      },
+      reported: 'id',
+      exit: 1,
+    },
+    {
+      field: 'solution',
+      apply: (l) => {
+        const moves = l.solution as [number, number, string][];
+        const m = moves[moves.length - 1]!;
+        moves[moves.length - 1] = [m[0], m[1], ({ U: 'D', D: 'U', L: 'R', R: 'L' } as Record<string, string>)[m[2]]!];
+      },
+      reported: 'solution',
+      exit: 1,
+    },
+    // 'unsolvable' and 'unknown' never ship: the schema refuses them
+    { field: 'analysis.status', apply: (l) => (a(l).status = 'unknown'), reported: 'analysis.status', exit: 2 },
+    { field: 'analysis.minMoves', apply: (l) => a(l).minMoves++, reported: 'analysis.minMoves', exit: 1 },
+    { field: 'analysis.solutionCount', apply: (l) => a(l).solutionCount++, reported: 'analysis.solutionCount', exit: 1 },
+    // beyond the 0.006 tolerance of the metrics, inside [0, 1]
+    { field: 'analysis.openingAccuracy', apply: (l) => (a(l).openingAccuracy = nudge(a(l).openingAccuracy, 0.01)), reported: 'analysis.openingAccuracy', exit: 1 },
+    { field: 'analysis.deadEndRatio', apply: (l) => (a(l).deadEndRatio = nudge(a(l).deadEndRatio, 0.01)), reported: 'analysis.deadEndRatio', exit: 1 },
+    { field: 'analysis.branchingFactor', apply: (l) => (a(l).branchingFactor += 0.01), reported: 'analysis.branchingFactor', exit: 1 },
+    { field: 'analysis.blockCount', apply: (l) => a(l).blockCount++, reported: 'analysis.blockCount', exit: 1 },
+    { field: 'analysis.colorCount', apply: (l) => a(l).colorCount++, reported: 'analysis.colorCount', exit: 1 },
+    // beyond the 0.06 tolerance of the score
+    { field: 'analysis.score', apply: (l) => (a(l).score = Math.round((a(l).score + 0.1) * 10) / 10), reported: 'analysis.score', exit: 1 },
+    { field: 'tier', apply: otherTier(['tutorial', 'easy', 'normal', 'hard', 'expert']), reported: 'tier', exit: 1 },
+    { field: 'id', apply: (l) => (l.id = 'slide-0123456789ab'), reported: 'id', exit: 1 },
+    { field: 'calibration.method', apply: (_l, s) => ((s.calibration as Any).method = (s.calibration as Any).method === 'default' ? 'quantiles' : 'default'), reported: 'calibration.method', exit: 1 },
+    { field: 'calibration.thresholds', apply: (_l, s) => ((s.calibration as Any).thresholds[1] += 1), reported: 'calibration.thresholds', exit: 1 },
+  ],
 };
+
+/** v moved by `by`, staying inside [0, 1]. */
+function nudge(v: number, by: number): number {
+  return v + by <= 1 ? v + by : v - by;
+}

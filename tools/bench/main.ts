@@ -7,6 +7,7 @@ import { median } from '../lib/stats.ts';
 import type { Figure, Suite } from './figures.ts';
 import { genericSuite } from './generic.ts';
 import { ghostFigures, ghostScoreFigures } from '../kinds/ghost/bench.ts';
+import { slideFigures } from '../kinds/slide/bench.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
@@ -15,6 +16,7 @@ const suites: Suite[] = [
   ...KINDS.map((k) => genericSuite(k, { generateCount: 60, validateCount: 100 })),
   { kind: 'ghost', run: ghostFigures },
   { kind: 'ghost', run: ghostScoreFigures },
+  { kind: 'slide', run: slideFigures },
 ].filter((s) => only.length === 0 || only.includes(s.kind));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();

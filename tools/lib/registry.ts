@@ -3,8 +3,9 @@
 import type { PuzzleKind } from './kind.ts';
 import { InputError } from './errors.ts';
 import { ghost } from '../kinds/ghost/index.ts';
+import { slide } from '../kinds/slide/index.ts';
 
-export const KINDS: readonly PuzzleKind[] = [ghost];
+export const KINDS: readonly PuzzleKind[] = [ghost, slide];
 
 export function kindByName(name: string): PuzzleKind {
   const kind = KINDS.find((k) => k.name === name);

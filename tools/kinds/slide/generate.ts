@@ -1,0 +1,119 @@
+// Slide generation by rejection sampling (SPEC §2 "Generation"): random terrain
+// and blocks within the size's bands, respecting the start rules; a board is
+// kept only when the depth-limited solver (depth limit = top of the minMoves
+// band) finds it solved with minMoves in the band, and analyze() then proves
+// it and builds its metric graph within budget.
+import type { Rng } from '../../lib/rng.ts';
+import type { AnalyzeContext, PlanEntry, SlotResult } from '../../lib/kind.ts';
+import { compileBoard } from './board.ts';
+import { explore } from './explore.ts';
+import { ARENA, analyzeSlideDetailed } from './analyze.ts';
+import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
+
+export interface SlideSpec {
+  size: number;
+  walls: [number, number];
+  colours: [number, number];
+  blocksPerColour: [number, number];
+  fixed: [number, number];
+  minMoves: [number, number];
+}
+
+export function planSlide(config: SlideConfig): PlanEntry<SlideSpec>[] {
+  return config.plan.map((entry) => {
+    const band = config.bands.find((b) => b.size === entry.size);
+    if (!band) throw new Error(`plan entry ${entry.size}x${entry.size}: no band for size ${entry.size}`);
+    const minMoves = entry.minMoves ?? config.minMoves;
+    if (minMoves[0] < config.minMoves[0] || minMoves[1] > config.minMoves[1] || minMoves[0] > minMoves[1]) {
+      throw new Error(`plan entry ${entry.size}x${entry.size}: minMoves ${minMoves[0]}-${minMoves[1]} is not inside the config's band ${config.minMoves[0]}-${config.minMoves[1]}`);
+    }
+    const spec: SlideSpec = {
+      size: entry.size,
+      walls: entry.walls ?? band.walls,
+      colours: entry.colours ?? band.colours,
+      blocksPerColour: entry.blocksPerColour ?? band.blocksPerColour,
+      fixed: entry.fixed ?? band.fixed,
+      minMoves,
+    };
+    const band2 = (name: string, r: [number, number] | undefined) => (r ? ` ${name} ${r[0] === r[1] ? r[0] : `${r[0]}-${r[1]}`}` : '');
+    return {
+      label: `${entry.size}x${entry.size} minMoves ${minMoves[0]}-${minMoves[1]}${band2('colours', entry.colours)}${band2('per colour', entry.blocksPerColour)}${band2('fixed', entry.fixed)}${band2('walls', entry.walls)}`,
+      count: entry.count,
+      spec,
+    };
+  });
+}
+
+const LETTERS = 'abcdefghijklmno';
+
+/**
+ * A random board of the spec's size: wall count, colour count, blocks per
+ * colour and fixed-block count drawn uniformly from their bands, then walls and
+ * blocks on uniformly random distinct cells and the fixed blocks a uniformly
+ * random subset of the blocks. Null when the draw breaks a start rule (two
+ * same-coloured blocks adjacent), does not fit, or has a colour whose blocks
+ * are all fixed (it could never vanish): the try is spent.
+ */
+export function randomBoard(rng: Rng, spec: SlideSpec): SlidePuzzle | null {
+  const n = spec.size;
+  const cells = n * n;
+  const walls = rng.int(spec.walls[0], spec.walls[1]);
+  const colours = rng.int(spec.colours[0], spec.colours[1]);
+  const colourOf: number[] = [];
+  for (let c = 0; c < colours; c++) {
+    const k = rng.int(spec.blocksPerColour[0], spec.blocksPerColour[1]);
+    for (let j = 0; j < k; j++) colourOf.push(c);
+  }
+  const blocks = colourOf.length;
+  const fixed = Math.min(rng.int(spec.fixed[0], spec.fixed[1]), blocks - 1);
+  if (walls + blocks > cells) return null;
+  const order = rng.sample(new Int16Array(cells).map((_, i) => i), cells, walls + blocks);
+  const pick = rng.sample(new Int16Array(blocks).map((_, i) => i), blocks, fixed);
+  const isFixed = new Uint8Array(blocks);
+  for (let i = 0; i < fixed; i++) isFixed[pick[i]!] = 1;
+  const grid: string[] = new Array<string>(cells).fill('.');
+  const colourAt = new Int8Array(cells).fill(-1);
+  for (let i = 0; i < walls; i++) grid[order[i]!] = '#';
+  for (let i = 0; i < blocks; i++) {
+    const cell = order[walls + i]!;
+    const letter = LETTERS[colourOf[i]!]!;
+    grid[cell] = isFixed[i] ? letter.toUpperCase() : letter;
+    colourAt[cell] = colourOf[i]!;
+  }
+  for (let cell = 0; cell < cells; cell++) {
+    const c = colourAt[cell]!;
+    if (c < 0) continue;
+    if (cell % n < n - 1 && colourAt[cell + 1] === c) return null;
+    if (cell + n < cells && colourAt[cell + n] === c) return null;
+  }
+  const movable = new Uint8Array(colours);
+  for (let i = 0; i < blocks; i++) if (!isFixed[i]) movable[colourOf[i]!] = 1;
+  if (movable.includes(0)) return null;
+  const board: string[] = [];
+  for (let r = 0; r < n; r++) board.push(grid.slice(r * n, r * n + n).join(''));
+  return { board };
+}
+
+export function generateSlideSlot(
+  config: SlideConfig,
+  spec: SlideSpec,
+  rng: Rng,
+  ctx: AnalyzeContext<SlideConfig, SlideCalibration>,
+): SlotResult<SlidePuzzle, SlideSolution, SlideAnalysis> {
+  const [lo, hi] = spec.minMoves;
+  let disagreements = 0;
+  for (let tries = 1; tries <= config.triesPerBoard; tries++) {
+    const puzzle = randomBoard(rng, spec);
+    if (!puzzle) continue;
+    const quick = explore(compileBoard(puzzle), { nodeLimit: config.nodeLimit, depthLimit: hi }, ARENA);
+    if (quick.status !== 'solved' || quick.minMoves < lo) continue;
+    const { outcome } = analyzeSlideDetailed(puzzle, ctx.config, config.maxStates);
+    if (outcome.status !== 'proven') continue;
+    if (outcome.analysis.minMoves !== quick.minMoves || outcome.analysis.solutionCount !== quick.solutionCount) {
+      disagreements++; // the pruned and the full search disagree: a bug to report
+      continue;
+    }
+    return { found: { puzzle, solution: outcome.solution, analysis: outcome.analysis }, tries, disagreements };
+  }
+  return { found: null, tries: config.triesPerBoard, disagreements };
+}

@@ -1,0 +1,52 @@
+// The slide-block kind (SPEC §2) behind the PuzzleKind interface.
+import type { PuzzleKind, Problem } from '../../lib/kind.ts';
+import { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, SLIDE_TIERS } from './schema.ts';
+import { analyzeSlide } from './analyze.ts';
+import { replay, startRuleProblems } from './rules.ts';
+import { canonicalSlide } from './canonical.ts';
+import { generateSlideSlot, planSlide, type SlideSpec } from './generate.ts';
+import { calibrateSlide, initialSlideCalibration, slideTierOf, slideTierTable } from './tiers.ts';
+import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED } from './config.ts';
+
+/**
+ * The stored solution must be a shortest clear: replayed move by move with the
+ * rules (every move legal), it has minMoves moves and leaves no block.
+ */
+export function slideSolutionProblems(puzzle: SlidePuzzle, stored: SlideSolution, proven: { analysis: SlideAnalysis }): Problem[] {
+  const r = replay(puzzle, stored);
+  if (r.illegal) return [{ field: `solution[${r.illegal.index}]`, stored: stored[r.illegal.index], expected: `a legal move (${r.illegal.why})` }];
+  const problems: Problem[] = [];
+  if (r.blocksLeft > 0) problems.push({ field: 'solution', stored: `${stored.length} moves leaving ${r.blocksLeft} blocks`, expected: 'a move list that clears the board' });
+  if (stored.length !== proven.analysis.minMoves) problems.push({ field: 'solution', stored: `${stored.length} moves`, expected: `${proven.analysis.minMoves} moves (minMoves)` });
+  return problems;
+}
+
+export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration, SlideSpec> = {
+  name: 'slide',
+  tiers: SLIDE_TIERS,
+  schemas: {
+    puzzle: SlidePuzzle,
+    solution: SlideSolution,
+    analysis: SlideAnalysis,
+    config: SlideConfig,
+    calibration: SlideCalibration,
+  },
+  defaults: { setName: 'standard', seed: SLIDE_DEFAULT_SEED, config: SLIDE_DEFAULT_CONFIG },
+
+  plan: planSlide,
+  generateSlot: generateSlideSlot,
+  initialCalibration: initialSlideCalibration,
+
+  analyze: analyzeSlide,
+  ruleProblems: (puzzle) => startRuleProblems(puzzle),
+  solutionProblems: slideSolutionProblems,
+  // SPEC §2: metrics stored to 2 decimals (compared within 0.006), score to 1 (within 0.06).
+  tolerances: { openingAccuracy: 0.006, deadEndRatio: 0.006, branchingFactor: 0.006, score: 0.06 },
+  canonical: canonicalSlide,
+
+  calibrate: calibrateSlide,
+  recalibrate: (analysis) => analysis,
+  tierOf: (analysis, calibration) => slideTierOf(analysis, calibration),
+  difficulty: (analysis) => analysis.score,
+  tierTable: slideTierTable,
+};

@@ -120,6 +120,7 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'analysis.colorCount', apply: (l) => a(l).colorCount++, reported: 'analysis.colorCount', exit: 1 },
     // beyond the 0.06 tolerance of the score
     { field: 'analysis.score', apply: (l) => (a(l).score = Math.round((a(l).score + 0.1) * 10) / 10), reported: 'analysis.score', exit: 1 },
+    { field: 'analysis.stars', apply: (l) => a(l).stars.two++, reported: 'analysis.stars.two', exit: 1 },
     { field: 'tier', apply: otherTier(['tutorial', 'easy', 'normal', 'hard', 'expert']), reported: 'tier', exit: 1 },
     { field: 'id', apply: (l) => (l.id = 'slide-0123456789ab'), reported: 'id', exit: 1 },
     { field: 'calibration.method', apply: (_l, s) => ((s.calibration as Any).method = (s.calibration as Any).method === 'default' ? 'quantiles' : 'default'), reported: 'calibration.method', exit: 1 },

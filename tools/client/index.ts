@@ -1,7 +1,7 @@
 // proofpack for game clients: the one import a game needs. Pack loading with
 // the schema check, the rules of each kind (ghost: start a play, catch, check a
-// catch is provable, replay a solution), the decision-diagram lookup and the
-// Logic Rating. No Node-only dependency below this file (a test bundles it for
+// catch is provable, replay a solution; slide: start a play, flick, clear,
+// stars, replay), the decision-diagram lookup and the Logic Rating. No Node-only dependency below this file (a test bundles it for
 // the browser), so a browser game can bundle it as it is.
 //
 //   import { loadPack, startGhostPlay, catchAt, isCatchProvable, canStillReach, logicRating } from 'proofpack/client';
@@ -20,6 +20,9 @@ export {
   type GhostLevel,
   type CatchOutcome,
 } from './ghost.ts';
+export { startSlidePlay, flick, isCleared, slideBoardNow, slideStars, replaySlide, type SlidePlay, type SlideLevel } from './slide.ts';
+export { starThresholds, starsFor, type StarThresholds } from '../kinds/slide/stars.ts';
+export type { SlideAnalysis, SlidePuzzle, SlideSolution } from '../kinds/slide/schema.ts';
 export { canStillReach, inDiagram, type Diagram } from '../kinds/ghost/diagram.ts';
 export { logicRating, RATING_DEFAULTS, type Attempt, type Rating, type RatingOptions } from '../kinds/ghost/rating.ts';
 export type { HintStep, GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';

@@ -4,6 +4,7 @@
 import type { KindFormats } from '../lib/formats.ts';
 import type { Level } from '../lib/kind.ts';
 import { ghostClient } from './ghost.ts';
+import { slideClient } from './slide.ts';
 
 export interface ReplayReport {
   ok: boolean;
@@ -19,7 +20,7 @@ export interface ClientKind<L extends Level = Level> {
   replay(level: L): ReplayReport;
 }
 
-export const CLIENT_KINDS: readonly ClientKind<any>[] = [ghostClient];
+export const CLIENT_KINDS: readonly ClientKind<any>[] = [ghostClient, slideClient];
 
 export function clientKind(name: string): ClientKind | undefined {
   return CLIENT_KINDS.find((k) => k.formats.name === name);

@@ -7,6 +7,7 @@ import { Arena } from './arena.ts';
 import { explore, type Explored } from './explore.ts';
 import { aliveFlags, distances, firstSolution, rawMetrics, scoreOf } from './metrics.ts';
 import { startRuleProblems } from './rules.ts';
+import { starThresholds } from './stars.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
 
 /** This thread's reusable BFS memory (analyze runs one puzzle at a time per thread). */
@@ -73,6 +74,7 @@ function solvedOutcome(b: SlideBoard, r: Extract<Explored, { status: 'solved' }>
       blockCount: b.blockCount,
       colorCount: b.colourCount,
       score: round(scoreOf(raw), 1),
+      stars: starThresholds(r.minMoves),
     },
   };
 }

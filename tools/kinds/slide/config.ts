@@ -36,3 +36,11 @@ export const SLIDE_DEFAULT_CONFIG: SlideConfig = {
 };
 
 export const SLIDE_DEFAULT_SEED = 20261206;
+
+/**
+ * The original shipped 400 stages: the standard plan scaled to 410 wanted
+ * boards (the few duplicates curate drops leave about 400), all five tiers.
+ */
+export const SLIDE_PRESETS = {
+  full: { description: 'the original game size: about 400 stages over all five tiers', config: SLIDE_DEFAULT_CONFIG, count: 410 },
+};

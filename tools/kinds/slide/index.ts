@@ -6,7 +6,8 @@ import { replay, startRuleProblems } from './rules.ts';
 import { canonicalSlide } from './canonical.ts';
 import { generateSlideSlot, planSlide, type SlideSpec } from './generate.ts';
 import { calibrateSlide, initialSlideCalibration, slideTierOf, slideTierTable } from './tiers.ts';
-import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED } from './config.ts';
+import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED, SLIDE_PRESETS } from './config.ts';
+import { SLIDE_PALETTE, slidePreview } from './preview.ts';
 
 /**
  * The stored solution must be a shortest clear: replayed move by move with the
@@ -32,6 +33,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
     calibration: SlideCalibration,
   },
   defaults: { setName: 'standard', seed: SLIDE_DEFAULT_SEED, config: SLIDE_DEFAULT_CONFIG },
+  presets: SLIDE_PRESETS,
 
   plan: planSlide,
   generateSlot: generateSlideSlot,
@@ -48,5 +50,9 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   recalibrate: (analysis) => analysis,
   tierOf: (analysis, calibration) => slideTierOf(analysis, calibration),
   difficulty: (analysis) => analysis.score,
+  difficultyLabel: 'score',
   tierTable: slideTierTable,
+
+  previewPalette: SLIDE_PALETTE,
+  preview: slidePreview,
 };

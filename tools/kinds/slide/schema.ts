@@ -61,6 +61,13 @@ export const SlideAnalysis = z.strictObject({
   blockCount: int().min(1).describe('blocks at the start, fixed ones included'),
   colorCount: int().min(1).describe('distinct colours at the start'),
   score: z.number().describe('5·minMoves + 20·(1 − openingAccuracy) + 30·deadEndRatio + 0.5·branchingFactor + 0.8·blockCount + 3·(colorCount − 2), from unrounded metrics (1 decimal)'),
+  stars: z
+    .strictObject({
+      three: int().min(1).describe('★★★: a clear in at most this many moves (= minMoves, the proven shortest)'),
+      two: int().min(1).describe('★★: at most minMoves + 2 moves'),
+      one: int().min(1).describe('★: at most 2·minMoves + 2 moves'),
+    })
+    .describe('star thresholds in moves, from the proven minimum'),
 });
 export type SlideAnalysis = z.infer<typeof SlideAnalysis>;
 

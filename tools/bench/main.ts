@@ -7,6 +7,7 @@ import { median } from '../lib/stats.ts';
 import type { Figure, Suite } from './figures.ts';
 import { genericSuite } from './generic.ts';
 import { ghostFigures } from '../kinds/ghost/bench.ts';
+import { appleFigures } from '../kinds/apple/bench.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
@@ -14,6 +15,7 @@ const only = process.argv.slice(2);
 const suites: Suite[] = [
   ...KINDS.map((k) => genericSuite(k, { generateCount: 60, validateCount: 100 })),
   { kind: 'ghost', run: ghostFigures },
+  { kind: 'apple', run: appleFigures },
 ].filter((s) => only.length === 0 || only.includes(s.kind));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();

@@ -78,7 +78,7 @@ function staticProblems(kind: PuzzleKind, doc: LevelDoc): (Problem & { level: st
     if (id !== level.id) problems.push({ level: level.id, field: 'id', stored: level.id, expected: id });
     if (seen.has(level.id)) problems.push({ level: level.id, field: 'id', stored: level.id, expected: 'unique within the file' });
     seen.add(level.id);
-    for (const p of kind.ruleProblems(level.puzzle, level.solution)) problems.push({ level: level.id, ...p });
+    for (const p of kind.ruleProblems(level.puzzle, level.solution, level.analysis)) problems.push({ level: level.id, ...p });
   }
   return problems;
 }

@@ -3,8 +3,9 @@
 import type { PuzzleKind } from './kind.ts';
 import { InputError } from './errors.ts';
 import { ghost } from '../kinds/ghost/index.ts';
+import { apple } from '../kinds/apple/index.ts';
 
-export const KINDS: readonly PuzzleKind[] = [ghost];
+export const KINDS: readonly PuzzleKind[] = [ghost, apple];
 
 export function kindByName(name: string): PuzzleKind {
   const kind = KINDS.find((k) => k.name === name);

@@ -2,8 +2,9 @@
 // Tier thresholds are quantiles of the model's greedyScore distribution
 // (20,000 boards drawn exactly as generate draws them: mean 112.9, sd 14.7;
 // 10% / 35% / 65% / 90% quantiles 94 / 107 / 119 / 132), fixed here so a
-// board's tier never depends on its set. The search budget is tuned to about
-// 100 ms per board on one thread (README, "apple: the strong solver").
+// board's tier never depends on its set. The search budget (2,000,000 strip
+// scans) is about 90 ms per board on one thread (README, "apple: the strong
+// solver").
 import type { AppleConfig } from './schema.ts';
 
 export const APPLE_DEFAULT_CONFIG: AppleConfig = {
@@ -11,7 +12,7 @@ export const APPLE_DEFAULT_CONFIG: AppleConfig = {
   triesPerBoard: 600,
   search: {
     iterations: 1_000_000,
-    work: 1_000_000,
+    work: 2_000_000,
     runs: 16,
     completions: 2,
     leftoverBias: 205,

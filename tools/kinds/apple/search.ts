@@ -19,13 +19,20 @@
 //   its largest digit: small clears of large digits first); the best counts;
 // * acceptance: the kept groups followed by the completion replace the play
 //   when they clear at least as many cells (equal scores are accepted, so the
-//   play drifts across plateaus). The best play seen is returned.
+//   play drifts across plateaus); a run's score never falls.
+//
+// Where a run starts matters more than its later luck, so `runs` lines of
+// search start from different plays (the given one, usually the greedy play,
+// and randomised greedy plays of the whole board) and share the budget by
+// successive halving: in each round every live run gets the same share of the
+// round's work, then the better half (by score, ties to the earlier run) goes
+// on. The last run's play is the result (never below the given play).
 //
 // Every valid move of a residual board holds, in its rectangle, a cell whose
 // state differs from the end of the current play (which has no move left), so
 // only row strips that share a row with a ruined group can hold a move at the
 // start of a completion, and after a move only the strips sharing a row with
-// it change.
+// it change, and there only windows reaching the move's columns.
 //
 // Deterministic: the random choices come from a 32-bit generator seeded from
 // the board's digits, weights are integers (exact in floating point), and the
@@ -95,6 +102,7 @@ const depStart = new Int32Array(MAX_GROUPS + 1);
 const depList = new Int16Array(MAX_GROUPS * CELLS);
 const dropped = new Uint8Array(MAX_GROUPS);
 const leftover = new Int16Array(CELLS);
+
 const residual = new Uint8Array(CELLS);
 const trial = new Uint8Array(CELLS);
 const trialMoves = new Int32Array(MAX_GROUPS);
@@ -130,6 +138,7 @@ function index(board: Uint8Array, plan: Int32Array, len: number): number {
   depStart[len] = d;
   let left = 0;
   for (let i = 0; i < CELLS; i++) if (owner[i] === -1 && board[i] !== 0) leftover[left++] = i;
+
   return left;
 }
 
@@ -154,8 +163,8 @@ const initSum = new Float64Array(STRIPS);
 const initRowMask = new Int32Array(ROWS);
 const initColPrefix = new Int32Array((ROWS + 1) * COLS);
 const startOf = new Int32Array(ROWS * 9 * COLS + 11);
-let tableTotal = 0;
-let initTotal = 0;
+/** [0]: total weight of the table, [1]: the same for the saved table (a typed array: module-level doubles would be boxed on every write). */
+const totals = new Float64Array(2);
 /** Strip scans so far (the unit of work the budget counts). */
 let scans = 0;
 const cellWeight = new Float64Array(CELLS + 1);
@@ -255,7 +264,7 @@ function scanStrip(v: Uint8Array, t: number, b: number, strip: number): void {
     }
   }
   tableCount[s] = n;
-  tableTotal += sum - tableSum[s]!;
+  totals[0] += sum - tableSum[s]!;
   tableSum[s] = sum;
 }
 
@@ -268,6 +277,12 @@ function scanStrip(v: Uint8Array, t: number, b: number, strip: number): void {
 function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: number, mr: number): void {
   scans++;
   const s = STRIP[t * ROWS + b]!;
+  const ot = t * COLS, ob = (b + 1) * COLS;
+  // every column ml..mr still sums past 10 in this strip: no window through them sums to 10,
+  // now or before the move (sums only fell), so nothing here changed
+  let c = ml;
+  while (c <= mr && colPrefix[ob + c]! - colPrefix[ot + c]! > 10) c++;
+  if (c > mr) return;
   const base = s * COLS;
   let n = 0;
   let sum = 0;
@@ -284,7 +299,6 @@ function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: nu
   }
   const mt = rowMask[t]!, mb = rowMask[b]!;
   if (mt !== 0 && mb !== 0) {
-    const ot = t * COLS, ob = (b + 1) * COLS;
     // the leftmost column a window reaching ml can start at
     let from = ml;
     let acc = 0;
@@ -328,14 +342,14 @@ function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: nu
     }
   }
   tableCount[s] = n;
-  tableTotal += sum - tableSum[s]!;
+  totals[0] += sum - tableSum[s]!;
   tableSum[s] = sum;
 }
 
 /** The move table of state v, scanning only strips that share a row with rowsUsed (the others are empty). */
 function buildTable(v: Uint8Array, rowsUsed: number): void {
   loadState(v);
-  tableTotal = 0;
+  totals[0] = 0;
   tableSum.fill(0);
   for (let t = 0; t < ROWS; t++) {
     let strip = 0;
@@ -355,7 +369,7 @@ function saveTable(): void {
   initSum.set(tableSum);
   initRowMask.set(rowMask);
   initColPrefix.set(colPrefix);
-  initTotal = tableTotal;
+  totals[1] = totals[0]!;
 }
 
 function restoreTable(): void {
@@ -365,7 +379,7 @@ function restoreTable(): void {
   tableSum.set(initSum);
   rowMask.set(initRowMask);
   colPrefix.set(initColPrefix);
-  tableTotal = initTotal;
+  totals[0] = totals[1]!;
 }
 
 /**
@@ -376,8 +390,8 @@ function restoreTable(): void {
 function complete(v: Uint8Array, rng: Rng32): number {
   let score = 0;
   let count = 0;
-  while (tableTotal > 0) {
-    let x = (rng.next() / 4294967296) * tableTotal;
+  while (totals[0]! > 0) {
+    let x = (rng.next() / 4294967296) * totals[0]!;
     let m = -1;
     let last = -1;
     for (let s = 0; s < STRIPS; s++) {
@@ -414,8 +428,9 @@ function complete(v: Uint8Array, rng: Rng32): number {
 }
 
 let lastIterations = 0;
+let totalIterations = 0;
 let lastWork = 0;
-/** Iterations and strip scans of the last improvePlay call (for benchmarks). */
+/** Iterations (all runs) and strip scans of the last improvePlay call (for benchmarks). */
 export function lastSearchCost(): { iterations: number; work: number } {
   return { iterations: lastIterations, work: lastWork };
 }
@@ -441,7 +456,7 @@ function advance(board: Uint8Array, run: Run, opts: SearchOptions, workLimit: nu
   let len = run.len;
   let score = run.score;
   let left = index(board, plan, len);
-  for (; run.iterations < iterationLimit && scans < workLimit; run.iterations++) {
+  for (; run.iterations < iterationLimit && scans < workLimit; run.iterations++, totalIterations++) {
     // the window
     let top: number, bottom: number, lft: number, rgt: number;
     const x = left > 0 && rng.below(256) < opts.leftoverBias ? leftover[rng.below(left)]! : rng.below(CELLS);
@@ -548,19 +563,33 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
   digitWeight[1] = 1000;
   for (let d = 2; d <= 9; d++) digitWeight[d] = Math.floor((digitWeight[d - 1]! * opts.digitGrowth) / 100);
   scans = 0;
+  totalIterations = 0;
   const seed = boardSeed(board);
+  // run 0 starts from the given play; the others from randomised greedy plays of the
+  // whole board (diverse starts: where a run starts matters more than its later luck)
   let alive: Run[] = [];
   for (let k = 0; k < opts.runs; k++) {
-    const plan = new Int32Array(MAX_GROUPS);
-    plan.set(start.moves);
-    alive.push({ rng: new Rng32(seed ^ Math.imul(k, 0x9e3779b1)), plan, spare: new Int32Array(MAX_GROUPS), len: start.moves.length, score: start.score, iterations: 0 });
+    const run: Run = { rng: new Rng32(seed ^ Math.imul(k, 0x9e3779b1)), plan: new Int32Array(MAX_GROUPS), spare: new Int32Array(MAX_GROUPS), len: 0, score: 0, iterations: 0 };
+    if (k === 0) {
+      run.plan.set(start.moves);
+      run.len = start.moves.length;
+      run.score = start.score;
+    } else {
+      trial.set(board);
+      buildTable(trial, (1 << ROWS) - 1);
+      const r = complete(trial, run.rng);
+      run.len = r & 255;
+      run.score = r >>> 8;
+      run.plan.set(trialMoves.subarray(0, run.len));
+    }
+    alive.push(run);
   }
   const rounds = Math.round(Math.log2(opts.runs)) + 1;
-  const perRound = opts.work / rounds;
   const perRoundIterations = opts.iterations / rounds;
-  let done = 0;
+  let done = scans;
+  const rest = opts.work - done;
   for (let r = 0; r < rounds; r++) {
-    const share = perRound / alive.length;
+    const share = rest / rounds / alive.length;
     for (const run of alive) {
       done += share;
       advance(board, run, opts, opts.work === 0 ? Infinity : Math.round(done), run.iterations + Math.floor(perRoundIterations / alive.length));
@@ -574,7 +603,9 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
     }
   }
   const best = alive[0]!;
-  lastIterations = alive.reduce((a, r) => a + r.iterations, 0);
+  lastIterations = totalIterations;
   lastWork = scans;
+  // scores never fall and halving keeps the better half, so best >= run 0 >= start; kept as a guard
+  if (best.score < start.score) return { score: start.score, moves: [...start.moves] };
   return { score: best.score, moves: Array.from(best.plan.subarray(0, best.len)) };
 }

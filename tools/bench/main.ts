@@ -31,7 +31,7 @@ for (let run = 0; run < RUNS; run++) {
   process.stderr.write(`run ${run + 1}/${RUNS} done\n`);
 }
 
-const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(3));
+const fmt = (v: number) => (v >= 1000 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(3));
 const rows = [...samples.values()].map(({ figure, values }) => {
   const m = median(values);
   const ratio = figure.target === undefined ? '' : `${(figure.lowerIsBetter ? figure.target / m : m / figure.target).toFixed(2)}x`;

@@ -20,7 +20,7 @@ import type { Problem, SetReport } from '../../lib/kind.ts';
 import { chiSquareSurvival, ksTwoSample, normalTwoSided, pearson, chiSquareCdf } from '../../lib/distributions.ts';
 import { mean, median, round, sampleSd } from '../../lib/stats.ts';
 import { CELLS, COLS, ROWS, parseBoard } from './board.ts';
-import { Rng32 } from './search.ts';
+import { Rng32 } from '../../lib/rng32.ts';
 import type { AppleConfig, ApplePuzzle } from './schema.ts';
 
 export const MODEL_SUM_MEAN = 850;

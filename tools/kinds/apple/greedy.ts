@@ -21,13 +21,6 @@ export interface Play {
 
 const moves = new Int32Array(MAX_MOVES);
 
-/** Orders candidate rectangles: negative when a is the greedy's pick over b. */
-export function greedyOrder(v: Uint8Array, a: number, b: number): number {
-  const [ma, ca] = digitAndCount(v, a);
-  const [mb, cb] = digitAndCount(v, b);
-  return mb - ma || ca - cb || rectArea(a) - rectArea(b) || rectTop(a) - rectTop(b) || rectLeft(a) - rectLeft(b) || rectBottom(a) - rectBottom(b) || rectRight(a) - rectRight(b);
-}
-
 function digitAndCount(v: Uint8Array, m: number): [number, number] {
   let mx = 0;
   let k = 0;

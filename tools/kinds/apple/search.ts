@@ -40,6 +40,7 @@
 import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
 import { rectTop, rectLeft, rectBottom, rectRight } from './rects.ts';
 import type { Play } from './greedy.ts';
+import { Rng32 } from '../../lib/rng32.ts';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
 const CELLS = BOARD_CELLS;
 const COLS = BOARD_COLS;
@@ -65,24 +66,6 @@ export interface SearchOptions {
   cellShift: number;
   /** Completion policy: each unit of a move's largest digit multiplies its weight by digitGrowth/100. */
   digitGrowth: number;
-}
-
-/** mulberry32: a small deterministic 32-bit generator (integer arithmetic only). */
-export class Rng32 {
-  private a: number;
-  constructor(seed: number) {
-    this.a = seed | 0;
-  }
-  next(): number {
-    this.a = (this.a + 0x6d2b79f5) | 0;
-    let t = Math.imul(this.a ^ (this.a >>> 15), 1 | this.a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return (t ^ (t >>> 14)) >>> 0;
-  }
-  /** Uniform integer in [0, n). */
-  below(n: number): number {
-    return Math.floor((this.next() / 4294967296) * n);
-  }
 }
 
 /** FNV-1a over the digits: the solver's seed, so a board always gets the same search. */

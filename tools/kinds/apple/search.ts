@@ -30,8 +30,8 @@
 //
 // Every valid move of a residual board holds, in its rectangle, a cell whose
 // state differs from the end of the current play (which has no move left), so
-// only row strips that share a row with a ruined group can hold a move at the
-// start of a completion, and after a move only the strips sharing a row with
+// at the start of a completion only row strips that share a row with a ruined
+// group, and there only windows reaching its columns, can hold a move; and after a move only the strips sharing a row with
 // it change, and there only windows reaching the move's columns.
 //
 // Deterministic: the random choices come from a 32-bit generator seeded from
@@ -255,17 +255,14 @@ function scanStrip(v: Uint8Array, t: number, b: number, strip: number): void {
  * Strip (t, b) after clearing a rectangle over columns ml..mr that shares a
  * row with it: moves whose columns miss ml..mr are unchanged; the others are
  * found again by scanning only the columns a window reaching ml..mr can span
- * (at most 10 on either side).
+ * (at most 10 on either side). The caller skips strips where every column
+ * ml..mr still sums past 10: no window through them sums to 10, now or before
+ * the move (sums only fell), so nothing there changed.
  */
 function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: number, mr: number): void {
   scans++;
   const s = STRIP[t * ROWS + b]!;
   const ot = t * COLS, ob = (b + 1) * COLS;
-  // every column ml..mr still sums past 10 in this strip: no window through them sums to 10,
-  // now or before the move (sums only fell), so nothing here changed
-  let c = ml;
-  while (c <= mr && colPrefix[ob + c]! - colPrefix[ot + c]! > 10) c++;
-  if (c > mr) return;
   const base = s * COLS;
   let n = 0;
   let sum = 0;
@@ -330,17 +327,19 @@ function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: nu
 }
 
 /** The move table of state v, scanning only strips that share a row with rowsUsed (the others are empty). */
-function buildTable(v: Uint8Array, rowsUsed: number): void {
+function buildTable(v: Uint8Array, rowsUsed: number, colFrom: number, colTo: number): void {
   loadState(v);
   totals[0] = 0;
   tableSum.fill(0);
+  tableCount.fill(0);
   for (let t = 0; t < ROWS; t++) {
     let strip = 0;
     for (let b = t; b < ROWS; b++) {
       strip |= rowMask[b]!;
       // rows t..b as a mask: ((2 << b) - 1) ^ ((1 << t) - 1)
-      if ((rowsUsed & (((2 << b) - 1) ^ ((1 << t) - 1))) !== 0) scanStrip(v, t, b, strip);
-      else tableCount[STRIP[t * ROWS + b]!] = 0;
+      if ((rowsUsed & (((2 << b) - 1) ^ ((1 << t) - 1))) === 0) continue;
+      if (colFrom === 0 && colTo === COLS - 1) scanStrip(v, t, b, strip);
+      else rescanAround(v, t, b, strip, colFrom, colTo);
     }
   }
 }
@@ -401,8 +400,17 @@ function complete(v: Uint8Array, rng: Rng32): number {
     for (let t = 0; t <= mb; t++) {
       let strip = 0;
       for (let b = t; b < mt; b++) strip |= rowMask[b]!;
+      const ot = t * COLS;
       for (let b = Math.max(t, mt); b < ROWS; b++) {
         strip |= rowMask[b]!;
+        // every column under the move still sums past 10 in this strip: nothing here changed
+        const ob = (b + 1) * COLS;
+        let c = ml;
+        while (c <= mr && colPrefix[ob + c]! - colPrefix[ot + c]! > 10) c++;
+        if (c > mr) {
+          scans++;
+          continue;
+        }
         rescanAround(v, t, b, strip, ml, mr);
       }
     }
@@ -492,16 +500,23 @@ function advance(board: Uint8Array, run: Run, opts: SearchOptions, workLimit: nu
     }
     if (droppedGroups === 0) continue; // nothing to recreate: the play ends where it is
     let rowsUsed = 0;
+    let colFrom = COLS;
+    let colTo = -1;
     for (let i = 0; i < CELLS; i++) {
       const o = owner[i]!;
       if (o >= 0 && !dropped[o]) residual[i] = 0;
       else {
         residual[i] = board[i]!;
-        if (o >= 0) rowsUsed |= 1 << ((i / COLS) | 0);
+        if (o >= 0) {
+          rowsUsed |= 1 << ((i / COLS) | 0);
+          const c = i % COLS;
+          if (c < colFrom) colFrom = c;
+          if (c > colTo) colTo = c;
+        }
       }
     }
     // the recreate
-    buildTable(residual, rowsUsed);
+    buildTable(residual, rowsUsed, colFrom, colTo);
     if (opts.completions > 1) saveTable();
     let best = -1;
     let bestCount = 0;
@@ -559,7 +574,7 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
       run.score = start.score;
     } else {
       trial.set(board);
-      buildTable(trial, (1 << ROWS) - 1);
+      buildTable(trial, (1 << ROWS) - 1, 0, COLS - 1);
       const r = complete(trial, run.rng);
       run.len = r & 255;
       run.score = r >>> 8;

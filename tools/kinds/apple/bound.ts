@@ -14,11 +14,15 @@
 //   gives a small complement to at most one 5; the others pair up.
 // * The remaining small digits form groups of digits 1..4 summing to 10.
 //
-// So: T[c] = the most big digits that can be given complements consuming
-// exactly c = (c1, c2, c3, c4) small digits (a 0/1 knapsack over the big
-// digits, one item at a time), H[m] = the most small digits m can place in
-// small-only groups (largest digit first: leave it over, or choose its group),
-// and the bound is the maximum over c of T[c] + |c| + fives + H[n - c].
+// So, with a = the number of 6s completed by a 4 (the only big digits that
+// take a 4, besides one 5): T_k[c] = the most digits 7..9 plus k further 6s
+// that can be completed consuming exactly c = (c1, c2, c3) digits 1..3 (a 0/1
+// knapsack, one big digit at a time; a 6 here takes 3+1, 2+2, 2+1+1 or
+// 1+1+1+1), H[m] = the most small digits m can place in small-only groups
+// (largest digit first: leave it over, or choose its group), and the bound is
+// the maximum over a, c and the 5s' choice of
+//   T_{n6-a}[c] + a (those 6s) + |c| + a (their 4s) + fives + H[n - (c, a)],
+// where, when one 5 takes a complement p, p is added to the consumption.
 // Tests check it against a brute-force partition search.
 
 /** Partitions of `total` into parts 1..maxPart, as counts of 1s, 2s, 3s, 4s. */
@@ -49,32 +53,48 @@ const COMPLEMENTS: number[][][] = [5, 6, 7, 8, 9].reduce<number[][][]>((acc, d) 
 const SMALL_GROUPS: number[][][] = [[], [], [], [], []];
 for (const g of partitions(10, 4)) SMALL_GROUPS[g[3] ? 4 : g[2] ? 3 : g[1] ? 2 : 1]!.push(g);
 
+// the same as flat arrays for the hot loops: small groups at top * 16 + j, 5-complements at j
+const groupNeed = new Int32Array(5 * 16 * 4);
+const groupCells = new Int32Array(5 * 16);
+const groupOffset = new Int32Array(5 * 16);
+for (let top = 1; top <= 4; top++) {
+  SMALL_GROUPS[top]!.forEach((g, j) => {
+    for (let k = 0; k < 4; k++) groupNeed[(top * 16 + j) * 4 + k] = g[k]!;
+    groupCells[top * 16 + j] = g[0]! + g[1]! + g[2]! + g[3]!;
+  });
+}
+const fiveNeed = new Int32Array(16 * 4);
+const fiveOffset = new Int32Array(16);
+COMPLEMENTS[5]!.forEach((p, j) => {
+  for (let k = 0; k < 4; k++) fiveNeed[j * 4 + k] = p[k]!;
+});
+
 const NONE = -30000;
 let tableH = new Int16Array(0);
-let tableT = new Int16Array(0);
-let tablePrev = new Int16Array(0);
+let layers = new Int16Array(0);
 
 /**
  * The most digits of a multiset that can be partitioned into groups summing
  * to 10. counts[k] = how many k (k = 1..9; counts[0] is ignored).
  */
 export function geometryFreeBound(counts: ArrayLike<number>): number {
-  const n = (k: number) => counts[k]!;
-  const d1 = n(1) + 1, d2 = n(2) + 1, d3 = n(3) + 1, d4 = n(4) + 1;
-  const s2 = d1, s3 = d1 * d2, s4 = s3 * d3, size = s4 * d4;
-  if (tableH.length < size) {
-    tableH = new Int16Array(size);
-    tableT = new Int16Array(size);
-    tablePrev = new Int16Array(size);
-  }
-  const H = tableH, T = tableT, P = tablePrev;
-  const offset = (g: readonly number[]) => g[0]! + g[1]! * s2 + g[2]! * s3 + g[3]! * s4;
-  const cells = (g: readonly number[]) => g[0]! + g[1]! + g[2]! + g[3]!;
-
+  const n1 = counts[1]!, n2 = counts[2]!, n3 = counts[3]!, n4 = counts[4]!, n5 = counts[5]!, n6 = counts[6]!;
+  const d1 = n1 + 1, d2 = n2 + 1, d3 = n3 + 1, d4 = n4 + 1;
+  const s2 = d1, s3 = d1 * d2, s4 = s3 * d3;
+  const size3 = s4, size4 = s4 * d4;
+  if (tableH.length < size4) tableH = new Int16Array(size4);
+  if (layers.length < size3 * (n6 + 1)) layers = new Int16Array(size3 * (n6 + 1));
+  const H = tableH;
   // H[m]: small-only groups. The largest small digit present is left over or
   // lies in a group whose largest digit it is.
-  const groups = SMALL_GROUPS.map((gs) => gs.map((g) => ({ g, o: offset(g), k: cells(g) })));
   const strides = [0, 1, s2, s3, s4];
+  for (let top = 1; top <= 4; top++) {
+    const gs = SMALL_GROUPS[top]!;
+    for (let j = 0; j < gs.length; j++) {
+      const g = gs[j]!;
+      groupOffset[top * 16 + j] = g[0]! + g[1]! * s2 + g[2]! * s3 + g[3]! * s4;
+    }
+  }
   H[0] = 0;
   for (let m4 = 0, i = 0; m4 < d4; m4++) {
     for (let m3 = 0; m3 < d3; m3++) {
@@ -83,9 +103,10 @@ export function geometryFreeBound(counts: ArrayLike<number>): number {
           if (i === 0) continue;
           const top = m4 ? 4 : m3 ? 3 : m2 ? 2 : 1;
           let best = H[i - strides[top]!]!;
-          for (const { g, o, k } of groups[top]!) {
-            if (g[0]! > m1 || g[1]! > m2 || g[2]! > m3 || g[3]! > m4) continue;
-            const v = k + H[i - o]!;
+          for (let j = top * 16, e = top * 16 + SMALL_GROUPS[top]!.length; j < e; j++) {
+            const r = j * 4;
+            if (groupNeed[r]! > m1 || groupNeed[r + 1]! > m2 || groupNeed[r + 2]! > m3 || groupNeed[r + 3]! > m4) continue;
+            const v = groupCells[j]! + H[i - groupOffset[j]!]!;
             if (v > best) best = v;
           }
           H[i] = best;
@@ -94,67 +115,67 @@ export function geometryFreeBound(counts: ArrayLike<number>): number {
     }
   }
 
-  // T[c]: big digits 6..9, one item at a time (0/1 knapsack over complements).
-  T.fill(NONE, 0, size);
+  // T over c = (c1, c2, c3): 9s, 8s and 7s, then 6s one at a time, keeping
+  // every layer T_k (k = 6s so far) in `layers`.
+  let T = layers.subarray(0, size3);
+  T.fill(NONE);
   T[0] = 0;
-  const reach = [0, 0, 0, 0];
-  for (const d of [9, 8, 7, 6]) {
-    const options = COMPLEMENTS[d]!.map((g) => ({ g, o: offset(g) }));
-    const grow = [0, 1, 2, 3].map((k) => Math.max(...options.map(({ g }) => g[k]!)));
-    for (let item = 0; item < n(d); item++) {
-      for (let k = 0; k < 4; k++) reach[k] = Math.min(n(k + 1), reach[k]! + grow[k]!);
-      P.set(T.subarray(0, size));
-      for (const { g, o } of options) {
-        for (let c4 = g[3]!; c4 <= reach[3]!; c4++) {
-          for (let c3 = g[2]!; c3 <= reach[2]!; c3++) {
-            for (let c2 = g[1]!; c2 <= reach[1]!; c2++) {
-              const row = c2 * s2 + c3 * s3 + c4 * s4;
-              for (let i = row + g[0]!, e = row + reach[0]!; i <= e; i++) {
-                const v = P[i - o]! + 1;
-                if (v > T[i]!) T[i] = v;
-              }
-            }
+  const prev = new Int16Array(size3);
+  const addItem = (src: Int16Array, dst: Int16Array, options: readonly number[][]) => {
+    prev.set(src);
+    if (dst !== src) dst.set(src);
+    for (const g of options) {
+      const o = g[0]! + g[1]! * s2 + g[2]! * s3;
+      for (let c3 = g[2]!; c3 < d3; c3++) {
+        for (let c2 = g[1]!; c2 < d2; c2++) {
+          const row = c2 * s2 + c3 * s3;
+          for (let i = row + g[0]!, e = row + d1 - 1; i <= e; i++) {
+            const v = prev[i - o]! + 1;
+            if (v > dst[i]!) dst[i] = v;
           }
         }
       }
     }
+  };
+  for (const d of [9, 8, 7]) for (let item = 0; item < counts[d]!; item++) addItem(T, T, COMPLEMENTS[d]!);
+  const sixes = COMPLEMENTS[6]!.filter((g) => g[3] === 0); // a 6 with a 4 is counted by `a`
+  for (let k = 1; k <= n6; k++) {
+    const next = layers.subarray(k * size3, (k + 1) * size3);
+    addItem(T, next, sixes);
+    T = next;
   }
 
   // The 5s: all but one pair up when none takes a complement (fives0), or one
-  // takes a complement and the rest pair up (fives1).
-  const n5 = n(5);
+  // takes a complement p and the rest pair up (fives1).
   const fives0 = n5 - (n5 % 2);
   const fives1 = n5 >= 1 ? n5 - ((n5 - 1) % 2) : NONE;
-  P.set(T.subarray(0, size));
-  for (let i = 0; i < size; i++) T[i] = P[i]! < 0 ? NONE : P[i]! + fives0;
-  if (n5 >= 1) {
-    for (const g of COMPLEMENTS[5]!) {
-      const o = offset(g);
-      for (let c4 = g[3]!; c4 < d4; c4++) {
-        for (let c3 = g[2]!; c3 < d3; c3++) {
-          for (let c2 = g[1]!; c2 < d2; c2++) {
-            const row = c2 * s2 + c3 * s3 + c4 * s4;
-            for (let i = row + g[0]!, e = row + d1 - 1; i <= e; i++) {
-              if (P[i - o]! < 0) continue;
-              const v = P[i - o]! + fives1;
-              if (v > T[i]!) T[i] = v;
-            }
-          }
-        }
-      }
-    }
+  const fiveOptions = n5 >= 1 ? COMPLEMENTS[5]!.length : 0;
+  for (let j = 0; j < fiveOptions; j++) {
+    const p = COMPLEMENTS[5]![j]!;
+    fiveOffset[j] = p[0]! + p[1]! * s2 + p[2]! * s3;
   }
-
-  // Combine: the small digits not used as complements go to small-only groups.
   let best = 0;
-  for (let c4 = 0, i = 0; c4 < d4; c4++) {
-    for (let c3 = 0; c3 < d3; c3++) {
+  for (let a = 0; a <= Math.min(n6, n4); a++) {
+    const L = layers.subarray((n6 - a) * size3, (n6 - a + 1) * size3);
+    for (let c3 = 0, i = 0; c3 < d3; c3++) {
       for (let c2 = 0; c2 < d2; c2++) {
         for (let c1 = 0; c1 < d1; c1++, i++) {
-          const t = T[i]!;
-          if (t < 0) continue;
-          const v = t + c1 + c2 + c3 + c4 + H[size - 1 - i]!;
-          if (v > best) best = v;
+          const used = c1 + c2 + c3;
+          // the small digits left: n - (c1, c2, c3, a) as an index into H
+          const rest = n1 - c1 + (n2 - c2) * s2 + (n3 - c3) * s3;
+          const t = L[i]!;
+          if (t >= 0) {
+            const v = t + a + used + a + fives0 + H[rest + (n4 - a) * s4]!;
+            if (v > best) best = v;
+          }
+          for (let j = 0; j < fiveOptions; j++) {
+            const r = j * 4;
+            if (fiveNeed[r]! > c1 || fiveNeed[r + 1]! > c2 || fiveNeed[r + 2]! > c3 || a + fiveNeed[r + 3]! > n4) continue;
+            const tp = L[i - fiveOffset[j]!]!;
+            if (tp < 0) continue;
+            const v = tp + a + used + a + fiveNeed[r + 3]! + fives1 + H[rest + (n4 - a - fiveNeed[r + 3]!) * s4]!;
+            if (v > best) best = v;
+          }
         }
       }
     }

@@ -72,6 +72,9 @@ describe('the geometry-free upper bound', () => {
       expect(r.analysis.greedyScore).toBeLessThanOrEqual(r.analysis.bestScore);
       expect(r.analysis.bestScore).toBeLessThanOrEqual(140);
     }
+    // all 9s (sum 1530): no rectangle sums to 10 (one 9 is 9, two are 18), so every score is 0
+    const nines = analyzeApple({ board: boardOf({ 9: 170 }) }, ctx);
+    expect(nines).toMatchObject({ status: 'proven', solution: [], analysis: { greedyScore: 0, bestScore: 0, upperBound: 0, greedyPlay: [] } });
     // swap a 5 for a 3: sum 968, not a multiple of 10: no game board has it
     expect(analyzeApple({ board: boardOf({ 9: 40, 1: 10, 5: 119, 3: 1 }) }, ctx).status).toBe('rejected');
   });

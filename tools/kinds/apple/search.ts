@@ -38,7 +38,7 @@
 // the board's digits, weights are integers (exact in floating point), and the
 // budget counts work (iterations, strip scans), never time.
 import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
-import { rectTop, rectLeft, rectBottom, rectRight } from './rects.ts';
+import { rectTop, rectLeft, rectBottom, rectRight, enumerateMoves, MAX_MOVES } from './rects.ts';
 import type { Play } from './greedy.ts';
 import { Rng32 } from '../../lib/rng32.ts';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
@@ -89,6 +89,7 @@ const leftover = new Int16Array(CELLS);
 const residual = new Uint8Array(CELLS);
 const trial = new Uint8Array(CELLS);
 const trialMoves = new Int32Array(MAX_GROUPS);
+const probe = new Int32Array(MAX_MOVES);
 const bestMoves = new Int32Array(MAX_GROUPS);
 
 /** Owners, group sizes, dependencies and left-over cells of a play; returns how many cells it leaves over. */
@@ -562,6 +563,10 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
   for (let d = 2; d <= 9; d++) digitWeight[d] = Math.floor((digitWeight[d - 1]! * opts.digitGrowth) / 100);
   scans = 0;
   totalIterations = 0;
+  lastIterations = 0;
+  lastWork = 0;
+  // a board with no move at all: nothing to search
+  if (enumerateMoves(board, probe) === 0) return { score: start.score, moves: [...start.moves] };
   const seed = boardSeed(board);
   // run 0 starts from the given play; the others from randomised greedy plays of the
   // whole board (diverse starts: where a run starts matters more than its later luck)

@@ -85,7 +85,6 @@ const depStart = new Int32Array(MAX_GROUPS + 1);
 const depList = new Int16Array(MAX_GROUPS * CELLS);
 const dropped = new Uint8Array(MAX_GROUPS);
 const leftover = new Int16Array(CELLS);
-
 const residual = new Uint8Array(CELLS);
 const trial = new Uint8Array(CELLS);
 const trialMoves = new Int32Array(MAX_GROUPS);
@@ -122,7 +121,6 @@ function index(board: Uint8Array, plan: Int32Array, len: number): number {
   depStart[len] = d;
   let left = 0;
   for (let i = 0; i < CELLS; i++) if (owner[i] === -1 && board[i] !== 0) leftover[left++] = i;
-
   return left;
 }
 

@@ -126,6 +126,27 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'calibration.method', apply: (_l, s) => ((s.calibration as Any).method = (s.calibration as Any).method === 'default' ? 'quantiles' : 'default'), reported: 'calibration.method', exit: 1 },
     { field: 'calibration.thresholds', apply: (_l, s) => ((s.calibration as Any).thresholds[1] += 1), reported: 'calibration.thresholds', exit: 1 },
   ],
+  apple: [
+    {
+      // two digits of a row swapped: another board with the same sum
+      field: 'puzzle.board',
+      apply: (l) => {
+        const board = p(l).board as string[];
+        const r = board.findIndex((row) => row[0] !== row[1]);
+        board[r] = board[r]![1]! + board[r]![0]! + board[r]!.slice(2);
+      },
+      reported: 'id',
+      exit: 1,
+    },
+    { field: 'solution', apply: (l) => void (l.solution as unknown[]).pop(), reported: 'solution', exit: 1 },
+    { field: 'analysis.greedyScore', apply: (l) => a(l).greedyScore++, reported: 'analysis.greedyScore', exit: 1 },
+    { field: 'analysis.bestScore', apply: (l) => a(l).bestScore--, reported: 'analysis.bestScore', exit: 1 },
+    { field: 'analysis.upperBound', apply: (l) => a(l).upperBound--, reported: 'analysis.upperBound', exit: 1 },
+    { field: 'analysis.greedyPlay', apply: (l) => void a(l).greedyPlay.pop(), reported: 'analysis.greedyPlay', exit: 1 },
+    { field: 'tier', apply: otherTier(['LUCKY', 'EASY', 'NORMAL', 'HARD', 'BRUTAL']), reported: 'tier', exit: 1 },
+    { field: 'id', apply: (l) => (l.id = 'apple-0123456789ab'), reported: 'id', exit: 1 },
+    { field: 'calibration.greedyQuantiles', apply: (_l, s) => ((s.calibration as Any).greedyQuantiles.p50 += 1), reported: 'calibration.greedyQuantiles', exit: 1 },
+  ],
 };
 
 /** v moved by `by`, staying inside [0, 1]. */

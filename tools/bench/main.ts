@@ -8,6 +8,7 @@ import type { Figure, Suite } from './figures.ts';
 import { genericSuite } from './generic.ts';
 import { ghostFigures, ghostScoreFigures } from '../kinds/ghost/bench.ts';
 import { slideFigures } from '../kinds/slide/bench.ts';
+import { appleFigures } from '../kinds/apple/bench.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
@@ -17,6 +18,7 @@ const suites: Suite[] = [
   { kind: 'ghost', run: ghostFigures },
   { kind: 'ghost', run: ghostScoreFigures },
   { kind: 'slide', run: slideFigures },
+  { kind: 'apple', run: appleFigures },
 ].filter((s) => only.length === 0 || only.includes(s.kind));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();
@@ -32,7 +34,7 @@ for (let run = 0; run < RUNS; run++) {
   process.stderr.write(`run ${run + 1}/${RUNS} done\n`);
 }
 
-const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(3));
+const fmt = (v: number) => (v >= 1000 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(3));
 const rows = [...samples.values()].map(({ figure, values }) => {
   const m = median(values);
   const ratio = figure.target === undefined ? '' : `${(figure.lowerIsBetter ? figure.target / m : m / figure.target).toFixed(2)}x`;

@@ -1,7 +1,8 @@
 // proofpack for game clients: the one import a game needs. Pack loading with
 // the schema check, the rules of each kind (ghost: start a play, catch, check a
 // catch is provable, replay a solution; slide: start a play, flick, clear,
-// stars, replay), the decision-diagram lookup and the Logic Rating. No Node-only dependency below this file (a test bundles it for
+// stars, replay; apple: start a play, take a rectangle, moves left, replay),
+// the decision-diagram lookup and the Logic Rating. No Node-only dependency below this file (a test bundles it for
 // the browser), so a browser game can bundle it as it is.
 //
 //   import { loadPack, startGhostPlay, catchAt, isCatchProvable, canStillReach, logicRating } from 'proofpack/client';
@@ -23,6 +24,8 @@ export {
 export { startSlidePlay, flick, isCleared, slideBoardNow, slideStars, replaySlide, type SlidePlay, type SlideLevel } from './slide.ts';
 export { starThresholds, starsFor, type StarThresholds } from '../kinds/slide/stars.ts';
 export type { SlideAnalysis, SlidePuzzle, SlideSolution } from '../kinds/slide/schema.ts';
+export { startApplePlay, takeRect, hasMove, replayApple, type ApplePlayState, type AppleLevel, type TakeResult } from './apple.ts';
+export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 export { canStillReach, inDiagram, type Diagram } from '../kinds/ghost/diagram.ts';
 export { logicRating, RATING_DEFAULTS, type Attempt, type Rating, type RatingOptions } from '../kinds/ghost/rating.ts';
 export type { HintStep, GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';

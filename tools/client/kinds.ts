@@ -5,6 +5,7 @@ import type { KindFormats } from '../lib/formats.ts';
 import type { Level } from '../lib/kind.ts';
 import { ghostClient } from './ghost.ts';
 import { slideClient } from './slide.ts';
+import { appleClient } from './apple.ts';
 
 export interface ReplayReport {
   ok: boolean;
@@ -20,7 +21,7 @@ export interface ClientKind<L extends Level = Level> {
   replay(level: L): ReplayReport;
 }
 
-export const CLIENT_KINDS: readonly ClientKind<any>[] = [ghostClient, slideClient];
+export const CLIENT_KINDS: readonly ClientKind<any>[] = [ghostClient, slideClient, appleClient];
 
 export function clientKind(name: string): ClientKind | undefined {
   return CLIENT_KINDS.find((k) => k.formats.name === name);

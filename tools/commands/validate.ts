@@ -92,7 +92,7 @@ function staticProblems(kind: PuzzleKind, level: Level, index: number, firstInde
   if (id !== level.id) problems.push({ ...at, field: 'id', stored: level.id, expected: id });
   const first = firstIndexOfId.get(level.id)!;
   if (first !== index) problems.push({ ...at, field: 'id', stored: level.id, expected: `unique within the file (also levels[${first}])` });
-  for (const p of kind.ruleProblems(level.puzzle, level.solution)) problems.push({ ...at, ...p });
+  for (const p of kind.ruleProblems(level.puzzle, level.solution, level.analysis)) problems.push({ ...at, ...p });
   return problems;
 }
 

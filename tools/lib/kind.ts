@@ -122,8 +122,12 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   // ---- the rules and the solver ----
   /** Everything derived from a puzzle, by the same code for generate, curate and validate. */
   analyze(puzzle: P, ctx: AnalyzeContext<C, K>): Outcome<S, A>;
-  /** Rule checks of a stored puzzle against its stored solution, before any solving. */
-  ruleProblems(puzzle: P, solution: S): Problem[];
+  /**
+   * Rule checks of a stored level before any solving: the puzzle against its
+   * stored solution, and any stored value that can be checked by the rules
+   * alone (e.g. a stored play replayed move by move).
+   */
+  ruleProblems(puzzle: P, solution: S, analysis: A): Problem[];
   /** Checks the stored solution against the recomputed outcome (equality, or a replay). */
   solutionProblems(puzzle: P, stored: S, proven: { solution: S; analysis: A }): Problem[];
   /** Allowed absolute difference per analysis field (default: exact). */

@@ -4,8 +4,9 @@ import type { PuzzleKind } from './kind.ts';
 import { InputError } from './errors.ts';
 import { ghost } from '../kinds/ghost/index.ts';
 import { slide } from '../kinds/slide/index.ts';
+import { apple } from '../kinds/apple/index.ts';
 
-export const KINDS: readonly PuzzleKind[] = [ghost, slide];
+export const KINDS: readonly PuzzleKind[] = [ghost, slide, apple];
 
 export function kindByName(name: string): PuzzleKind {
   const kind = KINDS.find((k) => k.name === name);

@@ -1,0 +1,66 @@
+// The apple rules as a game client uses them: start a play on a board, take a
+// rectangle (its remaining digits must sum to exactly 10; removed cells count
+// 0), the score so far, whether any move is left, and replay a level's stored
+// plays. The same rules code (rects.ts) the pipeline proves levels with.
+import { APPLE_TIERS, AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution } from '../kinds/apple/schema.ts';
+import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as Solution, AppleRect } from '../kinds/apple/schema.ts';
+import { COLS, ROWS, parseBoard } from '../kinds/apple/board.ts';
+import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from '../kinds/apple/rects.ts';
+import type { Level } from '../lib/kind.ts';
+import type { ClientKind, ReplayReport } from './kinds.ts';
+
+export type AppleLevel = Level<Puzzle, Solution, Analysis>;
+
+export interface ApplePlayState {
+  /** Remaining digits, row-major; 0 where removed. */
+  readonly cells: Uint8Array;
+  score: number;
+  moves: number;
+}
+
+export type TakeResult = { ok: true; cleared: number } | { ok: false; why: string };
+
+export function startApplePlay(puzzle: Puzzle): ApplePlayState {
+  return { cells: parseBoard(puzzle.board), score: 0, moves: 0 };
+}
+
+/** Take the rectangle [top, left, bottom, right] (inclusive) when its remaining digits sum to 10. */
+export function takeRect(play: ApplePlayState, rect: AppleRect): TakeResult {
+  const [t, l, b, r] = rect;
+  if (!(t >= 0 && t <= b && b < ROWS && l >= 0 && l <= r && r < COLS)) return { ok: false, why: 'not a rectangle on the 10x17 board' };
+  const m = packRect(t, l, b, r);
+  const sum = sumIn(play.cells, m);
+  if (sum !== TARGET) return { ok: false, why: `the remaining digits sum to ${sum}, not 10` };
+  const cleared = clearRect(play.cells, m);
+  play.score += cleared;
+  play.moves++;
+  return { ok: true, cleared };
+}
+
+/** True while some rectangle still sums to 10. */
+export function hasMove(play: ApplePlayState): boolean {
+  return enumerateMoves(play.cells, new Int32Array(MAX_MOVES)) > 0;
+}
+
+export function replayApple(level: AppleLevel): ReplayReport {
+  const problems: string[] = [];
+  const board = parseBoard(level.puzzle.board);
+  for (const [name, play, want] of [
+    ['solution', level.solution, level.analysis.bestScore],
+    ['greedy play', level.analysis.greedyPlay, level.analysis.greedyScore],
+  ] as const) {
+    const r = replay(board, play);
+    if (!r.ok) problems.push(`${name}: move ${r.index}: ${r.reason}`);
+    else if (r.score !== want) problems.push(`${name} clears ${r.score} cells, the level says ${want}`);
+  }
+  return { ok: problems.length === 0, problems, moves: level.solution.length, score: level.analysis.bestScore };
+}
+
+export const appleClient: ClientKind<AppleLevel> = {
+  formats: {
+    name: 'apple',
+    tiers: APPLE_TIERS,
+    schemas: { puzzle: ApplePuzzle, solution: AppleSolution, analysis: AppleAnalysis, config: AppleConfig, calibration: AppleCalibration },
+  },
+  replay: replayApple,
+};

@@ -1,0 +1,28 @@
+// Apple rule checks of a stored level, before any solving: the board's sum,
+// both stored plays replayed move by move, and the order of the stored scores.
+import type { Problem } from '../../lib/kind.ts';
+import { CELLS, boardSum, parseBoard } from './board.ts';
+import { replay } from './rects.ts';
+import type { AppleAnalysis, ApplePlay, ApplePuzzle } from './schema.ts';
+
+/** Problems of a play replayed on the board, and its score against the stored one. */
+export function playProblems(field: string, board: Uint8Array, play: ApplePlay, storedScore: number | undefined): Problem[] {
+  const r = replay(board, play);
+  if (!r.ok) return [{ field: `${field}[${r.index}]`, stored: play[r.index], expected: `a legal move: ${r.reason}` }];
+  if (storedScore !== undefined && r.score !== storedScore) return [{ field, stored: `a play clearing ${r.score} cells`, expected: `a play clearing ${storedScore} cells (the stored score)` }];
+  return [];
+}
+
+export function appleRuleProblems(puzzle: ApplePuzzle, solution: ApplePlay, analysis: AppleAnalysis): Problem[] {
+  const board = parseBoard(puzzle.board);
+  const problems: Problem[] = [];
+  const sum = boardSum(board);
+  if (sum % 10 !== 0) problems.push({ field: 'puzzle.board', stored: `digits summing to ${sum}`, expected: 'a sum that is a multiple of 10' });
+  problems.push(...playProblems('solution', board, solution, analysis.bestScore));
+  problems.push(...playProblems('analysis.greedyPlay', board, analysis.greedyPlay, analysis.greedyScore));
+  const { greedyScore: g, bestScore: b, upperBound: u } = analysis;
+  if (!(g <= b && b <= u && u <= CELLS)) {
+    problems.push({ field: 'analysis', stored: `greedyScore ${g}, bestScore ${b}, upperBound ${u}`, expected: `greedyScore <= bestScore <= upperBound <= ${CELLS}` });
+  }
+  return problems;
+}

@@ -10,7 +10,7 @@ import { APPLE_DEFAULT_CONFIG } from '../tools/kinds/apple/config.ts';
 import { transformApple } from '../tools/kinds/apple/canonical.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { curateSet } from '../tools/commands/curate.ts';
-import { validateFiles } from '../tools/commands/validate.ts';
+import { validateFiles, type OutcomeCache } from '../tools/commands/validate.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import { formatDocument } from '../tools/lib/json.ts';
 import { levelId } from '../tools/lib/ids.ts';
@@ -23,6 +23,8 @@ const CONFIG = { ...APPLE_DEFAULT_CONFIG, boards: 10, search: { ...APPLE_DEFAULT
 let candidates: SetFile;
 let curated: SetFile;
 const dir = tempDir();
+/** Outcomes recomputed by earlier validate calls of this file: a mutation outside the puzzle reuses them, a changed puzzle is analysed afresh. */
+const cache: OutcomeCache = new Map();
 
 beforeAll(async () => {
   ({ set: candidates } = await generateSet({ kind: apple, config: CONFIG, seed: 3, name: 'mut' }, { threads: 1, con: memoryConsole() }));
@@ -36,7 +38,7 @@ async function validateMutated(mutate: (s: SetFile) => void) {
   mutate(s);
   const file = path.join(dir, `m${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, formatDocument(s));
-  const report = await validateFiles([file], { threads: 1 });
+  const report = await validateFiles([file], { threads: 1, cache });
   return { report, problems: report.files[0]!.problems, s };
 }
 

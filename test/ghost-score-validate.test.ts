@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { ghost } from '../tools/kinds/ghost/index.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { curateSet } from '../tools/commands/curate.ts';
-import { validateFiles } from '../tools/commands/validate.ts';
+import { validateFiles, type OutcomeCache } from '../tools/commands/validate.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import { formatDocument } from '../tools/lib/json.ts';
 import type { SetFile } from '../tools/lib/files.ts';
@@ -17,6 +17,8 @@ import { tempDir } from './helpers.ts';
 
 let curated: SetFile;
 const dir = tempDir();
+/** Outcomes recomputed by earlier validate calls of this file: a mutation outside the puzzle reuses them, a changed puzzle is analysed afresh. */
+const cache: OutcomeCache = new Map();
 
 // The exact score limit is lowered so the test stays fast; levels above it carry "unknown".
 const config = { ...ghost.defaults.config, scoreGhostLimit: 18 };
@@ -46,7 +48,7 @@ async function validateMutated(mutate: (s: SetFile, i: number) => void, which = 
   mutate(s, i);
   const file = path.join(dir, `m${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, formatDocument(s));
-  const report = await validateFiles([file], { threads: 1 });
+  const report = await validateFiles([file], { threads: 1, cache });
   return { report, id, problems: report.files[0]!.problems };
 }
 

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import type { z } from 'zod';
 import { KINDS } from '../tools/lib/registry.ts';
 import { curateSet } from '../tools/commands/curate.ts';
-import { validateFiles } from '../tools/commands/validate.ts';
+import { validateFiles, type OutcomeCache } from '../tools/commands/validate.ts';
 import { formatDocument } from '../tools/lib/json.ts';
 import { loadDocument } from '../tools/lib/documents.ts';
 import type { SetFile } from '../tools/lib/files.ts';
@@ -17,6 +17,8 @@ import { BASE_FILTER, MUTATIONS } from './mutators.ts';
 import { ROOT, tempDir } from './helpers.ts';
 
 const dir = tempDir();
+/** Outcomes recomputed by earlier validate calls of this file: a mutation outside the puzzle reuses them, a changed puzzle is analysed afresh. */
+const cache: OutcomeCache = new Map();
 
 const keysOf = (schema: z.ZodType) => Object.keys((schema as unknown as { shape?: object }).shape ?? {});
 
@@ -32,8 +34,15 @@ function storedFields(kind: PuzzleKind): string[] {
   ];
 }
 
-/** A small curated set of real levels: up to two per tier of the committed standard set. */
+const bases = new Map<string, SetFile>();
+
+/** A small curated set of real levels: up to two per tier of the committed standard set (a fresh copy each time). */
 function baseSet(kind: PuzzleKind): SetFile {
+  if (!bases.has(kind.name)) bases.set(kind.name, makeBaseSet(kind));
+  return structuredClone(bases.get(kind.name)!);
+}
+
+function makeBaseSet(kind: PuzzleKind): SetFile {
   const loaded = loadDocument(path.join(ROOT, 'levels', kind.name, `${kind.defaults.setName}.json`), ['set']);
   if (loaded.type !== 'set') throw new Error('not a set');
   const usable = BASE_FILTER[kind.name] ?? (() => true);
@@ -44,7 +53,7 @@ function baseSet(kind: PuzzleKind): SetFile {
 async function validateSet(set: SetFile, name: string) {
   const file = path.join(dir, `${name}.json`);
   fs.writeFileSync(file, formatDocument(set));
-  return (await validateFiles([file], { threads: 1 })).files[0]!;
+  return (await validateFiles([file], { threads: 1, cache })).files[0]!;
 }
 
 describe.each(KINDS.map((k) => [k.name, k] as const))('%s', (_name, kind) => {

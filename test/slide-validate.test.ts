@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { slide } from '../tools/kinds/slide/index.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { curateSet } from '../tools/commands/curate.ts';
-import { validateFiles } from '../tools/commands/validate.ts';
+import { validateFiles, type OutcomeCache } from '../tools/commands/validate.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
 import { formatDocument } from '../tools/lib/json.ts';
 import type { SetFile } from '../tools/lib/files.ts';
@@ -18,6 +18,8 @@ import { tempDir } from './helpers.ts';
 type L = { id: string; puzzle: SlidePuzzle; solution: SlideSolution; analysis: SlideAnalysis; tier: string };
 let curated: SetFile;
 const dir = tempDir();
+/** Outcomes recomputed by earlier validate calls of this file: a mutation outside the puzzle reuses them, a changed puzzle is analysed afresh. */
+const cache: OutcomeCache = new Map();
 
 beforeAll(async () => {
   const { set } = await generateSet({ kind: slide, config: QUICK_CONFIG, seed: 3, name: 'mut' }, { threads: 1, con: memoryConsole() });
@@ -40,7 +42,7 @@ async function validateMutated(mutate: (l: L, s: SetFile) => void) {
   mutate(level, s);
   const file = path.join(dir, `m${Math.random().toString(36).slice(2)}.json`);
   fs.writeFileSync(file, formatDocument(s));
-  const report = await validateFiles([file], { threads: 1 });
+  const report = await validateFiles([file], { threads: 1, cache });
   return { report, id, problems: report.files[0]!.problems, error: report.files[0]!.error };
 }
 

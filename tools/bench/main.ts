@@ -14,7 +14,7 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
 
 const suites: Suite[] = [
-  ...KINDS.map((k) => genericSuite(k, { generateCount: 60, validateCount: 100 })),
+  ...KINDS.map((k) => genericSuite(k, { generateCount: 60, sampleCount: 40 })),
   { kind: 'ghost', run: ghostFigures },
   { kind: 'ghost', run: ghostScoreFigures },
   { kind: 'slide', run: slideFigures },

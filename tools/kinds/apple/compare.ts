@@ -6,8 +6,7 @@
 import type { Problem, SetReport } from '../../lib/kind.ts';
 import { chiSquareSurvival, ksTwoSample, normalTwoSided, pearson } from '../../lib/distributions.ts';
 import { mean, round } from '../../lib/stats.ts';
-import { CELLS, COLS, ROWS, parseBoard } from './board.ts';
-import { boardChiSquare } from './fidelity.ts';
+import { boardFigures } from './fidelity.ts';
 import type { ApplePuzzle } from './schema.ts';
 
 interface SetFigures {
@@ -20,31 +19,10 @@ interface SetFigures {
 }
 
 function figures(puzzles: readonly ApplePuzzle[]): SetFigures {
-  const digits = new Array<number>(9).fill(0);
-  const sums: number[] = [];
-  const chis: number[] = [];
-  const hx: number[] = [], hy: number[] = [], vx: number[] = [], vy: number[] = [];
-  for (const p of puzzles) {
-    const d = parseBoard(p.board);
-    const counts = new Int32Array(10);
-    let sum = 0;
-    for (let i = 0; i < CELLS; i++) {
-      counts[d[i]!]!++;
-      sum += d[i]!;
-    }
-    for (let k = 1; k <= 9; k++) digits[k - 1]! += counts[k]!;
-    sums.push(sum);
-    chis.push(boardChiSquare(counts));
-    for (let r = 0; r < ROWS; r++) {
-      for (let c = 0; c < COLS; c++) {
-        if (c + 1 < COLS) hx.push(d[r * COLS + c]!), hy.push(d[r * COLS + c + 1]!);
-        if (r + 1 < ROWS) vx.push(d[r * COLS + c]!), vy.push(d[(r + 1) * COLS + c]!);
-      }
-    }
-  }
-  const h = pearson(hx, hy);
-  const v = pearson(vx, vy);
-  return { boards: puzzles.length, sums, chis, digits, horizontal: { r: h.r, n: h.n }, vertical: { r: v.r, n: v.n } };
+  const f = boardFigures(puzzles);
+  const h = pearson(f.horizontal.xs, f.horizontal.ys);
+  const v = pearson(f.vertical.xs, f.vertical.ys);
+  return { boards: f.boards, sums: f.sums, chis: f.chis, digits: f.total.slice(1), horizontal: { r: h.r, n: h.n }, vertical: { r: v.r, n: v.n } };
 }
 
 /** Chi-square test of homogeneity of two digit-count vectors (df 8). */

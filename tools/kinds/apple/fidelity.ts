@@ -78,8 +78,19 @@ export interface FidelityStats {
 const r4 = (x: number) => round(x, 4);
 const pShow = (p: number) => (p < 1e-4 ? p.toExponential(1) : p.toFixed(4));
 
-export function fidelityStats(puzzles: readonly ApplePuzzle[], config: AppleConfig['fidelity']): FidelityStats {
-  const n = puzzles.length;
+/** What the statistics are computed from: per board its sum and chi-square, the digit totals, neighbour pairs. */
+export interface BoardFigures {
+  boards: number;
+  sums: number[];
+  chis: number[];
+  /** Digit totals, index 1..9 (index 0 unused). */
+  total: number[];
+  notMultipleOf10: number;
+  horizontal: { xs: number[]; ys: number[] };
+  vertical: { xs: number[]; ys: number[] };
+}
+
+export function boardFigures(puzzles: readonly ApplePuzzle[]): BoardFigures {
   const total = new Array<number>(10).fill(0);
   const sums: number[] = [];
   const chis: number[] = [];
@@ -110,6 +121,12 @@ export function fidelityStats(puzzles: readonly ApplePuzzle[], config: AppleConf
       }
     }
   }
+  return { boards: puzzles.length, sums, chis, total, notMultipleOf10: notMultiple, horizontal: { xs: hx, ys: hy }, vertical: { xs: vx, ys: vy } };
+}
+
+export function fidelityStats(puzzles: readonly ApplePuzzle[], config: AppleConfig['fidelity']): FidelityStats {
+  const n = puzzles.length;
+  const { sums, chis, total, notMultipleOf10: notMultiple, horizontal, vertical } = boardFigures(puzzles);
   const digits = n * CELLS;
   let chi = 0;
   for (let k = 1; k <= 9; k++) chi += (total[k]! - digits / 9) ** 2 / (digits / 9);
@@ -120,8 +137,8 @@ export function fidelityStats(puzzles: readonly ApplePuzzle[], config: AppleConf
   const sdP = n ? Math.min(1, 2 * Math.min(chiSquareCdf(spread, n), chiSquareSurvival(spread, n))) : 1;
   const ref = referenceChiSquares(config.referenceBoards, config.referenceSeed);
   const ks = ksTwoSample(chis, ref);
-  const h = pearson(hx, hy);
-  const v = pearson(vx, vy);
+  const h = pearson(horizontal.xs, horizontal.ys);
+  const v = pearson(vertical.xs, vertical.ys);
   return {
     boards: n,
     digits: { counts: total.slice(1), chiSquare: r4(chi), df: 8, p: r4p(chiSquareSurvival(chi, 8)) },

@@ -3,7 +3,8 @@
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli, quickConfigFile, tempDir } from './helpers.ts';
+import { spawnSync } from 'node:child_process';
+import { BIN, cli, quickConfigFile, tempDir } from './helpers.ts';
 
 let dir: string;
 let candidates: string;
@@ -50,6 +51,21 @@ describe('generate', () => {
     expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '6', '--threads', '1', '--out', other]).code).toBe(0);
     const ids = (f: string) => (JSON.parse(fs.readFileSync(f, 'utf8')) as { levels: { id: string }[] }).levels.map((l) => l.id);
     expect(ids(other)).not.toEqual(ids(candidates));
+  });
+
+  it('shows progress (done/total, rate, ETA) on a terminal, never in CI or with --quiet', () => {
+    // `script` runs the command on a pseudo-terminal, so stderr is a TTY
+    const out = path.join(dir, 'tty.json');
+    const onTty = (extra: string[], env: Record<string, string | undefined>) => {
+      const command = [process.execPath, BIN, 'generate', 'ghost', '--config', quick, '--count', '30', '--threads', '1', '--out', out, ...extra].join(' ');
+      const r = spawnSync('script', ['-qec', command, '/dev/null'], { encoding: 'utf8', env: { ...process.env, ...env } });
+      expect(r.status, r.stdout).toBe(0);
+      return r.stdout;
+    };
+    const noCi = { CI: undefined };
+    expect(onTty([], noCi)).toMatch(/generate ghost \[[^\]]*\] \d+\/30 \d+% \| [\d.]+\/s \| ETA/);
+    expect(onTty(['--quiet'], noCi)).not.toMatch(/ETA/);
+    expect(onTty([], { CI: 'true' })).not.toMatch(/ETA/);
   });
 
   it('--preset names a built-in full-size config; unknown presets and --preset with --config are refused', () => {

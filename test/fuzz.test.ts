@@ -116,6 +116,25 @@ describe('fuzz', () => {
     );
   });
 
+  it('huge, negative and fractional sizes and counts', async () => {
+    const doc = JSON.parse(goodText);
+    const cases: [string, (d: any) => void][] = [
+      ['size 10^9', (d) => (d.levels[0].puzzle.size = 1e9)],
+      ['size -5', (d) => (d.levels[0].puzzle.size = -5)],
+      ['size 6.5', (d) => (d.levels[0].puzzle.size = 6.5)],
+      ['a negative row count', (d) => (d.levels[0].puzzle.rows[0] = -1)],
+      ['a million row counts', (d) => (d.levels[0].puzzle.rows = new Array(1_000_000).fill(1))],
+      ['a 2^60 seed', (d) => (d.generator.seed = 2 ** 60)],
+      ['a negative tries budget', (d) => (d.generator.config.triesPerBoard = -600)],
+    ];
+    for (const [name, mutate] of cases) {
+      const d = structuredClone(doc);
+      mutate(d);
+      const [v] = await feed(JSON.stringify(d));
+      expect(v!.code, name).toBe(2);
+    }
+  });
+
   it('duplicated ids: validate reports them (exit 1), curate drops the copies', async () => {
     const doc = JSON.parse(goodText);
     doc.levels.push(structuredClone(doc.levels[0]));

@@ -82,6 +82,18 @@ describe('generate', () => {
     expect(cli(['generate', 'ghost', '--preset', 'full', '--config', out, '--out', out]).code).toBe(2);
   });
 
+  it('slide --preset full is the standard plan scaled to 410 wanted stages', () => {
+    const out = path.join(dir, 'slide-preset.json');
+    // --count keeps the test small; the preset's own count is checked through --json's stats
+    const r = cli(['generate', 'slide', '--preset', 'full', '--count', '6', '--threads', '1', '--out', out, '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report.stats.reduce((a: number, s: { wanted: number }) => a + s.wanted, 0)).toBe(6);
+    expect(JSON.parse(fs.readFileSync(out, 'utf8')).name).toBe('full');
+    const plan = cli(['generate', 'slide', '--preset', 'nope', '--out', out]);
+    expect(plan.stderr).toMatch(/slide has the presets full/);
+  });
+
   it('a band that cannot produce a board ends with a clear message, not a hang', () => {
     const config = JSON.parse(fs.readFileSync(candidates, 'utf8')).generator.config;
     config.triesPerBoard = 3;

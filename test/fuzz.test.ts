@@ -1,6 +1,8 @@
 // Fuzzing validate, curate and bundle with corrupted files (fast-check): every
 // run must end in exit 0/1/2 with at most one line per unreadable file, never a
-// stack trace, an internal error, a hang or a half-written output.
+// stack trace, an internal error, a hang or a half-written output. The ghost
+// set gets every case; slide and apple sets get the generic ones (truncation,
+// replaced values, spliced characters), since their parsers differ.
 import { describe, expect, it, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import * as fs from 'node:fs';
@@ -8,6 +10,8 @@ import * as path from 'node:path';
 import { main } from '../tools/cli.ts';
 import type { Io } from '../tools/lib/console.ts';
 import { ghost } from '../tools/kinds/ghost/index.ts';
+import { slide } from '../tools/kinds/slide/index.ts';
+import { apple } from '../tools/kinds/apple/index.ts';
 import { generateSet } from '../tools/commands/generate.ts';
 import { curateSet } from '../tools/commands/curate.ts';
 import { memoryConsole } from '../tools/lib/console.ts';
@@ -18,9 +22,15 @@ const dir = tempDir();
 let goodText = '';
 let runs = 0;
 
+/** A small curated set of a kind, as file text, and a tier it holds (for the packs file). */
+async function goodSet(kind: typeof ghost | typeof slide | typeof apple, config: unknown, count: number) {
+  const { set } = await generateSet({ kind, config, seed: 9, name: 'fuzz', count }, { threads: 1, con: memoryConsole() });
+  const curated = curateSet(kind, set, 'fuzz');
+  return { text: formatDocument(curated), tier: curated.levels[0]!.tier };
+}
+
 beforeAll(async () => {
-  const { set } = await generateSet({ kind: ghost, config: quickConfig('ghost'), seed: 9, name: 'fuzz', count: 12 }, { threads: 1, con: memoryConsole() });
-  goodText = formatDocument(curateSet(ghost, set, 'fuzz'));
+  goodText = (await goodSet(ghost, quickConfig('ghost'), 12)).text;
 });
 
 async function run(args: string[]) {
@@ -32,13 +42,13 @@ async function run(args: string[]) {
 }
 
 /** Feed one file text to validate, curate and bundle; check how each ends. */
-async function feed(text: string) {
+async function feed(text: string, tier = 'EASY') {
   const n = runs++;
   const file = path.join(dir, `f${n}.json`);
   fs.writeFileSync(file, text);
   const out = path.join(dir, `out${n}.json`);
   const packs = path.join(dir, `packs${n}.json`);
-  fs.writeFileSync(packs, JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'p', set: path.basename(file), tiers: { EASY: 'all' }, order: 'difficulty' }] }));
+  fs.writeFileSync(packs, JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'p', set: path.basename(file), tiers: { [tier]: 'all' }, order: 'difficulty' }] }));
   const results = [
     await run(['validate', file, '--threads', '1']),
     await run(['curate', file, '--out', out]),
@@ -161,5 +171,68 @@ describe('fuzz', () => {
     const [v, c] = await feed(text);
     expect(v!.code).toBe(2);
     expect(c!.code).toBe(2);
+  });
+});
+
+// slide and apple: the generic corruptions on a small set of each (apple with a
+// small search budget: the fuzzing is about reading files, not the solver)
+const OTHER_KINDS = [
+  { kind: slide, config: () => quickConfig('slide'), count: 6 },
+  {
+    kind: apple,
+    config: () => {
+      const c = quickConfig('apple') as { search: { work: number } };
+      c.search.work = 50_000;
+      return c;
+    },
+    count: 4,
+  },
+];
+
+describe.each(OTHER_KINDS)('fuzz $kind.name', ({ kind, config, count }) => {
+  let text = '';
+  let tier = '';
+  beforeAll(async () => {
+    ({ text, tier } = await goodSet(kind, config(), count));
+  });
+
+  it('the untouched file passes', async () => {
+    const [v, c, b] = await feed(text, tier);
+    expect([v!.code, c!.code, b!.code]).toEqual([0, 0, 0]);
+  });
+
+  it('truncated JSON', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 100_000 }), async (cut) => {
+        const [v] = await feed(text.slice(0, cut % text.length), tier);
+        expect(v!.code).toBe(2);
+      }),
+      { numRuns: 8, seed: 11 },
+    );
+  });
+
+  it('any value replaced by any JSON value', async () => {
+    const doc = JSON.parse(text);
+    const weird = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom(-1, 1e308, 2 ** 53 + 1, 0.5, 99999999, '', 'リンゴ', '\u0000', [], {}, null, true),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.nat(), { minLength: 1, maxLength: 6 }), weird, async (bits, value) => {
+        await feed(JSON.stringify(replaceAt(doc, bits, value)), tier);
+      }),
+      { numRuns: 30, seed: 12 },
+    );
+  });
+
+  it('non-ASCII and control characters spliced into the text', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.nat(), fc.string({ unit: 'binary', minLength: 1, maxLength: 8 }), async (at, junk) => {
+        const i = at % text.length;
+        await feed(text.slice(0, i) + junk + text.slice(i), tier);
+      }),
+      { numRuns: 10, seed: 13 },
+    );
   });
 });

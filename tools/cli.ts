@@ -33,6 +33,11 @@ const quietOption = () => new Option('--quiet', 'print nothing but errors (and -
 const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
 const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
 const kinds = () => `puzzle kind: ${KINDS.map((k) => k.name).join(', ')}`;
+/** The built-in presets of every kind, e.g. "ghost: full; slide: full". */
+const presetList = () =>
+  KINDS.filter((k) => k.presets && Object.keys(k.presets).length > 0)
+    .map((k) => `${k.name}: ${Object.keys(k.presets!).join(', ')}`)
+    .join('; ');
 
 /** Run the CLI; returns the exit code. `io` is where it writes (tests pass buffers). */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
@@ -50,7 +55,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .description('rejection-sample candidate levels of one kind into a set file')
     .argument('<kind>', kinds())
     .option('--config <file>', "generator config (JSON, schema/<kind>.config.schema.json); default: the kind's built-in standard config")
-    .option('--preset <name>', 'a built-in full-size config instead of the standard one (ghost: full)')
+    .option('--preset <name>', `a built-in full-size config instead of the standard one (${presetList()})`)
     .option('--count <n>', 'total wanted levels, spread over the plan in its proportions', wholeNumber(1))
     .option('--seed <s>', "master seed; default: the built-in standard set's", wholeNumber(0))
     .option('--name <name>', 'set name stored in the file (default: the preset name, or standard)')

@@ -4,7 +4,8 @@
 //
 // Reading of the SPEC it encodes: states are whole boards (equal blocks are
 // equal characters, so interchangeable); dead states (a colour with exactly
-// one block) are in the graph and their moves counted, but not expanded; the
+// one block) are in the graph and their moves counted, but not expanded (unless
+// `expandDead`, the other reading, used to test the generator's check); the
 // metric graph is every state within maxDepth = minMoves + 2 moves.
 
 const DIRS = [['U', -1, 0], ['D', 1, 0], ['L', 0, -1], ['R', 0, 1]] as const;
@@ -79,7 +80,12 @@ export type OracleResult =
       graphStates: number;
     };
 
-export function oracle(board: readonly string[]): OracleResult {
+/**
+ * `expandDead`: the other reading of SPEC §2 — expand dead states too, so the
+ * states reachable only through them join the graph (they change nothing but
+ * branchingFactor and the graph size; analyze does not expand them).
+ */
+export function oracle(board: readonly string[], opts: { expandDead?: boolean } = {}): OracleResult {
   const start = board.join('/');
   // solve: BFS by layers with path counts (every move counts, even two moves to one state)
   const depth = new Map<string, number>([[start, 0]]);
@@ -122,7 +128,7 @@ export function oracle(board: readonly string[]): OracleResult {
     for (const u of frontier) {
       const ms = oracleMoves(u);
       moveCount.set(u, ms.length);
-      if (oracleDead(u)) continue;
+      if (oracleDead(u) && !opts.expandDead) continue;
       edges.set(u, ms.map((m) => m.next));
       for (const { next: v } of ms) {
         if (!gDepth.has(v)) {

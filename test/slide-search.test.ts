@@ -1,7 +1,8 @@
 // The slide search and metrics against an independent brute-force oracle
 // (test/slide-oracle.ts) on many small random boards, plus internal
 // cross-checks: the generator's pruned depth-limited solve, the packed-state
-// fast path, and the bounded last layer all agree with the plain computation.
+// fast path, and the bounded last layer all agree with the plain computation;
+// and the generator's check of the other dead-state reading against the oracle.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileBoard } from '../tools/kinds/slide/board.ts';
@@ -13,6 +14,8 @@ import { scoreOf } from '../tools/kinds/slide/metrics.ts';
 import { randomBoard } from '../tools/kinds/slide/generate.ts';
 import { slide } from '../tools/kinds/slide/index.ts';
 import { rngFor } from '../tools/lib/rng.ts';
+import { Arena } from '../tools/kinds/slide/arena.ts';
+import { branchingFactorExpandingAll, largestColourGroup } from '../tools/kinds/slide/dead-reading.ts';
 import { oracle, oracleCleared, oracleReplay } from './slide-oracle.ts';
 
 const config = slide.defaults.config;
@@ -85,6 +88,56 @@ describe('search and metrics vs a brute-force oracle', () => {
     }
     expect(checked).toBe(60);
     expect(solved).toBeGreaterThan(10);
+  });
+});
+
+describe('the two readings of dead states (SPEC §2 lets a solver skip expanding them)', () => {
+  it('branchingFactorExpandingAll is the oracle expanding every state; analyze is the oracle skipping dead ones', () => {
+    const rng = rngFor(3, 'slide-dead-reading', 0);
+    const arena = new Arena();
+    let compared = 0;
+    let differ = 0;
+    for (let t = 0; t < 400 && compared < 25; t++) {
+      const p = randomBoard(rng, { size: 4, walls: [0, 3], colours: [1, 2], blocksPerColour: [3, 3], fixed: [0, 1], minMoves: [1, 6] });
+      if (!p || blocks(p.board) > 7) continue;
+      const skip = oracle(p.board);
+      if (skip.status !== 'solved' || skip.minMoves < 3) continue;
+      const all = oracle(p.board, { expandDead: true });
+      expect(all.status === 'solved' && { minMoves: all.minMoves, deadEndRatio: all.deadEndRatio, openingAccuracy: all.openingAccuracy }).toEqual({
+        minMoves: skip.minMoves,
+        deadEndRatio: skip.deadEndRatio,
+        openingAccuracy: skip.openingAccuracy,
+      });
+      if (all.status !== 'solved') continue;
+      const got = branchingFactorExpandingAll(compileBoard(p), skip.minMoves, 1e7, arena)!;
+      expect(got, p.board.join('/')).toBeCloseTo(all.branchingFactor, 9);
+      const analysed = analyzeSlide(p, ctx);
+      expect(analysed.status === 'proven' && analysed.analysis.branchingFactor).toBeCloseTo(skip.branchingFactor, 2);
+      if (Math.abs(all.branchingFactor - skip.branchingFactor) > 0.01) differ++;
+      compared++;
+    }
+    expect(compared).toBe(25);
+    // the readings really do differ on some of these boards (the check is not vacuous)
+    expect(differ).toBeGreaterThan(0);
+  });
+
+  it('with at most two blocks per colour no state is dead and both readings agree exactly', () => {
+    const rng = rngFor(4, 'slide-dead-reading', 0);
+    const arena = new Arena();
+    let compared = 0;
+    for (let t = 0; t < 300 && compared < 30; t++) {
+      const p = randomBoard(rng, { size: 5, walls: [0, 4], colours: [2, 3], blocksPerColour: [2, 2], fixed: [0, 1], minMoves: [1, 5] });
+      if (!p) continue;
+      expect(largestColourGroup(p.board)).toBe(2);
+      const b = compileBoard(p);
+      const r = explore(b, { nodeLimit: 200_000, metricBudget: 2_000_000 });
+      if (r.status !== 'solved') continue;
+      const all = branchingFactorExpandingAll(b, r.minMoves, 1e7, arena);
+      const analysed = analyzeSlide(p, ctx);
+      expect(analysed.status === 'proven' && Math.abs(analysed.analysis.branchingFactor - all!)).toBeLessThanOrEqual(0.005 + 1e-9);
+      compared++;
+    }
+    expect(compared).toBe(30);
   });
 });
 

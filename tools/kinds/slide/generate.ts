@@ -2,12 +2,15 @@
 // and blocks within the size's bands, respecting the start rules; a board is
 // kept only when the depth-limited solver (depth limit = top of the minMoves
 // band) finds it solved with minMoves in the band, and analyze() then proves
-// it and builds its metric graph within budget.
+// it and builds its metric graph within budget. A board with three blocks of a
+// colour is also kept only when its branchingFactor is the same whether dead
+// states are expanded or not (dead-reading.ts: SPEC §2 allows both).
 import type { Rng } from '../../lib/rng.ts';
 import type { AnalyzeContext, PlanEntry, SlotResult } from '../../lib/kind.ts';
 import { compileBoard } from './board.ts';
 import { explore } from './explore.ts';
 import { ARENA, analyzeSlideDetailed } from './analyze.ts';
+import { branchingFactorExpandingAll, largestColourGroup } from './dead-reading.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
 
 export interface SlideSpec {
@@ -107,8 +110,14 @@ export function generateSlideSlot(
     if (!puzzle) continue;
     const quick = explore(compileBoard(puzzle), { nodeLimit: config.nodeLimit, depthLimit: hi }, ARENA);
     if (quick.status !== 'solved' || quick.minMoves < lo) continue;
-    const { outcome } = analyzeSlideDetailed(puzzle, ctx.config, config.maxStates);
+    const { outcome, branchingFactor } = analyzeSlideDetailed(puzzle, ctx.config, config.maxStates);
     if (outcome.status !== 'proven') continue;
+    if (largestColourGroup(puzzle.board) >= 3) {
+      // SPEC §2's optional dead-state shortcut must not change a shipped value (dead-reading.ts)
+      const all = branchingFactorExpandingAll(compileBoard(puzzle), outcome.analysis.minMoves, config.maxStates, ARENA);
+      ARENA.trim();
+      if (all === null || all !== branchingFactor) continue;
+    }
     if (outcome.analysis.minMoves !== quick.minMoves || outcome.analysis.solutionCount !== quick.solutionCount) {
       disagreements++; // the pruned and the full search disagree: a bug to report
       continue;

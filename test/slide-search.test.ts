@@ -128,7 +128,7 @@ describe('the two readings of dead states (SPEC §2 lets a solver skip expanding
     for (let t = 0; t < 300 && compared < 30; t++) {
       const p = randomBoard(rng, { size: 5, walls: [0, 4], colours: [2, 3], blocksPerColour: [2, 2], fixed: [0, 1], minMoves: [1, 5] });
       if (!p) continue;
-      expect(largestColourGroup(p.board)).toBe(2);
+      expect(largestColourGroup(compileBoard(p))).toBe(2);
       const b = compileBoard(p);
       const r = explore(b, { nodeLimit: 200_000, metricBudget: 2_000_000 });
       if (r.status !== 'solved') continue;

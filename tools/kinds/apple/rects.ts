@@ -47,8 +47,12 @@ const FULL_ROW = (1 << COLS) - 1;
  * one tight rectangle with the same remaining cells (shrink it to the bounding
  * box of its remaining cells), so this lists each distinct move once.
  */
-export function enumerateMoves(v: Uint8Array, out: Int32Array): number {
-  let n = 0;
+/**
+ * Row masks (bit c: cell (r, c) still holds a digit) and column prefix sums
+ * (colPrefix[(r + 1) * COLS + c] = sum of column c over rows 0..r; row 0 of the
+ * array stays 0) of state v, into the caller's arrays.
+ */
+export function loadRows(v: Uint8Array, rowMask: Int32Array, colPrefix: Int32Array): void {
   for (let r = 0; r < ROWS; r++) {
     let m = 0;
     const o = r * COLS;
@@ -59,6 +63,11 @@ export function enumerateMoves(v: Uint8Array, out: Int32Array): number {
     }
     rowMask[r] = m;
   }
+}
+
+export function enumerateMoves(v: Uint8Array, out: Int32Array): number {
+  let n = 0;
+  loadRows(v, rowMask, colPrefix);
   for (let t = 0; t < ROWS; t++) {
     const mt = rowMask[t]!;
     if (mt === 0) continue;

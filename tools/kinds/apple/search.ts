@@ -38,13 +38,15 @@
 // the board's digits, weights are integers (exact in floating point), and the
 // budget counts work (iterations, strip scans), never time.
 import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
-import { rectTop, rectLeft, rectBottom, rectRight, enumerateMoves, MAX_MOVES } from './rects.ts';
+import { rectTop, rectLeft, rectBottom, rectRight, enumerateMoves, loadRows, MAX_MOVES } from './rects.ts';
 import type { Play } from './greedy.ts';
 import { Rng32 } from '../../lib/rng32.ts';
+import { popcount as popcount32 } from '../../lib/bits.ts';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
 const CELLS = BOARD_CELLS;
 const COLS = BOARD_COLS;
 const ROWS = BOARD_ROWS;
+const popcount = popcount32;
 
 export interface SearchOptions {
   /** Ruin-and-recreate iterations at most, over all runs. */
@@ -151,26 +153,6 @@ const totals = new Float64Array(2);
 let scans = 0;
 const cellWeight = new Float64Array(CELLS + 1);
 const digitWeight = new Float64Array(10);
-
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}
-
-/** Row masks and column prefix sums of state v. */
-function loadState(v: Uint8Array): void {
-  for (let r = 0; r < ROWS; r++) {
-    let m = 0;
-    const o = r * COLS;
-    for (let c = 0; c < COLS; c++) {
-      const d = v[o + c]!;
-      if (d !== 0) m |= 1 << c;
-      colPrefix[o + COLS + c] = colPrefix[o + c]! + d;
-    }
-    rowMask[r] = m;
-  }
-}
 
 /** Clears rectangle m from v, the row masks and the prefix sums; returns the cells cleared. */
 function clearMove(v: Uint8Array, m: number): number {
@@ -327,7 +309,7 @@ function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: nu
 
 /** The move table of state v, scanning only strips that share a row with rowsUsed (the others are empty). */
 function buildTable(v: Uint8Array, rowsUsed: number, colFrom: number, colTo: number): void {
-  loadState(v);
+  loadRows(v, rowMask, colPrefix);
   totals[0] = 0;
   tableSum.fill(0);
   tableCount.fill(0);

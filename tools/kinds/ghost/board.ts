@@ -123,9 +123,3 @@ export function range(n: number): number[] {
   return Array.from({ length: n }, (_, i) => i);
 }
 
-/** Popcount of a 32-bit word. */
-export function popcount(x: number): number {
-  x = x - ((x >>> 1) & 0x55555555);
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-}

@@ -11,7 +11,7 @@
 // (score-kernel.ts); this module lays out its input, calls it, and reads the
 // tables back. One (S, g ∉ S) pair is one transition: G·2^(G−1) in all.
 import type { ScoreModel } from './score-model.ts';
-import { popcount } from './board.ts';
+import { popcount } from '../../lib/bits.ts';
 import { CATCH_BASE, CATCH_BONUS } from './score-model.ts';
 import { instantiateKernel, CK, CON, BYG, ALIVE, MAX_CONSTRAINTS, MAX_PER_GHOST, BLOCK_BITS, type Kernel } from './score-kernel.ts';
 

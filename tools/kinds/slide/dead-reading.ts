@@ -9,16 +9,17 @@
 // board only when both readings agree exactly, so no shipped value depends on
 // the choice. This BFS expands every state, dead or not, with the same
 // expander and state table as the solver, down to depth minMoves - 1.
-import type { SlideBoard } from './board.ts';
+import { COLOUR_MASK, type SlideBoard } from './board.ts';
 import { Expander, startKey } from './expand.ts';
 import { StateTable } from './table.ts';
 import type { Arena } from './arena.ts';
 
 /** Blocks of the most frequent colour: below 3, no state is ever dead and both readings agree. */
-export function largestColourGroup(board: readonly string[]): number {
-  const counts = new Map<string, number>();
-  for (const row of board) for (const ch of row) if (/[a-oA-O]/.test(ch)) counts.set(ch.toLowerCase(), (counts.get(ch.toLowerCase()) ?? 0) + 1);
-  return Math.max(0, ...counts.values());
+export function largestColourGroup(b: SlideBoard): number {
+  const counts = new Uint8Array(COLOUR_MASK + 1);
+  let most = 0;
+  for (const v of b.startValues) most = Math.max(most, ++counts[v & COLOUR_MASK]!);
+  return most;
 }
 
 /**

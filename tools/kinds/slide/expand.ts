@@ -11,6 +11,7 @@
 import * as board from './board.ts';
 import type { SlideBoard } from './board.ts';
 import * as rules from './rules.ts';
+import * as bits from '../../lib/bits.ts';
 
 // Module-local bindings for the hot loops: some loaders (tsx in worker threads,
 // hence vitest runs) turn every use of an imported binding into a getter call.
@@ -19,6 +20,7 @@ const EMPTY = board.EMPTY;
 const FIXED = board.FIXED;
 const slideDestination = rules.slideDestination;
 const vanishing = rules.vanishing;
+const popcount = bits.popcount;
 
 /** Child flags. */
 export const CHILD_DEAD = 1;
@@ -323,12 +325,6 @@ export class Expander {
       } else sh += bits;
     }
   }
-}
-
-export function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
 }
 
 /** Remove code i of the `n` codes packed in x (`bits` each, code 0 lowest). */

@@ -234,6 +234,13 @@ describe('docs', () => {
     expect(outsidePointers([{ file: 'x.md', text: 'as in SPEC §2' }])).toEqual(['x.md:1: as in SPEC §2']);
   });
 
+  it('has a page for every kind generate knows, linked from the README', async () => {
+    const kinds = /puzzle kind: ([a-z, ]+)/.exec(await helpText(['generate']))![1]!.split(', ');
+    expect(kinds.length).toBeGreaterThan(0);
+    const readme = docs.find((d) => d.file === 'README.md')!.text;
+    expect(kinds.filter((k) => !fs.existsSync(path.join(ROOT, 'docs', `${k}.md`)) || !readme.includes(`(docs/${k}.md)`))).toEqual([]);
+  });
+
   it('keeps the README at most 200 lines', () => {
     expect(docs.find((d) => d.file === 'README.md')!.text.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
   });

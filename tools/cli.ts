@@ -4,7 +4,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
 import { terminalConsole, processIo, type Io } from './lib/console.ts';
 import { TOOL } from './lib/files.ts';
-import { KINDS, kindByName } from './lib/registry.ts';
+import { KINDS, kindByName } from './kinds/index.ts';
 import { formatDocument } from './lib/json.ts';
 import { defaultThreads } from './lib/pool.ts';
 import { generateCommand } from './commands/generate.ts';

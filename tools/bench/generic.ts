@@ -5,25 +5,21 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PuzzleKind } from '../lib/kind.ts';
+import type { BenchInput, PuzzleKind } from '../lib/kind.ts';
+import { standardSetFile } from './standard-set.ts';
 import { generateSet } from '../commands/generate.ts';
 import { validateFiles } from '../commands/validate.ts';
-import { loadDocument } from '../lib/documents.ts';
 import { memoryConsole } from '../lib/console.ts';
 import { formatDocument } from '../lib/json.ts';
-import { PROJECT_ROOT } from '../lib/paths.ts';
-import { spread } from '../commands/bundle.ts';
-import { secondsAsync, seconds, type Figure, type Suite } from './figures.ts';
+import { spread } from '../commands/shared/spread.ts';
+import { secondsAsync, seconds, type Figure, type Suite } from '../lib/bench.ts';
 
-export function genericSuite(kind: PuzzleKind, opts: { generateCount: number; sampleCount: number }): Suite {
-  const setFile = fileURLToPath(new URL(path.join('levels', kind.name, `${kind.defaults.setName}.json`), PROJECT_ROOT));
-  const loaded = loadDocument(setFile, ['set']);
-  if (loaded.type !== 'set') throw new Error(`${setFile} is not a set`);
-  const sample = spread(loaded.doc.levels, opts.sampleCount);
+export function genericSuite(kind: PuzzleKind, standardSet: BenchInput<unknown, unknown, unknown, unknown, unknown>['standardSet'], opts: { generateCount: number; sampleCount: number }): Suite {
+  const sample = standardSet ? spread(standardSet.levels, opts.sampleCount) : [];
+  const setFile = standardSetFile(kind);
   const sampleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'proofpack-bench-')), `${kind.name}-sample.json`);
-  fs.writeFileSync(sampleFile, formatDocument({ ...loaded.doc, levels: sample }));
-  const ctx = { config: loaded.doc.generator.config, calibration: loaded.doc.calibration };
+  if (standardSet) fs.writeFileSync(sampleFile, formatDocument({ ...(JSON.parse(fs.readFileSync(setFile, 'utf8')) as object), levels: sample }));
+  const ctx = standardSet ? { config: standardSet.config, calibration: standardSet.calibration } : null;
   return {
     kind: kind.name,
     async run(): Promise<Figure[]> {
@@ -34,6 +30,7 @@ export function genericSuite(kind: PuzzleKind, opts: { generateCount: number; sa
         levels = set.levels.length;
       });
       figures.push({ kind: kind.name, name: `generate, 1 thread (${levels} of ${opts.generateCount} wanted)`, value: levels / genSeconds, unit: 'levels/s' });
+      if (!ctx) return figures; // no standard set to sample
       const s = seconds(() => {
         for (const l of sample) kind.analyze(l.puzzle, ctx);
       });

@@ -1,25 +1,21 @@
 // npm run bench: one table for all kinds, each figure the median of several
 // runs (BENCH_RUNS, default 5), with the machine it ran on.
 import * as os from 'node:os';
-import { KINDS } from '../lib/registry.ts';
+import { KINDS } from '../kinds/index.ts';
 import { formatTable } from '../lib/console.ts';
 import { median } from '../lib/stats.ts';
-import type { Figure, Suite } from './figures.ts';
+import type { Figure, Suite } from '../lib/bench.ts';
 import { genericSuite } from './generic.ts';
-import { ghostFigures, ghostScoreFigures } from '../kinds/ghost/bench.ts';
-import { slideFigures } from '../kinds/slide/bench.ts';
-import { appleFigures } from '../kinds/apple/bench.ts';
+import { standardSetOf } from './standard-set.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
 
-const suites: Suite[] = [
-  ...KINDS.map((k) => genericSuite(k, { generateCount: 60, sampleCount: 40 })),
-  { kind: 'ghost', run: ghostFigures },
-  { kind: 'ghost', run: ghostScoreFigures },
-  { kind: 'slide', run: slideFigures },
-  { kind: 'apple', run: appleFigures },
-].filter((s) => only.length === 0 || only.includes(s.kind));
+const suites: Suite[] = KINDS.filter((k) => only.length === 0 || only.includes(k.name)).flatMap((k) => {
+  const standardSet = standardSetOf(k);
+  const own: Suite[] = k.bench ? [{ kind: k.name, run: () => k.bench!({ standardSet }) }] : [];
+  return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
+});
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();
 for (let run = 0; run < RUNS; run++) {

@@ -12,19 +12,14 @@ import { parseJson, readText, writeFileAtomic } from '../lib/io.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
 import { previewHtml, type PreviewPack } from '../preview/page.ts';
-import { loadDocument, parseDocument } from '../lib/documents.ts';
+import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
+import { spread } from './shared/spread.ts';
 
 export interface BundleOptions {
   packs: string;
   out: string;
   json?: boolean;
-}
-
-/** `count` levels spread evenly over `levels` (which is in difficulty order). */
-export function spread<T>(levels: readonly T[], count: number): T[] {
-  if (count >= levels.length) return [...levels];
-  return Array.from({ length: count }, (_, j) => levels[Math.floor((j * levels.length) / count)]!);
 }
 
 function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {

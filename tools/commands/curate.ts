@@ -8,23 +8,13 @@ import { formatDocument, stableJson } from '../lib/json.ts';
 import { writeFileAtomic } from '../lib/io.ts';
 import { levelId } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
-import { loadDocument } from '../lib/documents.ts';
+import { loadDocument } from './shared/documents.ts';
+import { orderLevels } from './shared/ordering.ts';
 
 export interface CurateOptions {
   input: string;
   out: string;
   json?: boolean;
-}
-
-/** Sort easiest first: tier (ladder order), then difficulty, then id. */
-export function orderLevels(kind: PuzzleKind, levels: Level[]): Level[] {
-  const rank = new Map(kind.tiers.map((t, i) => [t, i]));
-  return [...levels].sort(
-    (a, b) =>
-      rank.get(a.tier)! - rank.get(b.tier)! ||
-      kind.difficulty(a.analysis) - kind.difficulty(b.analysis) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
-  );
 }
 
 export function curateSet(kind: PuzzleKind, set: SetFile, file: string): SetFile {

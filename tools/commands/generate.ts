@@ -12,15 +12,11 @@ import { formatDocument } from '../lib/json.ts';
 import { readJson, writeFileAtomic } from '../lib/io.ts';
 import { levelId, sha256Hex } from '../lib/ids.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
-import { checkDocument, loadConfig } from '../lib/documents.ts';
-import { kindByName } from '../lib/registry.ts';
-import { runTasks } from '../lib/pool.ts';
-import type { GenerateTask } from '../lib/tasks.ts';
-
-export interface Shard {
-  index: number;
-  count: number;
-}
+import { checkDocument, loadConfig } from './shared/documents.ts';
+import { kindByName } from '../kinds/index.ts';
+import { runPipelineTasks } from './shared/tasks.ts';
+import { parseShard, type Shard } from './shared/shards.ts';
+import type { GenerateTask } from './shared/tasks.ts';
 
 /** What to generate: everything the output depends on. */
 export interface GenerateJob {
@@ -42,7 +38,7 @@ export interface GenerateRun {
 }
 
 /** Scale the plan to `total` wanted levels, keeping its proportions (largest remainder). */
-export function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[] {
+function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[] {
   const sum = plan.reduce((a, e) => a + e.count, 0);
   if (sum === 0) return plan.map((e) => ({ ...e, count: 0 }));
   const exact = plan.map((e) => (e.count * total) / sum);
@@ -54,12 +50,6 @@ export function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[
     counts[i]!++;
   }
   return plan.map((e, i) => ({ ...e, count: counts[i]! }));
-}
-
-export function parseShard(text: string): Shard {
-  const m = /^(\d+)\/(\d+)$/.exec(text);
-  if (!m || Number(m[2]) < 1 || Number(m[1]) >= Number(m[2])) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4`);
-  return { index: Number(m[1]), count: Number(m[2]) };
 }
 
 /** The identity of a job, so a checkpoint is only ever resumed by the same job. */
@@ -112,7 +102,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const progress = run.con.progress(`generate ${kind.name}`, mine.length);
   progress.update(resumed);
   let lastSave = performance.now();
-  await runTasks(tasks, {
+  await runPipelineTasks(tasks, {
     threads: run.threads,
     onResult: (i, r, n) => {
       done.set(todo[i]!.slot, r as SlotResult<unknown, unknown, unknown>);
@@ -165,7 +155,7 @@ export interface GenerateSummary {
   warnings: string[];
 }
 
-export function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
+function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
   const stats = set.generator.stats;
   const rows = stats.map((s) => [s.label, s.wanted, s.found, s.tries, s.found ? Math.round(s.tries / s.found) : '-', s.disagreements]);
   const total = stats.reduce(

@@ -9,9 +9,9 @@ import { formatDocument } from '../lib/json.ts';
 import { readText, writeFileAtomic } from '../lib/io.ts';
 import { levelId } from '../lib/ids.ts';
 import type { Level, Outcome } from '../lib/kind.ts';
-import { kindByName } from '../lib/registry.ts';
-import { runTasks } from '../lib/pool.ts';
-import type { AnalyzeTask } from '../lib/tasks.ts';
+import { kindByName } from '../kinds/index.ts';
+import { runPipelineTasks } from './shared/tasks.ts';
+import type { AnalyzeTask } from './shared/tasks.ts';
 
 export interface ImportOptions {
   kind: string;
@@ -34,7 +34,7 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
   const config = kind.defaults.config;
   const calibration = kind.initialCalibration(config);
   const tasks: AnalyzeTask[] = puzzles.map((puzzle) => ({ op: 'analyze', kind: kind.name, puzzle, config, calibration }));
-  const outcomes = (await runTasks(tasks, { threads: opts.threads })) as Outcome<unknown, unknown>[];
+  const outcomes = (await runPipelineTasks(tasks, { threads: opts.threads })) as Outcome<unknown, unknown>[];
   const levels: Level[] = [];
   let untiered = 0;
   outcomes.forEach((o, i) => {

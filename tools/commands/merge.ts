@@ -8,8 +8,8 @@ import type { FileReport, PlanStats, SetFile, ValidateReport } from '../lib/file
 import { formatDocument } from '../lib/json.ts';
 import { writeFileAtomic } from '../lib/io.ts';
 import type { Level } from '../lib/kind.ts';
-import { loadDocument, type Loaded } from '../lib/documents.ts';
-import { printReport, sortProblems, summarize } from './validate.ts';
+import { loadDocument, type Loaded } from './shared/documents.ts';
+import { printReport, sortProblems, summarize } from './shared/report.ts';
 
 export interface MergeOptions {
   inputs: string[];
@@ -32,7 +32,7 @@ function inOrder<T extends { shard?: { index: number; count: number } }>(files: 
   return Array.from({ length: count }, (_, i) => byIndex.get(i)!);
 }
 
-export function mergeSets(files: string[], sets: SetFile[]): SetFile {
+function mergeSets(files: string[], sets: SetFile[]): SetFile {
   const shards = inOrder(files, sets);
   const first = shards[0]!;
   const same = (s: SetFile) => stringify([s.kind, s.name, s.stage, s.generator.tool, s.generator.seed, s.generator.config, s.calibration]);
@@ -57,7 +57,7 @@ export function mergeSets(files: string[], sets: SetFile[]): SetFile {
   };
 }
 
-export function mergeReports(files: string[], reports: ValidateReport[]): ValidateReport {
+function mergeReports(files: string[], reports: ValidateReport[]): ValidateReport {
   const shards = inOrder(files, reports);
   const first = shards[0]!;
   shards.forEach((r, i) => {

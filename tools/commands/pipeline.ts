@@ -3,7 +3,7 @@
 // bundle the packs of levels/packs.json into dist/, validate dist/.
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
-import { KINDS } from '../lib/registry.ts';
+import { KINDS } from '../kinds/index.ts';
 import { generateCommand } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';

@@ -1,21 +1,20 @@
 // `proofpack validate`: trusts no stored value. For every level of every set or
 // pack: schema, id, rule checks, then analyze() again and compare every stored
 // value, the solution and the tier; for sets also the calibration and order;
-// for manifests the packs' bytes and hashes.
+// for manifests the packs' bytes and hashes. The checks themselves are in
+// shared/level-checks.ts, the report in shared/report.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../lib/console.ts';
-import { InputError, oneLine, show, where } from '../lib/errors.ts';
-import { sha256Hex, levelId } from '../lib/ids.ts';
-import type { Level, Outcome, Problem, PuzzleKind } from '../lib/kind.ts';
-import { loadDocument, type Loaded } from '../lib/documents.ts';
-import { compareFields } from '../lib/compare.ts';
-import { runTasks } from '../lib/pool.ts';
-import type { AnalyzeTask } from '../lib/tasks.ts';
-import { FORMAT_VERSION, type FileReport, type Manifest, type PackFile, type ReportedProblem, type SetFile, type ValidateReport } from '../lib/files.ts';
-import { orderLevels } from './curate.ts';
-import { parseShard } from './generate.ts';
+import { InputError } from '../lib/errors.ts';
+import type { Outcome } from '../lib/kind.ts';
+import { loadDocument, type Loaded } from './shared/documents.ts';
+import { runPipelineTasks, type AnalyzeTask } from './shared/tasks.ts';
+import type { FileReport, ValidateReport } from '../lib/files.ts';
+import { parseShard } from './shared/shards.ts';
+import { manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
+import { printReport, sortProblems, summarize } from './shared/report.ts';
 
 export interface ValidateOptions {
   paths: string[];
@@ -51,7 +50,7 @@ async function analyzeAll(tasks: AnalyzeTask[], threads: number, con: Console | 
     todoKeys.push(k);
   });
   const progress = con?.progress('validate', todo.length);
-  const computed = (await runTasks(todo, { threads, onResult: (_i, _r, done) => progress?.update(done) })) as Outcome<unknown, unknown>[];
+  const computed = (await runPipelineTasks(todo, { threads, onResult: (_i, _r, done) => progress?.update(done) })) as Outcome<unknown, unknown>[];
   progress?.stop();
   const fresh = new Map(todoKeys.map((k, i) => [k, computed[i]!]));
   if (cache) for (const [k, o] of fresh) cache.set(k, o);
@@ -59,7 +58,7 @@ async function analyzeAll(tasks: AnalyzeTask[], threads: number, con: Console | 
 }
 
 /** Files named on the command line; directories are searched for *.json, sorted. */
-export function expandPaths(paths: readonly string[]): string[] {
+function expandPaths(paths: readonly string[]): string[] {
   const out: string[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -80,105 +79,6 @@ export function expandPaths(paths: readonly string[]): string[] {
     else out.push(p);
   }
   return out;
-}
-
-type LevelDoc = SetFile | PackFile;
-
-/** Problems found without solving: ids, duplicates, rule checks. */
-function staticProblems(kind: PuzzleKind, level: Level, index: number, firstIndexOfId: Map<string, number>): ReportedProblem[] {
-  const problems: ReportedProblem[] = [];
-  const at = { level: level.id, index };
-  const id = levelId(kind.name, kind.canonical(level.puzzle));
-  if (id !== level.id) problems.push({ ...at, field: 'id', stored: level.id, expected: id });
-  const first = firstIndexOfId.get(level.id)!;
-  if (first !== index) problems.push({ ...at, field: 'id', stored: level.id, expected: `unique within the file (also levels[${first}])` });
-  for (const p of kind.ruleProblems(level.puzzle, level.solution, level.analysis)) problems.push({ ...at, ...p });
-  return problems;
-}
-
-/** Problems found by recomputing: analysis, solution, tier. */
-function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, level: Level, index: number, outcome: Outcome<unknown, unknown>): ReportedProblem[] {
-  const at = { level: level.id, index };
-  if (outcome.status !== 'proven') return [{ ...at, field: 'analysis', stored: 'a proven level', expected: `${outcome.status}: ${outcome.reason}` }];
-  const problems: ReportedProblem[] = [];
-  for (const p of compareFields('analysis', level.analysis, outcome.analysis, kind.tolerances)) problems.push({ ...at, ...p });
-  for (const p of kind.solutionProblems(level.puzzle, level.solution, outcome)) problems.push({ ...at, ...p });
-  const tier = kind.tierOf(outcome.analysis, doc.calibration, doc.generator.config);
-  if (tier !== level.tier) problems.push({ ...at, field: 'tier', stored: level.tier, expected: tier ?? 'no tier (fits none)' });
-  return problems;
-}
-
-/**
- * Whole-set checks: the calibration curate would choose for these levels, and
- * their order (curated sets), or the initial calibration (candidates). They use
- * the stored analyses: every stored analysis is itself checked against analyze().
- */
-function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
-  const at = { level: 'set', index: -1 };
-  const config = doc.generator.config;
-  if (doc.stage === 'candidates') {
-    return compareFields('calibration', doc.calibration, kind.initialCalibration(config)).map((p) => ({ ...at, ...p }));
-  }
-  const tiered: Level[] = [];
-  for (const level of doc.levels) {
-    const tier = kind.tierOf(level.analysis, doc.calibration, config);
-    if (tier !== null) tiered.push({ ...level, tier });
-  }
-  const problems = compareFields('calibration', doc.calibration, kind.calibrate(tiered, config)).map((p) => ({ ...at, ...p }));
-  const ordered = orderLevels(kind, doc.levels).map((l) => l.id);
-  const firstOut = doc.levels.findIndex((l, i) => l.id !== ordered[i]);
-  if (firstOut >= 0) problems.push({ ...at, field: `levels[${firstOut}]`, stored: doc.levels[firstOut]!.id, expected: `${ordered[firstOut]} (easiest first)` });
-  return problems;
-}
-
-function manifestProblems(file: string, m: Manifest): ReportedProblem[] {
-  const problems: ReportedProblem[] = [];
-  const dir = path.dirname(file);
-  m.packs.forEach((entry, i) => {
-    const packFile = path.join(dir, entry.file);
-    let bytes: Buffer;
-    try {
-      bytes = fs.readFileSync(packFile);
-    } catch {
-      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'an existing pack file' });
-      return;
-    }
-    if (bytes.length !== entry.bytes) problems.push({ level: entry.name, index: -1, field: `packs[${i}].bytes`, stored: entry.bytes, expected: bytes.length });
-    const sha = sha256Hex(bytes);
-    if (sha !== entry.sha256) problems.push({ level: entry.name, index: -1, field: `packs[${i}].sha256`, stored: entry.sha256, expected: sha });
-    try {
-      const pack = JSON.parse(bytes.toString('utf8')) as { levels?: unknown[] };
-      const n = Array.isArray(pack.levels) ? pack.levels.length : 0;
-      if (n !== entry.levels) problems.push({ level: entry.name, index: -1, field: `packs[${i}].levels`, stored: entry.levels, expected: n });
-    } catch {
-      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'a JSON pack' });
-    }
-  });
-  return problems;
-}
-
-/** Problems in file order: levels by index, then the whole-file problems. Stable. */
-export function sortProblems(problems: ReportedProblem[]): ReportedProblem[] {
-  const key = (p: ReportedProblem) => (p.index < 0 ? Infinity : p.index);
-  return problems
-    .map((p, i) => [p, i] as const)
-    .sort((a, b) => key(a[0]) - key(b[0]) || a[1] - b[1])
-    .map(([p]) => p);
-}
-
-export function summarize(files: FileReport[], shard?: { index: number; count: number }): ValidateReport {
-  const problems = files.reduce((a, r) => a + r.problems.length, 0);
-  const errors = files.filter((r) => r.error).length;
-  return {
-    type: 'validate-report',
-    formatVersion: FORMAT_VERSION,
-    ...(shard ? { shard } : {}),
-    ok: problems === 0 && errors === 0,
-    files,
-    levels: files.reduce((a, r) => a + r.levels, 0),
-    problems,
-    errors,
-  };
 }
 
 /**
@@ -269,26 +169,6 @@ function compareInto(report: ValidateReport, otherFile: string): void {
   first.statLines = [...(first.statLines ?? []), ...cmp.lines.map((l) => `compared with ${otherFile}: ${l}`)];
   report.problems += cmp.problems.length;
   report.ok = report.problems === 0 && report.errors === 0;
-}
-
-export function problemLine(file: string, p: ReportedProblem): string {
-  return `${where(file, p.level, p.field)}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`;
-}
-
-/** Print a report for people; the exit code it stands for. */
-export function printReport(report: ValidateReport, con: Console, json: boolean | undefined, tail: string): number {
-  if (json) {
-    con.out(stringify(report));
-  } else {
-    for (const r of report.files) {
-      if (r.error) con.err(oneLine(r.error));
-      for (const line of r.statLines ?? []) con.out(`${r.file}: ${line}`);
-      for (const p of r.problems) con.out(problemLine(r.file, p));
-    }
-    const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : '';
-    con.out(`${report.ok ? 'ok' : 'FAILED'}${shard}: ${report.files.length} files, ${report.levels} levels, ${report.problems} problems, ${report.errors} unreadable${tail}`);
-  }
-  return report.errors > 0 ? 2 : report.problems > 0 ? 1 : 0;
 }
 
 export async function validateCommand(opts: ValidateOptions, con: Console): Promise<number> {

@@ -28,7 +28,7 @@ export function gammaP(a: number, x: number): number {
 }
 
 /** Regularized upper incomplete gamma Q(a, x) = 1 - P(a, x), computed without cancellation. */
-export function gammaQ(a: number, x: number): number {
+function gammaQ(a: number, x: number): number {
   if (x <= 0) return 1;
   return x < a + 1 ? 1 - gammaSeries(a, x) : gammaContinuedFraction(a, x);
 }

@@ -9,12 +9,12 @@ export const FORMAT_VERSION = 1;
 
 const int = () => z.number().int();
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
-export const SET_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+const SET_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 
 /** What the file formats need to know about a kind (the client has this much, without the generator). */
 export type KindFormats = Pick<PuzzleKind, 'name' | 'tiers' | 'schemas'>;
 
-export function levelSchema(kind: KindFormats) {
+function levelSchema(kind: KindFormats) {
   return z.strictObject({
     id: z.string().regex(new RegExp(`^${kind.name}-[0-9a-f]{12}$`), `"${kind.name}-" and 12 hex digits`),
     puzzle: kind.schemas.puzzle,
@@ -47,7 +47,7 @@ function generatorSchema(kind: KindFormats) {
   });
 }
 
-export const CurateStats = z.strictObject({
+const CurateStats = z.strictObject({
   candidates: int().min(0),
   duplicates: int().min(0).describe('dropped: same canonical id as an earlier level'),
   untiered: int().min(0).describe('dropped: fit no tier'),
@@ -68,7 +68,7 @@ export function setSchema(kind: KindFormats) {
   });
 }
 
-export const ShardInfo = z.strictObject({
+const ShardInfo = z.strictObject({
   index: int().min(0),
   count: int().min(1),
   slots: z.array(int().min(0)).describe('the plan slot each level came from, parallel to levels'),

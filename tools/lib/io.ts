@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { InputError } from './errors.ts';
 
 /** Inputs larger than this are refused rather than read into memory. */
-export const MAX_INPUT_BYTES = 512 * 1024 * 1024;
+const MAX_INPUT_BYTES = 512 * 1024 * 1024;
 
 export function readText(file: string): string {
   let stat: fs.Stats;

@@ -3,6 +3,7 @@
 // are written against it and hold no kind-specific rule.
 import type { z } from 'zod';
 import type { Rng } from './rng.ts';
+import type { Figure } from './bench.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
 export interface Problem {
@@ -89,6 +90,11 @@ export interface Preview {
   metrics: [string, string | number][];
 }
 
+/** What a kind's bench hook is given: the committed standard set, or null when it is absent. */
+export interface BenchInput<P, S, A, C, K> {
+  standardSet: { levels: Level<P, S, A>[]; config: C; calibration: K } | null;
+}
+
 /** Rows for the tier table that curate prints. */
 export interface TierTable {
   columns: string[];
@@ -132,8 +138,14 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   solutionProblems(puzzle: P, stored: S, proven: { solution: S; analysis: A }): Problem[];
   /** Allowed absolute difference per analysis field (default: exact). */
   readonly tolerances: Partial<Record<string, number>>;
-  /** The smallest encoding of the puzzle under its symmetries (SPEC §4 ids). */
+  /** The smallest encoding of the puzzle under its symmetries (the level id is made from it). */
   canonical(puzzle: P): P;
+  /**
+   * The same puzzle under each of the kind's symmetries (rotations, reflections,
+   * and for slide a renaming of colours), the puzzle itself first. canonical()
+   * must give every one of them the same encoding.
+   */
+  equivalents(puzzle: P): P[];
 
   // ---- curate ----
   /** Choose the set's calibration from its (deduplicated) levels. */
@@ -161,4 +173,6 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
    * returned as problems: `where` names the record (e.g. `board 3 (line 34)`).
    */
   importText?(text: string): { puzzles: P[]; problems: { where: string; message: string }[] };
+  /** Kind-specific benchmark figures for `npm run bench` (one measurement of each; the runner repeats). */
+  bench?(input: BenchInput<P, S, A, C, K>): Figure[] | Promise<Figure[]>;
 }

@@ -11,7 +11,7 @@ export const TRANSFORMS = [0, 1, 2, 3, 4, 5, 6, 7] as const;
 /** Transforms that keep an h×w grid h×w when h ≠ w (identity, mirrors, half turn). */
 export const SHAPE_KEEPING = [0, 1, 2, 3] as const;
 
-export function transposes(t: number): boolean {
+function transposes(t: number): boolean {
   return (t & 4) !== 0;
 }
 

@@ -10,7 +10,7 @@ import { improvePlay } from './search.ts';
 import { geometryFreeBound } from './bound.ts';
 import type { AppleAnalysis, AppleCalibration, AppleConfig, ApplePlay, ApplePuzzle, AppleSolution } from './schema.ts';
 
-export function playToJson(moves: readonly number[]): ApplePlay {
+function playToJson(moves: readonly number[]): ApplePlay {
   return moves.map(unpackRect);
 }
 

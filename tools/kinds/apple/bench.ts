@@ -2,8 +2,8 @@
 // draws them): time per board and mean score of the greedy baseline, of the
 // strong solver (with the default config's budget) and of the upper bound.
 import { rngFor } from '../../lib/rng.ts';
-import type { Figure } from '../../bench/figures.ts';
-import { seconds } from '../../bench/figures.ts';
+import type { Figure } from '../../lib/bench.ts';
+import { seconds } from '../../lib/bench.ts';
 import { digitCounts } from './board.ts';
 import { drawBoard } from './generate.ts';
 import { greedyPlay, type Play } from './greedy.ts';
@@ -12,9 +12,9 @@ import { geometryFreeBound } from './bound.ts';
 import { APPLE_DEFAULT_CONFIG } from './config.ts';
 
 export const BENCH_BOARDS = 100;
-export const BENCH_SEED = 1;
+const BENCH_SEED = 1;
 
-export function benchBoards(): Uint8Array[] {
+function benchBoards(): Uint8Array[] {
   return Array.from({ length: BENCH_BOARDS }, (_, i) => drawBoard(rngFor(BENCH_SEED, 'apple-bench', i), 600).board!);
 }
 

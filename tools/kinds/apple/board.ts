@@ -4,9 +4,6 @@
 export const ROWS = 10;
 export const COLS = 17;
 export const CELLS = ROWS * COLS;
-/** Digits 1..9 each drawn uniformly: the largest and smallest board sums. */
-export const MIN_DIGIT = 1;
-export const MAX_DIGIT = 9;
 
 /** Board rows (10 strings of 17 digits) as a working copy of digits. */
 export function parseBoard(rows: readonly string[]): Uint8Array {

@@ -11,3 +11,8 @@ export function transformApple(p: ApplePuzzle, t: number): ApplePuzzle {
 export function canonicalApple(p: ApplePuzzle): ApplePuzzle {
   return smallestEncoding(SHAPE_KEEPING.map((t) => transformApple(p, t)));
 }
+
+/** The board under each of the 4 shape-keeping symmetries, identity first. */
+export function appleEquivalents(p: ApplePuzzle): ApplePuzzle[] {
+  return SHAPE_KEEPING.map((t) => transformApple(p, t));
+}

@@ -28,7 +28,7 @@ export const MODEL_SUM_SD = Math.sqrt(3400 / 3);
 const EXPECTED_PER_BOARD = CELLS / 9;
 
 /** Chi-square of a board's 9 digit counts against 170/9 each. */
-export function boardChiSquare(counts: ArrayLike<number>): number {
+function boardChiSquare(counts: ArrayLike<number>): number {
   let x = 0;
   for (let k = 1; k <= 9; k++) x += (counts[k]! - EXPECTED_PER_BOARD) ** 2 / EXPECTED_PER_BOARD;
   return x;
@@ -40,7 +40,7 @@ const referenceCache = new Map<string, number[]>();
  * Per-board chi-squares of `boards` boards simulated from the model with a
  * 32-bit generator seeded by `seed` (rejection sampling exactly as generate).
  */
-export function referenceChiSquares(boards: number, seed: number): number[] {
+function referenceChiSquares(boards: number, seed: number): number[] {
   const key = `${boards}/${seed}`;
   const cached = referenceCache.get(key);
   if (cached) return cached;
@@ -124,7 +124,7 @@ export function boardFigures(puzzles: readonly ApplePuzzle[]): BoardFigures {
   return { boards: puzzles.length, sums, chis, total, notMultipleOf10: notMultiple, horizontal: { xs: hx, ys: hy }, vertical: { xs: vx, ys: vy } };
 }
 
-export function fidelityStats(puzzles: readonly ApplePuzzle[], config: AppleConfig['fidelity']): FidelityStats {
+function fidelityStats(puzzles: readonly ApplePuzzle[], config: AppleConfig['fidelity']): FidelityStats {
   const n = puzzles.length;
   const { sums, chis, total, notMultipleOf10: notMultiple, horizontal, vertical } = boardFigures(puzzles);
   const digits = n * CELLS;

@@ -17,7 +17,7 @@ export function planApple(config: AppleConfig): PlanEntry<AppleSpec>[] {
 }
 
 /** One whole-board draw: 170 digits, each rng.int(1, 9), row-major. */
-export function drawDigits(rng: Rng, out: Uint8Array = new Uint8Array(CELLS)): Uint8Array {
+function drawDigits(rng: Rng, out: Uint8Array = new Uint8Array(CELLS)): Uint8Array {
   for (let i = 0; i < CELLS; i++) out[i] = rng.int(1, 9);
   return out;
 }

@@ -1,17 +1,17 @@
 // The apple kind (SPEC §3) behind the PuzzleKind interface.
-import type { Problem, PuzzleKind } from '../../lib/kind.ts';
+import type { PuzzleKind } from '../../lib/kind.ts';
 import { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution, APPLE_TIERS } from './schema.ts';
 import { analyzeApple } from './analyze.ts';
-import { appleRuleProblems, playProblems } from './rules.ts';
-import { canonicalApple } from './canonical.ts';
+import { appleRuleProblems, appleSolutionProblems } from './rules.ts';
+import { appleEquivalents, canonicalApple } from './canonical.ts';
 import { APPLE_PALETTE, applePreview } from './preview.ts';
 import { compareApple } from './compare.ts';
 import { importAppleText } from './import.ts';
 import { generateAppleSlot, planApple, type AppleSpec } from './generate.ts';
 import { appleDifficulty, appleTierOf, appleTierTable, calibrateApple, initialAppleCalibration } from './tiers.ts';
 import { fidelityReport } from './fidelity.ts';
-import { parseBoard } from './board.ts';
 import { APPLE_DEFAULT_CONFIG, APPLE_DEFAULT_SEED } from './config.ts';
+import { appleFigures } from './bench.ts';
 
 export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleConfig, AppleCalibration, AppleSpec> = {
   name: 'apple',
@@ -31,19 +31,11 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
 
   analyze: analyzeApple,
   ruleProblems: appleRuleProblems,
-  solutionProblems(puzzle, stored, proven) {
-    const problems: Problem[] = [];
-    // the stored play must be the one the solver finds, and must clear bestScore cells
-    if (JSON.stringify(stored) !== JSON.stringify(proven.solution)) {
-      const i = stored.findIndex((r, k) => JSON.stringify(r) !== JSON.stringify(proven.solution[k]));
-      const at = i >= 0 ? i : Math.min(stored.length, proven.solution.length);
-      problems.push({ field: `solution[${at}]`, stored: stored[at] ?? 'the end of the play', expected: proven.solution[at] ?? 'the end of the play' });
-    }
-    problems.push(...playProblems('solution', parseBoard(puzzle.board), stored, proven.analysis.bestScore));
-    return problems;
-  },
+  solutionProblems: (puzzle, stored, proven) => appleSolutionProblems(puzzle, stored, proven),
+
   tolerances: {},
   canonical: canonicalApple,
+  equivalents: appleEquivalents,
 
   calibrate: calibrateApple,
   recalibrate: (analysis) => analysis,
@@ -59,4 +51,5 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
 
   previewPalette: APPLE_PALETTE,
   preview: applePreview,
+  bench: appleFigures,
 };

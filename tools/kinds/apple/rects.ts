@@ -25,10 +25,6 @@ export function unpackRect(m: number): Rect {
   return [rectTop(m), rectLeft(m), rectBottom(m), rectRight(m)];
 }
 
-export function packRectTuple(r: readonly number[]): number {
-  return packRect(r[0]!, r[1]!, r[2]!, r[3]!);
-}
-
 /** Upper bound on the number of tight moves of any state (at most one per strip and right column). */
 export const MAX_MOVES = ((ROWS * (ROWS + 1)) / 2) * COLS;
 
@@ -109,15 +105,6 @@ export function enumerateMoves(v: Uint8Array, out: Int32Array): number {
   return n;
 }
 
-/** Remaining cells in rectangle m of state v. */
-export function cellsIn(v: Uint8Array, m: number): number {
-  let k = 0;
-  for (let y = rectTop(m), yb = rectBottom(m); y <= yb; y++) {
-    for (let i = y * COLS + rectLeft(m), e = y * COLS + rectRight(m); i <= e; i++) if (v[i] !== 0) k++;
-  }
-  return k;
-}
-
 /** Sum of the remaining digits in rectangle m of state v. */
 export function sumIn(v: Uint8Array, m: number): number {
   let s = 0;
@@ -125,15 +112,6 @@ export function sumIn(v: Uint8Array, m: number): number {
     for (let i = y * COLS + rectLeft(m), e = y * COLS + rectRight(m); i <= e; i++) s += v[i]!;
   }
   return s;
-}
-
-/** Largest remaining digit in rectangle m of state v. */
-export function maxDigitIn(v: Uint8Array, m: number): number {
-  let mx = 0;
-  for (let y = rectTop(m), yb = rectBottom(m); y <= yb; y++) {
-    for (let i = y * COLS + rectLeft(m), e = y * COLS + rectRight(m); i <= e; i++) if (v[i]! > mx) mx = v[i]!;
-  }
-  return mx;
 }
 
 /** Removes the remaining cells of rectangle m from v; returns how many. */

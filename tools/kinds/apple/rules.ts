@@ -6,7 +6,7 @@ import { replay } from './rects.ts';
 import type { AppleAnalysis, ApplePlay, ApplePuzzle } from './schema.ts';
 
 /** Problems of a play replayed on the board, and its score against the stored one. */
-export function playProblems(field: string, board: Uint8Array, play: ApplePlay, storedScore: number | undefined): Problem[] {
+function playProblems(field: string, board: Uint8Array, play: ApplePlay, storedScore: number | undefined): Problem[] {
   const r = replay(board, play);
   if (!r.ok) return [{ field: `${field}[${r.index}]`, stored: play[r.index], expected: `a legal move: ${r.reason}` }];
   if (storedScore !== undefined && r.score !== storedScore) return [{ field, stored: `a play clearing ${r.score} cells`, expected: `a play clearing ${storedScore} cells (the stored score)` }];
@@ -24,5 +24,17 @@ export function appleRuleProblems(puzzle: ApplePuzzle, solution: ApplePlay, anal
   if (!(g <= b && b <= u && u <= CELLS)) {
     problems.push({ field: 'analysis', stored: `greedyScore ${g}, bestScore ${b}, upperBound ${u}`, expected: `greedyScore <= bestScore <= upperBound <= ${CELLS}` });
   }
+  return problems;
+}
+
+/** The stored play must be the one the strong solver finds, and must clear bestScore cells. */
+export function appleSolutionProblems(puzzle: ApplePuzzle, stored: ApplePlay, proven: { solution: ApplePlay; analysis: AppleAnalysis }): Problem[] {
+  const problems: Problem[] = [];
+  if (JSON.stringify(stored) !== JSON.stringify(proven.solution)) {
+    const i = stored.findIndex((r, k) => JSON.stringify(r) !== JSON.stringify(proven.solution[k]));
+    const at = i >= 0 ? i : Math.min(stored.length, proven.solution.length);
+    problems.push({ field: `solution[${at}]`, stored: stored[at] ?? 'the end of the play', expected: proven.solution[at] ?? 'the end of the play' });
+  }
+  problems.push(...playProblems('solution', parseBoard(puzzle.board), stored, proven.analysis.bestScore));
   return problems;
 }

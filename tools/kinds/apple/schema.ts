@@ -39,9 +39,9 @@ export const AppleAnalysis = z.strictObject({
 export type AppleAnalysis = z.infer<typeof AppleAnalysis>;
 
 export const APPLE_TIERS = ['LUCKY', 'EASY', 'NORMAL', 'HARD', 'BRUTAL'] as const;
-export const AppleTier = z.enum(APPLE_TIERS);
+const AppleTier = z.enum(APPLE_TIERS);
 
-export const AppleSearch = z.strictObject({
+const AppleSearch = z.strictObject({
   iterations: int().min(0).max(100_000_000).describe('ruin-and-recreate iterations at most, over all runs'),
   work: int().min(0).describe('stop once the completions scanned this many row strips (0 = no limit); a count of work, never time'),
   runs: z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32), z.literal(64)]).describe('lines of search sharing the budget by successive halving'),

@@ -71,7 +71,7 @@ export interface SearchOptions {
 }
 
 /** FNV-1a over the digits: the solver's seed, so a board always gets the same search. */
-export function boardSeed(board: Uint8Array): number {
+function boardSeed(board: Uint8Array): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < board.length; i++) h = Math.imul(h ^ board[i]!, 0x01000193);
   return h >>> 0;
@@ -228,7 +228,7 @@ function scanStrip(v: Uint8Array, t: number, b: number, strip: number): void {
     }
   }
   tableCount[s] = n;
-  totals[0] += sum - tableSum[s]!;
+  totals[0]! += sum - tableSum[s]!;
   tableSum[s] = sum;
 }
 
@@ -303,7 +303,7 @@ function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: nu
     }
   }
   tableCount[s] = n;
-  totals[0] += sum - tableSum[s]!;
+  totals[0]! += sum - tableSum[s]!;
   tableSum[s] = sum;
 }
 
@@ -399,13 +399,7 @@ function complete(v: Uint8Array, rng: Rng32): number {
   return score * 256 + count;
 }
 
-let lastIterations = 0;
-let totalIterations = 0;
-let lastWork = 0;
 /** Iterations (all runs) and strip scans of the last improvePlay call (for benchmarks). */
-export function lastSearchCost(): { iterations: number; work: number } {
-  return { iterations: lastIterations, work: lastWork };
-}
 
 /**
  * Improves `start` (a legal play from `board`) by ruin and recreate; returns
@@ -428,7 +422,7 @@ function advance(board: Uint8Array, run: Run, opts: SearchOptions, workLimit: nu
   let len = run.len;
   let score = run.score;
   let left = index(board, plan, len);
-  for (; run.iterations < iterationLimit && scans < workLimit; run.iterations++, totalIterations++) {
+  for (; run.iterations < iterationLimit && scans < workLimit; run.iterations++) {
     // the window
     let top: number, bottom: number, lft: number, rgt: number;
     const x = left > 0 && rng.below(256) < opts.leftoverBias ? leftover[rng.below(left)]! : rng.below(CELLS);
@@ -542,9 +536,6 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
   digitWeight[1] = 1000;
   for (let d = 2; d <= 9; d++) digitWeight[d] = Math.floor((digitWeight[d - 1]! * opts.digitGrowth) / 100);
   scans = 0;
-  totalIterations = 0;
-  lastIterations = 0;
-  lastWork = 0;
   // a board with no move at all: nothing to search
   if (enumerateMoves(board, probe) === 0) return { score: start.score, moves: [...start.moves] };
   const seed = boardSeed(board);
@@ -586,8 +577,6 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
     }
   }
   const best = alive[0]!;
-  lastIterations = totalIterations;
-  lastWork = scans;
   // scores never fall and halving keeps the better half, so best >= run 0 >= start; kept as a guard
   if (best.score < start.score) return { score: start.score, moves: [...start.moves] };
   return { score: best.score, moves: Array.from(best.plan.subarray(0, best.len)) };

@@ -3,8 +3,8 @@
 // score DP: transitions per core-second and the time of whole score assets
 // (DP, optimal states, free ghosts, both diagrams) for G = 20, 24 and 26.
 import { rngFor } from '../../lib/rng.ts';
-import type { Figure } from '../../bench/figures.ts';
-import { seconds } from '../../bench/figures.ts';
+import type { Figure } from '../../lib/bench.ts';
+import { seconds } from '../../lib/bench.ts';
 import { randomBoard, generateGhostSlot, planGhost } from './generate.ts';
 import { compileBoard } from './board.ts';
 import { solveLayered } from './solver.ts';

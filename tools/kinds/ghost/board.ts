@@ -7,7 +7,7 @@ export const WORDS = 3;
 
 export const CONSTRAINT_ROW = 0;
 export const CONSTRAINT_COL = 1;
-export const CONSTRAINT_CLUE = 2;
+const CONSTRAINT_CLUE = 2;
 
 export interface Board {
   readonly n: number;

@@ -11,3 +11,8 @@ export function transformGhost(p: GhostPuzzle, t: number): GhostPuzzle {
 export function canonicalGhost(p: GhostPuzzle): GhostPuzzle {
   return smallestEncoding(TRANSFORMS.map((t) => transformGhost(p, t)));
 }
+
+/** The board under each of the 8 symmetries of the square, identity first. */
+export function ghostEquivalents(p: GhostPuzzle): GhostPuzzle[] {
+  return TRANSFORMS.map((t) => transformGhost(p, t));
+}

@@ -83,7 +83,7 @@ function limitsFor(spec: GhostSpec) {
 }
 
 /** SPEC's target tests: direct = L1 only; pair = needs L2, no L3; contradiction = exactly one L3 round. */
-export function passesTarget(r: SolveResult, spec: GhostSpec): boolean {
+function passesTarget(r: SolveResult, spec: GhostSpec): boolean {
   if (r.status !== 'solved') return false;
   const modeOk =
     spec.mode === 'direct'
@@ -101,7 +101,7 @@ export function passesTarget(r: SolveResult, spec: GhostSpec): boolean {
 }
 
 /** True when every cell the solver decided agrees with the known solution. */
-export function agreesWithSolution(b: Board, r: SolveResult, solution: GhostSolution): boolean {
+function agreesWithSolution(b: Board, r: SolveResult, solution: GhostSolution): boolean {
   for (let p = 0; p < b.plainCount; p++) {
     const w = p >>> 5;
     const bit = 1 << (p & 31);

@@ -1,5 +1,5 @@
 // The ghost deduction kind (SPEC §1) behind the PuzzleKind interface.
-import type { PuzzleKind, Problem } from '../../lib/kind.ts';
+import type { PuzzleKind } from '../../lib/kind.ts';
 import {
   GhostAnalysis,
   GhostCalibration,
@@ -9,12 +9,13 @@ import {
   GHOST_TIERS,
 } from './schema.ts';
 import { analyzeGhost, logicDepth } from './analyze.ts';
-import { ruleProblems } from './rules.ts';
-import { canonicalGhost } from './canonical.ts';
+import { ruleProblems, solutionProblems } from './rules.ts';
+import { canonicalGhost, ghostEquivalents } from './canonical.ts';
 import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
 import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_PRESETS } from './config.ts';
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
+import { ghostFigures, ghostScoreFigures } from './bench.ts';
 
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
   name: 'ghost',
@@ -35,16 +36,11 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   analyze: analyzeGhost,
   ruleProblems,
-  solutionProblems(puzzle, stored, proven) {
-    const problems: Problem[] = [];
-    if (stored.length !== puzzle.size) problems.push({ field: 'solution', stored: `${stored.length} rows`, expected: `${puzzle.size} rows` });
-    for (let r = 0; r < puzzle.size; r++) {
-      if (stored[r] !== proven.solution[r]) problems.push({ field: `solution[${r}]`, stored: stored[r], expected: proven.solution[r] });
-    }
-    return problems;
-  },
+  solutionProblems: (puzzle, stored, proven) => solutionProblems(puzzle, stored, proven.solution),
+
   tolerances: {},
   canonical: canonicalGhost,
+  equivalents: ghostEquivalents,
 
   calibrate: calibrateGhost,
   recalibrate: (analysis, calibration) => ({ ...analysis, logicDepth: logicDepth(analysis, calibration.weights) }),
@@ -55,4 +51,5 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   previewPalette: GHOST_PALETTE,
   preview: ghostPreview,
+  bench: () => [...ghostFigures(), ...ghostScoreFigures()],
 };

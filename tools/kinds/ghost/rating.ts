@@ -62,7 +62,7 @@ const sigmoid = (x: number) => (x >= 0 ? 1 / (1 + Math.exp(-x)) : Math.exp(x) / 
  * The derivative of the log posterior in θ and its (negative) second
  * derivative: g = Σ a(y − P) − (θ − μ)/σ², h = Σ a²P(1 − P) + 1/σ².
  */
-export function posteriorSlope(theta: number, attempts: readonly Attempt[], o: RatingOptions = RATING_DEFAULTS): { g: number; h: number } {
+function posteriorSlope(theta: number, attempts: readonly Attempt[], o: RatingOptions = RATING_DEFAULTS): { g: number; h: number } {
   let g = -(theta - o.priorMean) / (o.priorSd * o.priorSd);
   let h = 1 / (o.priorSd * o.priorSd);
   for (const t of attempts) {

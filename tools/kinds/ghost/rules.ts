@@ -6,11 +6,11 @@ import { isClue, neighbours } from './board.ts';
 import type { Problem } from '../../lib/kind.ts';
 
 export const GHOST = 'G';
-export const NO_GHOST = '.';
+const NO_GHOST = '.';
 export const PLAIN = '.';
 
 /** Ghosts around (r, c), up to 8 neighbours. */
-export function ghostsAround(isGhost: (r: number, c: number) => boolean, n: number, r: number, c: number): number {
+function ghostsAround(isGhost: (r: number, c: number) => boolean, n: number, r: number, c: number): number {
   return neighbours(n, r, c).filter((cell) => isGhost(Math.floor(cell / n), cell % n)).length;
 }
 
@@ -75,6 +75,16 @@ export function ruleProblems(p: GhostPuzzle, s: GhostSolution): Problem[] {
   for (let i = 0; i < n; i++) {
     if (p.rows[i] !== rows[i]) problems.push({ field: `puzzle.rows[${i}]`, stored: p.rows[i], expected: rows[i] });
     if (p.cols[i] !== cols[i]) problems.push({ field: `puzzle.cols[${i}]`, stored: p.cols[i], expected: cols[i] });
+  }
+  return problems;
+}
+
+/** The stored solution against the one the layered solver proved (the only one there is). */
+export function solutionProblems(puzzle: GhostPuzzle, stored: GhostSolution, proven: GhostSolution): Problem[] {
+  const problems: Problem[] = [];
+  if (stored.length !== puzzle.size) problems.push({ field: 'solution', stored: `${stored.length} rows`, expected: `${puzzle.size} rows` });
+  for (let r = 0; r < puzzle.size; r++) {
+    if (stored[r] !== proven[r]) problems.push({ field: `solution[${r}]`, stored: stored[r], expected: proven[r] });
   }
   return problems;
 }

@@ -10,13 +10,13 @@ type Counts = Pick<GhostAnalysis, 'direct' | 'pair' | 'contradiction'>;
 type Rule = GhostConfig['ladder'][number];
 
 /** The generator mode a solve corresponds to: the deepest layer it needed. */
-export function modeOf(a: Counts): GhostMode {
+function modeOf(a: Counts): GhostMode {
   return a.contradiction > 0 ? 'contradiction' : a.pair > 0 ? 'pair' : 'direct';
 }
 
 const within = (v: number, r: readonly [number, number] | undefined) => !r || (v >= r[0] && v <= r[1]);
 
-export function matchesRule(a: Counts, rule: Pick<Rule, 'mode' | 'rounds'>): boolean {
+function matchesRule(a: Counts, rule: Pick<Rule, 'mode' | 'rounds'>): boolean {
   const r = rule.rounds ?? {};
   return modeOf(a) === rule.mode && within(a.direct, r.direct) && within(a.pair, r.pair) && within(a.contradiction, r.contradiction);
 }
@@ -26,7 +26,7 @@ export function ghostTierOf(a: Counts, ladder: GhostConfig['ladder']): string | 
   return ladder.find((rule) => matchesRule(a, rule))?.tier ?? null;
 }
 
-export const DEFAULT_WEIGHTS: Weights = { pair: 2, contradiction: 2 };
+const DEFAULT_WEIGHTS: Weights = { pair: 2, contradiction: 2 };
 
 export function initialGhostCalibration(): GhostCalibration {
   return { weights: { ...DEFAULT_WEIGHTS }, tierMedians: null, spacing: null };

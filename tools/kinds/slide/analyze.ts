@@ -16,7 +16,7 @@ export const ARENA = new Arena();
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 /** The one-line message for a search that did not prove a clear: the status first. */
-export function explainExplored(r: Exclude<Explored, { status: 'solved' }>): string {
+function explainExplored(r: Exclude<Explored, { status: 'solved' }>): string {
   if (r.status === 'unsolvable') return `unsolvable: every reachable state explored (${fmt(r.states)} states), none is cleared`;
   if (r.budget === 'node limit') return `unknown: node limit of ${fmt(r.limit)} states reached at depth ${r.depth} before a clear was found`;
   if (r.budget === 'depth limit') return `unknown: no clear within the depth limit of ${r.limit} moves`;

@@ -2,17 +2,17 @@
 // loop of the whole product) and the time analyze() takes on them.
 // The boards are 6×6–8×8 with 8 blocks and minMoves 6, found by the random
 // generator (seeded), whose metric graphs (depth 8) hold 1–7 million states.
-import type { Figure } from '../../bench/figures.ts';
+import type { Figure } from '../../lib/bench.ts';
 import { compileBoard } from './board.ts';
 import { explore } from './explore.ts';
 import { aliveFlags, distances, rawMetrics } from './metrics.ts';
 import type { SlidePuzzle } from './schema.ts';
 import { Arena } from './arena.ts';
 import { analyzeSlide } from './analyze.ts';
-import { slide } from './index.ts';
-import { loadDocument } from '../../lib/documents.ts';
-import { PROJECT_ROOT } from '../../lib/paths.ts';
-import { fileURLToPath } from 'node:url';
+import type { BenchInput, Level } from '../../lib/kind.ts';
+import type { SlideAnalysis, SlideCalibration, SlideConfig, SlideSolution } from './schema.ts';
+
+type SlideBenchInput = BenchInput<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration>;
 
 /** Reused between runs, as a worker reuses it between levels. */
 const arena = new Arena();
@@ -33,7 +33,7 @@ export interface GraphRun {
 }
 
 /** Build the metric graph of each board (SPEC budgets) and compute its metrics. */
-export function runMetricGraphs(boards: readonly SlidePuzzle[] = BENCH_BOARDS, exact = true): GraphRun[] {
+function runMetricGraphs(boards: readonly SlidePuzzle[] = BENCH_BOARDS, exact = true): GraphRun[] {
   return boards.map((p) => {
     const b = compileBoard(p);
     const t0 = performance.now();
@@ -49,27 +49,26 @@ export function runMetricGraphs(boards: readonly SlidePuzzle[] = BENCH_BOARDS, e
 }
 
 /** Seconds per level of analyze() over the whole committed standard set (all tiers). */
-function standardSetSecondsPerLevel(): { perLevel: number; levels: number } {
-  const loaded = loadDocument(fileURLToPath(new URL(`levels/slide/${slide.defaults.setName}.json`, PROJECT_ROOT)), ['set']);
-  if (loaded.type !== 'set') throw new Error('not a set');
-  const ctx = { config: loaded.doc.generator.config as never, calibration: loaded.doc.calibration as never };
+function standardSetSecondsPerLevel(set: { levels: Level<SlidePuzzle>[]; config: SlideConfig; calibration: SlideCalibration }): { perLevel: number; levels: number } {
+  const ctx = { config: set.config, calibration: set.calibration };
   const t0 = performance.now();
-  for (const l of loaded.doc.levels) analyzeSlide(l.puzzle as SlidePuzzle, ctx);
-  return { perLevel: (performance.now() - t0) / 1000 / loaded.doc.levels.length, levels: loaded.doc.levels.length };
+  for (const l of set.levels) analyzeSlide(l.puzzle, ctx);
+  return { perLevel: (performance.now() - t0) / 1000 / set.levels.length, levels: set.levels.length };
 }
 
-export function slideFigures(): Figure[] {
-  const whole = standardSetSecondsPerLevel();
+export function slideFigures(input: SlideBenchInput): Figure[] {
+  const whole = input.standardSet ? standardSetSecondsPerLevel(input.standardSet) : null;
   const runs = runMetricGraphs();
   const states = runs.reduce((a, r) => a + r.states, 0);
   const edges = runs.reduce((a, r) => a + r.edges, 0);
   const explore = runs.reduce((a, r) => a + r.exploreSeconds, 0);
   const total = runs.reduce((a, r) => a + r.exploreSeconds + r.metricSeconds, 0);
   const label = `${runs.length} boards 6x6-8x8, 8 blocks, minMoves 6; ${(states / 1e6).toFixed(1)} M states, ${(edges / 1e6).toFixed(1)} M edges`;
-  return [
+  const figures: Figure[] = [
     { kind: 'slide', name: `metric-graph BFS, distinct states (${label})`, value: states / explore / 1e6, unit: 'M states/s', target: 1 },
     { kind: 'slide', name: 'metric-graph BFS, generated moves (edges)', value: edges / explore / 1e6, unit: 'M edges/s', target: 3 },
     { kind: 'slide', name: 'metric graph + metrics, per board (stored exactly)', value: total / runs.length, unit: 's/board', lowerIsBetter: true },
-    { kind: 'slide', name: `analyze, 1 thread, whole standard set (${whole.levels} levels, all tiers)`, value: whole.perLevel * 1000, unit: 'ms/level', lowerIsBetter: true },
   ];
+  if (whole) figures.push({ kind: 'slide', name: `analyze, 1 thread, whole standard set (${whole.levels} levels, all tiers)`, value: whole.perLevel * 1000, unit: 'ms/level', lowerIsBetter: true });
+  return figures;
 }

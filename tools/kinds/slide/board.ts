@@ -52,7 +52,7 @@ export const rowOf = (b: Pick<SlideBoard, 'pw'>, cell: number): number => Math.f
 export const colOf = (b: Pick<SlideBoard, 'pw'>, cell: number): number => (cell % b.pw) - 1;
 
 /** Grid value of a board character, WALL for '#', EMPTY for '.'. */
-export function valueOfChar(ch: string): number {
+function valueOfChar(ch: string): number {
   if (ch === '#') return WALL;
   if (ch === '.') return EMPTY;
   const code = ch.charCodeAt(0);

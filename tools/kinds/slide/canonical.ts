@@ -33,3 +33,16 @@ export function renameColours(board: readonly string[]): string[] {
 export function canonicalSlide(p: SlidePuzzle): SlidePuzzle {
   return smallestEncoding(TRANSFORMS.map((t) => ({ board: renameColours(transformRows(p.board, t)) })));
 }
+
+/** Colours shifted by one among those the board uses (the last becomes the first); fixed blocks keep their case. */
+function rotateColours(board: readonly string[]): string[] {
+  const used = [...new Set(board.join('').toLowerCase().replace(/[#.]/g, ''))].sort();
+  const next = new Map(used.map((c, i) => [c, used[(i + 1) % used.length]!]));
+  return board.map((row) => [...row].map((ch) => (ch === '#' || ch === '.' ? ch : ch === ch.toLowerCase() ? next.get(ch)! : next.get(ch.toLowerCase())!.toUpperCase())).join(''));
+}
+
+/** The board under each of its 8 rotations and reflections, and each of those with its colours renamed; identity first. */
+export function slideEquivalents(p: SlidePuzzle): SlidePuzzle[] {
+  const turned = TRANSFORMS.map((t) => transformSlide(p, t));
+  return [...turned, ...turned.map((q) => ({ board: rotateColours(q.board) }))];
+}

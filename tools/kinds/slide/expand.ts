@@ -328,14 +328,14 @@ export class Expander {
 }
 
 /** Remove code i of the `n` codes packed in x (`bits` each, code 0 lowest). */
-export function removeCode(x: number, i: number, n: number, bits: number): number {
+function removeCode(x: number, i: number, n: number, bits: number): number {
   const low = x & ((1 << (i * bits)) - 1);
   const high = i + 1 < n ? x >>> ((i + 1) * bits) : 0;
   return (low | (high << (i * bits))) >>> 0;
 }
 
 /** Insert code c at position t of the codes packed in x (which has room for one more). */
-export function insertCode(x: number, t: number, c: number, bits: number): number {
+function insertCode(x: number, t: number, c: number, bits: number): number {
   const sh = t * bits;
   const low = x & ((1 << sh) - 1);
   const high = sh === 0 ? x : x >>> sh;

@@ -25,15 +25,15 @@ const CHILD_CLEARED = expand.CHILD_CLEARED;
 const CHILD_DEAD = expand.CHILD_DEAD;
 
 /** solutionCount saturates here: 2^53 - 1, the largest integer JSON and doubles hold exactly. */
-export const COUNT_CAP = Number.MAX_SAFE_INTEGER;
+const COUNT_CAP = Number.MAX_SAFE_INTEGER;
 
-export const saturatingAdd = (a: number, b: number): number => {
+const saturatingAdd = (a: number, b: number): number => {
   const s = a + b;
   return s > COUNT_CAP ? COUNT_CAP : s;
 };
 
 /** Searches never go deeper than this (dist is a byte); no real board comes near. */
-export const MAX_DEPTH = 200;
+const MAX_DEPTH = 200;
 
 export interface ExploreOptions {
   /** States discovered before the clear is found (SPEC default 2,000,000). */

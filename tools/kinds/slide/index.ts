@@ -1,26 +1,14 @@
 // The slide-block kind (SPEC §2) behind the PuzzleKind interface.
-import type { PuzzleKind, Problem } from '../../lib/kind.ts';
+import type { PuzzleKind } from '../../lib/kind.ts';
 import { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, SLIDE_TIERS } from './schema.ts';
 import { analyzeSlide } from './analyze.ts';
-import { replay, startRuleProblems } from './rules.ts';
-import { canonicalSlide } from './canonical.ts';
+import { slideSolutionProblems, startRuleProblems } from './rules.ts';
+import { canonicalSlide, slideEquivalents } from './canonical.ts';
 import { generateSlideSlot, planSlide, type SlideSpec } from './generate.ts';
 import { calibrateSlide, initialSlideCalibration, slideTierOf, slideTierTable } from './tiers.ts';
 import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED, SLIDE_PRESETS } from './config.ts';
 import { SLIDE_PALETTE, slidePreview } from './preview.ts';
-
-/**
- * The stored solution must be a shortest clear: replayed move by move with the
- * rules (every move legal), it has minMoves moves and leaves no block.
- */
-export function slideSolutionProblems(puzzle: SlidePuzzle, stored: SlideSolution, proven: { analysis: SlideAnalysis }): Problem[] {
-  const r = replay(puzzle, stored);
-  if (r.illegal) return [{ field: `solution[${r.illegal.index}]`, stored: stored[r.illegal.index], expected: `a legal move (${r.illegal.why})` }];
-  const problems: Problem[] = [];
-  if (r.blocksLeft > 0) problems.push({ field: 'solution', stored: `${stored.length} moves leaving ${r.blocksLeft} blocks`, expected: 'a move list that clears the board' });
-  if (stored.length !== proven.analysis.minMoves) problems.push({ field: 'solution', stored: `${stored.length} moves`, expected: `${proven.analysis.minMoves} moves (minMoves)` });
-  return problems;
-}
+import { slideFigures } from './bench.ts';
 
 export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration, SlideSpec> = {
   name: 'slide',
@@ -45,6 +33,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   // SPEC §2: metrics stored to 2 decimals (compared within 0.006), score to 1 (within 0.06).
   tolerances: { openingAccuracy: 0.006, deadEndRatio: 0.006, branchingFactor: 0.006, score: 0.06 },
   canonical: canonicalSlide,
+  equivalents: slideEquivalents,
 
   calibrate: calibrateSlide,
   recalibrate: (analysis) => analysis,
@@ -55,4 +44,5 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
 
   previewPalette: SLIDE_PALETTE,
   preview: slidePreview,
+  bench: slideFigures,
 };

@@ -8,7 +8,7 @@ import type { MetricGraph } from './explore.ts';
 import { Arena } from './arena.ts';
 import type { SlideMove } from './schema.ts';
 
-export const NO_DIST = 255;
+const NO_DIST = 255;
 
 /**
  * dist(s): moves from s to the clear inside the graph, wherever it decides

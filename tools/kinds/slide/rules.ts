@@ -5,7 +5,7 @@
 import type { Problem } from '../../lib/kind.ts';
 import * as board from './board.ts';
 import { DIR_LETTERS, cellOf, compileBoard, type SlideBoard } from './board.ts';
-import type { SlideMove, SlidePuzzle } from './schema.ts';
+import type { SlideAnalysis, SlideMove, SlidePuzzle, SlideSolution } from './schema.ts';
 
 // Module-local bindings for the hot functions (see expand.ts).
 const COLOUR_MASK = board.COLOUR_MASK;
@@ -122,5 +122,18 @@ export function startRuleProblems(p: SlidePuzzle): Problem[] {
     if (k < 2) problems.push({ field: 'puzzle.board', stored: `1 block of colour ${String.fromCharCode(96 + colour)}`, expected: 'every colour at least twice' });
   }
   if (movable === 0) problems.push({ field: 'puzzle.board', stored: 'no movable block', expected: 'at least one movable block' });
+  return problems;
+}
+
+/**
+ * The stored solution must be a shortest clear: replayed move by move with the
+ * rules (every move legal), it has minMoves moves and leaves no block.
+ */
+export function slideSolutionProblems(puzzle: SlidePuzzle, stored: SlideSolution, proven: { analysis: SlideAnalysis }): Problem[] {
+  const r = replay(puzzle, stored);
+  if (r.illegal) return [{ field: `solution[${r.illegal.index}]`, stored: stored[r.illegal.index], expected: `a legal move (${r.illegal.why})` }];
+  const problems: Problem[] = [];
+  if (r.blocksLeft > 0) problems.push({ field: 'solution', stored: `${stored.length} moves leaving ${r.blocksLeft} blocks`, expected: 'a move list that clears the board' });
+  if (stored.length !== proven.analysis.minMoves) problems.push({ field: 'solution', stored: `${stored.length} moves`, expected: `${proven.analysis.minMoves} moves (minMoves)` });
   return problems;
 }

@@ -7,12 +7,11 @@ const int = () => z.number().int();
 const range = (lo: number, hi: number) =>
   z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
 
-export const MIN_SIDE = 2;
-export const MAX_SIDE = 8;
-export const MAX_COLOUR = 15;
+const MIN_SIDE = 2;
+const MAX_SIDE = 8;
+const MAX_COLOUR = 15;
 
 export const SLIDE_TIERS = ['tutorial', 'easy', 'normal', 'hard', 'expert'] as const;
-export type SlideTier = (typeof SLIDE_TIERS)[number];
 
 /** SPEC §2 default tier thresholds: score < 43 tutorial, < 56 easy, < 67 normal, < 77 hard, else expert. */
 export const DEFAULT_THRESHOLDS: [number, number, number, number] = [43, 56, 67, 77];
@@ -33,7 +32,7 @@ export const SlidePuzzle = z
   });
 export type SlidePuzzle = z.infer<typeof SlidePuzzle>;
 
-export const DIRECTIONS = ['U', 'D', 'L', 'R'] as const;
+const DIRECTIONS = ['U', 'D', 'L', 'R'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 export const SlideMove = z
@@ -45,7 +44,7 @@ export const SlideSolution = z.array(SlideMove).max(256).describe('one shortest 
 export type SlideSolution = z.infer<typeof SlideSolution>;
 
 /** Solver verdicts, kept distinct everywhere: only `solved` levels are stored. */
-export const SOLVE_STATUSES = ['solved', 'unsolvable', 'unknown'] as const;
+const SOLVE_STATUSES = ['solved', 'unsolvable', 'unknown'] as const;
 export type SolveStatus = (typeof SOLVE_STATUSES)[number];
 
 export const SlideAnalysis = z.strictObject({

@@ -1,0 +1,120 @@
+// The import rule: layers only import downwards. tools/lib imports nothing
+// above it; a kind imports lib and its own folder only; the registry
+// (tools/kinds/index.ts) imports lib and the kinds; commands import lib, the
+// kinds, the registry, the preview renderer and commands/shared (pipeline.ts,
+// which chains the four commands, may also import them); the CLI, the bench,
+// the client and the scripts sit on top.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+type Layer = { name: string; rank: number; group: string };
+
+export function layerOf(file: string): Layer {
+  const f = file.split(path.sep).join('/');
+  if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
+  if (f === 'tools/kinds/index.ts') return { name: 'registry', rank: 2, group: 'registry' };
+  const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
+  if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };
+  if (f.startsWith('tools/preview/')) return { name: 'preview', rank: 1, group: 'preview' };
+  if (f.startsWith('tools/commands/shared/')) return { name: 'commands/shared', rank: 3, group: 'commands-shared' };
+  if (f.startsWith('tools/commands/')) return { name: `command ${path.basename(f)}`, rank: 3, group: `command:${path.basename(f)}` };
+  const top = /^tools\/(cli\.ts|bench|client|scripts)/.exec(f);
+  if (top) return { name: top[1]!, rank: 4, group: `top:${top[1]}` };
+  throw new Error(`${f}: no layer (add it to test/codebase/layers.test.ts)`);
+}
+
+/** Whether `from` may import `to`. */
+export function allowed(from: string, to: string): boolean {
+  const a = layerOf(from);
+  const b = layerOf(to);
+  if (a.group === b.group) return true;
+  switch (a.group.split(':')[0]) {
+    case 'lib':
+      return false;
+    case 'kind':
+    case 'preview':
+      return b.group === 'lib';
+    case 'registry':
+      return b.rank < 2;
+    case 'commands-shared':
+      return b.rank < 3;
+    case 'command':
+      return b.rank < 3 || b.group === 'commands-shared' || (a.group === 'command:pipeline.ts' && b.group.startsWith('command:'));
+    case 'top':
+      // the client ships to games: rules and formats only, never the pipeline's commands
+      if (a.group === 'top:client') return b.group === 'lib' || b.group.startsWith('kind:');
+      return b.rank < 4;
+    default:
+      return false;
+  }
+}
+
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+export function importsOf(text: string): string[] {
+  const out: string[] = [];
+  for (const m of text.matchAll(IMPORT)) out.push((m[1] ?? m[2])!);
+  return out;
+}
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of fs.readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...sourceFiles(rel));
+    else if (/\.(ts|js|mjs)$/.test(e.name) && !/\.as\.ts$/.test(e.name)) out.push(rel);
+  }
+  return out;
+}
+
+/** Every import that runs up a layer: `from -> to`. */
+export function violations(files: Record<string, string>): string[] {
+  const bad: string[] = [];
+  for (const [file, text] of Object.entries(files)) {
+    for (const spec of importsOf(text)) {
+      if (!spec.startsWith('.')) continue;
+      const target = path.normalize(path.join(path.dirname(file), spec)).split(path.sep).join('/');
+      if (!target.startsWith('tools/')) continue;
+      if (!allowed(file, target)) bad.push(`${file} -> ${target} (${layerOf(file).name} may not import ${layerOf(target).name})`);
+    }
+  }
+  return bad.sort();
+}
+
+describe('layers', () => {
+  const files = Object.fromEntries(sourceFiles('tools').map((f) => [f.split(path.sep).join('/'), fs.readFileSync(path.join(ROOT, f), 'utf8')]));
+
+  it('every file under tools/ has a layer', () => {
+    expect(Object.keys(files).length).toBeGreaterThan(50);
+    for (const f of Object.keys(files)) expect(() => layerOf(f)).not.toThrow();
+  });
+
+  it('no import runs up a layer', () => {
+    expect(violations(files)).toEqual([]);
+  });
+
+  it('finds the imports the rule is about', () => {
+    // the reader sees static, re-exporting and dynamic imports
+    expect(importsOf("import { a } from './a.ts';\nexport * from \"../b.ts\";\nconst c = await import('./c.ts');\nimport type {\n  D,\n} from './d.ts';")).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts']);
+  });
+
+  it('flags an import that runs up', () => {
+    expect(
+      violations({
+        'tools/lib/io.ts': "import { KINDS } from '../kinds/index.ts';",
+        'tools/kinds/ghost/solver.ts': "import { slide } from '../slide/index.ts';\nimport { x } from '../../lib/bits.ts';",
+        'tools/commands/validate.ts': "import { orderLevels } from './curate.ts';\nimport { spread } from './shared/spread.ts';",
+        'tools/commands/pipeline.ts': "import { curateCommand } from './curate.ts';",
+        'tools/client/ghost.ts': "import { loadDocument } from '../commands/shared/documents.ts';",
+      }),
+    ).toEqual([
+      'tools/client/ghost.ts -> tools/commands/shared/documents.ts (client may not import commands/shared)',
+      'tools/commands/validate.ts -> tools/commands/curate.ts (command validate.ts may not import command curate.ts)',
+      'tools/kinds/ghost/solver.ts -> tools/kinds/slide/index.ts (kind ghost may not import kind slide)',
+      'tools/lib/io.ts -> tools/kinds/index.ts (lib may not import registry)',
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+// Sharded runs merge to exactly the unsharded result: generate --shard i/n and
+// validate --shard i/n --json, combined with proofpack merge. Also: validate's
+// report is the same for any thread count.
+import { describe, expect, it, beforeAll } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+
+const dir = tempDir();
+const whole = path.join(dir, 'whole.json');
+const gen = ['generate', 'ghost', '--config', quickConfigFile('ghost', dir), '--count', '45', '--seed', '21'];
+
+beforeAll(() => {
+  expect(cli([...gen, '--threads', '2', '--out', whole]).code).toBe(0);
+});
+
+describe('shards', () => {
+  it('generate: three shards merged are byte-identical to the unsharded run', () => {
+    const parts = [0, 1, 2].map((i) => path.join(dir, `part${i}.json`));
+    parts.forEach((p, i) => expect(cli([...gen, '--threads', '1', '--shard', `${i}/3`, '--out', p]).code).toBe(0));
+    const merged = path.join(dir, 'merged.json');
+    const m = cli(['merge', parts[2]!, parts[0]!, parts[1]!, '--out', merged]);
+    expect(m.code, m.stderr).toBe(0);
+    expect(fs.readFileSync(merged).equals(fs.readFileSync(whole))).toBe(true);
+  });
+
+  it('merge refuses an incomplete or mixed set of shards', () => {
+    const parts = [0, 1].map((i) => path.join(dir, `p2-${i}.json`));
+    parts.forEach((p, i) => expect(cli([...gen, '--threads', '1', '--shard', `${i}/3`, '--out', p]).code).toBe(0));
+    const r = cli(['merge', ...parts, '--out', path.join(dir, 'x.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/shard 2\/3 missing/);
+    const other = path.join(dir, 'other.json');
+    expect(cli([...gen.slice(0, -1), '22', '--threads', '1', '--shard', '2/3', '--out', other]).code).toBe(0);
+    const mixed = cli(['merge', ...parts, other, '--out', path.join(dir, 'x.json')]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toMatch(/shard of another job/);
+  });
+
+  it('validate: shard reports merged are byte-identical to the unsharded report, problems included', () => {
+    const curated = path.join(dir, 'curated.json');
+    expect(cli(['curate', whole, '--out', curated]).code).toBe(0);
+    const s = JSON.parse(fs.readFileSync(curated, 'utf8'));
+    s.levels[1].analysis.direct += 1;
+    s.levels[6].tier = 'EASY';
+    s.levels[9].puzzle.rows[0] += 1;
+    const tampered = path.join(dir, 'tampered.json');
+    fs.writeFileSync(tampered, JSON.stringify(s));
+    const files = [whole, curated, tampered];
+    const full = cli(['validate', ...files, '--threads', '2', '--json']);
+    expect(full.code).toBe(1);
+    const one = cli(['validate', ...files, '--threads', '1', '--json']);
+    expect(one.stdout).toBe(full.stdout);
+    const reports = [0, 1, 2, 3].map((i) => {
+      const r = cli(['validate', ...files, '--threads', '1', '--json', '--shard', `${i}/4`]);
+      const f = path.join(dir, `report${i}.json`);
+      fs.writeFileSync(f, r.stdout);
+      return f;
+    });
+    const merged = path.join(dir, 'report.json');
+    const m = cli(['merge', ...reports, '--out', merged]);
+    expect(m.code).toBe(1); // the merged report has problems
+    expect(fs.readFileSync(merged, 'utf8')).toBe(full.stdout);
+    expect(JSON.parse(full.stdout).problems).toBeGreaterThanOrEqual(3);
+  });
+});

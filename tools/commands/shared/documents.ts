@@ -1,0 +1,147 @@
+// Reading pipeline files: JSON, then the JSON Schema check (ajv, against the
+// generated files in schema/), then zod for what JSON Schema cannot say. Every
+// failure becomes one line: `file › level id › field: what is wrong`.
+import { readFileSync } from 'node:fs';
+import { z } from 'zod';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { InputError, show, where } from '../../lib/errors.ts';
+import { readJson } from '../../lib/io.ts';
+import { SCHEMA_DIR } from '../../lib/paths.ts';
+import { KINDS, kindByName } from '../../kinds/index.ts';
+import type { PuzzleKind } from '../../lib/kind.ts';
+import { Checkpoint, ValidateReportSchema, Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile, type ValidateReport } from '../../lib/files.ts';
+
+
+/** Every JSON Schema the project publishes: file name -> zod schema. */
+export function schemaCatalogue(): Map<string, { schema: z.ZodType; io: 'input' | 'output'; title: string }> {
+  const m = new Map<string, { schema: z.ZodType; io: 'input' | 'output'; title: string }>();
+  for (const kind of KINDS) {
+    m.set(`${kind.name}.set.schema.json`, { schema: setSchema(kind), io: 'output', title: `proofpack ${kind.name} set file` });
+    m.set(`${kind.name}.pack.schema.json`, { schema: packSchema(kind), io: 'output', title: `proofpack ${kind.name} pack` });
+    m.set(`${kind.name}.config.schema.json`, { schema: kind.schemas.config, io: 'input', title: `proofpack ${kind.name} generator config` });
+  }
+  m.set('manifest.schema.json', { schema: Manifest, io: 'output', title: 'proofpack bundle manifest' });
+  m.set('packs.schema.json', { schema: PacksConfig, io: 'input', title: 'proofpack packs config' });
+  m.set('checkpoint.schema.json', { schema: Checkpoint, io: 'output', title: 'proofpack generate checkpoint' });
+  m.set('validate-report.schema.json', { schema: ValidateReportSchema, io: 'output', title: 'proofpack validate --json report' });
+  return m;
+}
+
+export function jsonSchemaText(name: string): string {
+  const entry = schemaCatalogue().get(name);
+  if (!entry) throw new Error(`no schema ${name}`);
+  const js = z.toJSONSchema(entry.schema, { io: entry.io, unrepresentable: 'any' }) as Record<string, unknown>;
+  return `${JSON.stringify({ $id: `https://proofpack.invalid/schema/${name}`, title: entry.title, ...js }, null, 2)}\n`;
+}
+
+const ajv = new Ajv2020({ allErrors: false, strict: false });
+const validators = new Map<string, ValidateFunction>();
+
+function validatorFor(name: string): ValidateFunction {
+  let v = validators.get(name);
+  if (!v) {
+    const text = readFileSync(new URL(name, SCHEMA_DIR), 'utf8');
+    v = ajv.compile(JSON.parse(text));
+    validators.set(name, v);
+  }
+  return v;
+}
+
+type Segment = string | number;
+
+function fieldText(segments: readonly Segment[]): string {
+  let out = '';
+  for (const s of segments) out += typeof s === 'number' ? `[${s}]` : out ? `.${s}` : s;
+  return out;
+}
+
+function valueAt(root: unknown, segments: readonly Segment[]): unknown {
+  let v = root;
+  for (const s of segments) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<string | number, unknown>)[s];
+  }
+  return v;
+}
+
+/** `levels[3]` becomes the level's id where it has a usable one. */
+function locate(file: string, root: unknown, segments: readonly Segment[]): string {
+  if (segments[0] === 'levels' && typeof segments[1] === 'number') {
+    const id = valueAt(root, ['levels', segments[1], 'id']);
+    const label = typeof id === 'string' && /^[a-z]+-[0-9a-f]{12}$/.test(id) ? id : `levels[${segments[1]}]`;
+    return where(file, label, fieldText(segments.slice(2)) || '(level)');
+  }
+  return where(file, fieldText(segments) || '(file)');
+}
+
+const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function ajvMessage(file: string, root: unknown, e: ErrorObject): string {
+  // numeric segments inside arrays are indexes
+  const fixed: Segment[] = [];
+  let cursor: unknown = root;
+  for (const s of e.instancePath.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+    const seg: Segment = Array.isArray(cursor) && /^\d+$/.test(s) ? Number(s) : s;
+    fixed.push(seg);
+    cursor = cursor !== null && typeof cursor === 'object' ? (cursor as Record<string | number, unknown>)[seg] : undefined;
+  }
+  if (e.keyword === 'required') return `${locate(file, root, [...fixed, String(e.params['missingProperty'])])}: missing`;
+  if (e.keyword === 'additionalProperties') return `${locate(file, root, [...fixed, String(e.params['additionalProperty'])])}: unexpected field`;
+  const found = valueAt(root, fixed);
+  const detail = e.keyword === 'const' ? `must be ${show(e.params['allowedValue'])}` : e.keyword === 'enum' ? `must be one of ${show(e.params['allowedValues'])}` : e.message ?? e.keyword;
+  return oneLine(`${locate(file, root, fixed)}: ${detail} (found ${show(found)})`);
+}
+
+function zodMessage(file: string, root: unknown, issue: z.core.$ZodIssue): string {
+  const segs = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+  return oneLine(`${locate(file, root, segs)}: ${issue.message} (found ${show(valueAt(root, segs))})`);
+}
+
+/** Check `raw` against schema file `name`, then parse with zod; InputError with the first problem. */
+export function checkDocument<T>(file: string, raw: unknown, name: string, schema: z.ZodType<T>): T {
+  const validate = validatorFor(name);
+  if (!validate(raw)) throw new InputError(ajvMessage(file, raw, validate.errors![0]!));
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) throw new InputError(zodMessage(file, raw, parsed.error.issues[0]!));
+  return parsed.data;
+}
+
+export type Loaded =
+  | { type: 'validate-report'; doc: ValidateReport }
+  | { type: 'set'; kind: PuzzleKind; doc: SetFile }
+  | { type: 'pack'; kind: PuzzleKind; doc: PackFile }
+  | { type: 'manifest'; doc: Manifest }
+  | { type: 'packs-config'; doc: PacksConfig };
+
+const TYPES = ['set', 'pack', 'manifest', 'packs-config', 'validate-report'] as const;
+
+export function loadDocument(file: string, expect: readonly Loaded['type'][] = TYPES): Loaded {
+  return parseDocument(file, readJson(file), expect);
+}
+
+export function parseDocument(file: string, raw: unknown, expect: readonly Loaded['type'][] = TYPES): Loaded {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    throw new InputError(`${file}: expected a JSON object, found ${Array.isArray(raw) ? 'an array' : show(raw)}`);
+  }
+  const type = (raw as { type?: unknown }).type;
+  if (!expect.includes(type as Loaded['type'])) {
+    throw new InputError(`${file} › type: expected ${expect.map((t) => JSON.stringify(t)).join(' or ')}, found ${show(type)}`);
+  }
+  if (type === 'manifest') return { type, doc: checkDocument(file, raw, 'manifest.schema.json', Manifest) };
+  if (type === 'packs-config') return { type, doc: checkDocument(file, raw, 'packs.schema.json', PacksConfig) };
+  if (type === 'validate-report') return { type, doc: checkDocument(file, raw, 'validate-report.schema.json', ValidateReportSchema) };
+  const kindName = (raw as { kind?: unknown }).kind;
+  let kind: PuzzleKind;
+  try {
+    kind = kindByName(String(kindName));
+  } catch {
+    throw new InputError(`${file} › kind: expected one of ${KINDS.map((k) => JSON.stringify(k.name)).join(', ')}, found ${show(kindName)}`);
+  }
+  if (type === 'set') return { type, kind, doc: checkDocument(file, raw, `${kind.name}.set.schema.json`, setSchema(kind)) as SetFile };
+  return { type: 'pack', kind, doc: checkDocument(file, raw, `${kind.name}.pack.schema.json`, packSchema(kind)) as PackFile };
+}
+
+export function loadConfig(kind: PuzzleKind, file: string): unknown {
+  return checkDocument(file, readJson(file), `${kind.name}.config.schema.json`, kind.schemas.config);
+}

@@ -1,0 +1,86 @@
+// The checks validate runs on one file, each a pure function of what was
+// loaded and what analyze() recomputed: ids and rule checks (no solving), the
+// recomputed analysis, solution and tier, whole-set calibration and order, and
+// a manifest's pack sizes and hashes. Every problem names its level and field.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { sha256Hex, levelId } from '../../lib/ids.ts';
+import type { Level, Outcome, PuzzleKind } from '../../lib/kind.ts';
+import { compareFields } from '../../lib/compare.ts';
+import type { Manifest, PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
+import { orderLevels } from './ordering.ts';
+
+type LevelDoc = SetFile | PackFile;
+
+/** Problems found without solving: ids, duplicates, rule checks. */
+export function staticProblems(kind: PuzzleKind, level: Level, index: number, firstIndexOfId: Map<string, number>): ReportedProblem[] {
+  const problems: ReportedProblem[] = [];
+  const at = { level: level.id, index };
+  const id = levelId(kind.name, kind.canonical(level.puzzle));
+  if (id !== level.id) problems.push({ ...at, field: 'id', stored: level.id, expected: id });
+  const first = firstIndexOfId.get(level.id)!;
+  if (first !== index) problems.push({ ...at, field: 'id', stored: level.id, expected: `unique within the file (also levels[${first}])` });
+  for (const p of kind.ruleProblems(level.puzzle, level.solution, level.analysis)) problems.push({ ...at, ...p });
+  return problems;
+}
+
+/** Problems found by recomputing: analysis, solution, tier. */
+export function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, level: Level, index: number, outcome: Outcome<unknown, unknown>): ReportedProblem[] {
+  const at = { level: level.id, index };
+  if (outcome.status !== 'proven') return [{ ...at, field: 'analysis', stored: 'a proven level', expected: `${outcome.status}: ${outcome.reason}` }];
+  const problems: ReportedProblem[] = [];
+  for (const p of compareFields('analysis', level.analysis, outcome.analysis, kind.tolerances)) problems.push({ ...at, ...p });
+  for (const p of kind.solutionProblems(level.puzzle, level.solution, outcome)) problems.push({ ...at, ...p });
+  const tier = kind.tierOf(outcome.analysis, doc.calibration, doc.generator.config);
+  if (tier !== level.tier) problems.push({ ...at, field: 'tier', stored: level.tier, expected: tier ?? 'no tier (fits none)' });
+  return problems;
+}
+
+/**
+ * Whole-set checks: the calibration curate would choose for these levels, and
+ * their order (curated sets), or the initial calibration (candidates). They use
+ * the stored analyses: every stored analysis is itself checked against analyze().
+ */
+export function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
+  const at = { level: 'set', index: -1 };
+  const config = doc.generator.config;
+  if (doc.stage === 'candidates') {
+    return compareFields('calibration', doc.calibration, kind.initialCalibration(config)).map((p) => ({ ...at, ...p }));
+  }
+  const tiered: Level[] = [];
+  for (const level of doc.levels) {
+    const tier = kind.tierOf(level.analysis, doc.calibration, config);
+    if (tier !== null) tiered.push({ ...level, tier });
+  }
+  const problems = compareFields('calibration', doc.calibration, kind.calibrate(tiered, config)).map((p) => ({ ...at, ...p }));
+  const ordered = orderLevels(kind, doc.levels).map((l) => l.id);
+  const firstOut = doc.levels.findIndex((l, i) => l.id !== ordered[i]);
+  if (firstOut >= 0) problems.push({ ...at, field: `levels[${firstOut}]`, stored: doc.levels[firstOut]!.id, expected: `${ordered[firstOut]} (easiest first)` });
+  return problems;
+}
+
+export function manifestProblems(file: string, m: Manifest): ReportedProblem[] {
+  const problems: ReportedProblem[] = [];
+  const dir = path.dirname(file);
+  m.packs.forEach((entry, i) => {
+    const packFile = path.join(dir, entry.file);
+    let bytes: Buffer;
+    try {
+      bytes = fs.readFileSync(packFile);
+    } catch {
+      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'an existing pack file' });
+      return;
+    }
+    if (bytes.length !== entry.bytes) problems.push({ level: entry.name, index: -1, field: `packs[${i}].bytes`, stored: entry.bytes, expected: bytes.length });
+    const sha = sha256Hex(bytes);
+    if (sha !== entry.sha256) problems.push({ level: entry.name, index: -1, field: `packs[${i}].sha256`, stored: entry.sha256, expected: sha });
+    try {
+      const pack = JSON.parse(bytes.toString('utf8')) as { levels?: unknown[] };
+      const n = Array.isArray(pack.levels) ? pack.levels.length : 0;
+      if (n !== entry.levels) problems.push({ level: entry.name, index: -1, field: `packs[${i}].levels`, stored: entry.levels, expected: n });
+    } catch {
+      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'a JSON pack' });
+    }
+  });
+  return problems;
+}

@@ -1,0 +1,50 @@
+// validate's report: problems in file order, the summary (also what merge
+// builds from shard reports), and the printed form with its exit code.
+import stringify from 'fast-json-stable-stringify';
+import type { Console } from '../../lib/console.ts';
+import { EXIT_INPUT, EXIT_OK, EXIT_PROBLEMS, oneLine, show, where } from '../../lib/errors.ts';
+import { FORMAT_VERSION, type FileReport, type ReportedProblem, type ValidateReport } from '../../lib/files.ts';
+
+/** Problems in file order: levels by index, then the whole-file problems. Stable. */
+export function sortProblems(problems: ReportedProblem[]): ReportedProblem[] {
+  const key = (p: ReportedProblem) => (p.index < 0 ? Infinity : p.index);
+  return problems
+    .map((p, i) => [p, i] as const)
+    .sort((a, b) => key(a[0]) - key(b[0]) || a[1] - b[1])
+    .map(([p]) => p);
+}
+
+export function summarize(files: FileReport[], shard?: { index: number; count: number }): ValidateReport {
+  const problems = files.reduce((a, r) => a + r.problems.length, 0);
+  const errors = files.filter((r) => r.error).length;
+  return {
+    type: 'validate-report',
+    formatVersion: FORMAT_VERSION,
+    ...(shard ? { shard } : {}),
+    ok: problems === 0 && errors === 0,
+    files,
+    levels: files.reduce((a, r) => a + r.levels, 0),
+    problems,
+    errors,
+  };
+}
+
+function problemLine(file: string, p: ReportedProblem): string {
+  return `${where(file, p.level, p.field)}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`;
+}
+
+/** Print a report for people; the exit code it stands for. */
+export function printReport(report: ValidateReport, con: Console, json: boolean | undefined, tail: string): number {
+  if (json) {
+    con.out(stringify(report));
+  } else {
+    for (const r of report.files) {
+      if (r.error) con.err(oneLine(r.error));
+      for (const line of r.statLines ?? []) con.out(`${r.file}: ${line}`);
+      for (const p of r.problems) con.out(problemLine(r.file, p));
+    }
+    const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : '';
+    con.out(`${report.ok ? 'ok' : 'FAILED'}${shard}: ${report.files.length} files, ${report.levels} levels, ${report.problems} problems, ${report.errors} unreadable${tail}`);
+  }
+  return report.errors > 0 ? EXIT_INPUT : report.problems > 0 ? EXIT_PROBLEMS : EXIT_OK;
+}

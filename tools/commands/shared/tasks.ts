@@ -1,0 +1,56 @@
+// The units of work the commands hand to the worker pool. A task carries
+// everything it needs (plain data, the kind by name), so it gives the same
+// answer on any thread; `runPipelineTasks` runs them inline or on the pool.
+import { pathToFileURL } from 'node:url';
+import { kindByName } from '../../kinds/index.ts';
+import { rngFor } from '../../lib/rng.ts';
+import { runTasks, type RunOptions } from '../../lib/pool.ts';
+import type { Outcome, SlotResult } from '../../lib/kind.ts';
+
+export interface GenerateTask {
+  op: 'generate';
+  kind: string;
+  seed: number;
+  /** Global slot index: the slot's RNG is derived from (seed, kind, index). */
+  index: number;
+  spec: unknown;
+  config: unknown;
+  calibration: unknown;
+}
+
+export interface AnalyzeTask {
+  op: 'analyze';
+  kind: string;
+  puzzle: unknown;
+  config: unknown;
+  calibration: unknown;
+}
+
+export type Task = GenerateTask | AnalyzeTask;
+export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unknown, unknown, unknown> : Outcome<unknown, unknown>;
+
+export function runTask<T extends Task>(task: T): TaskResult<T> {
+  const kind = kindByName(task.kind);
+  const ctx = { config: task.config, calibration: task.calibration };
+  if (task.op === 'generate') {
+    return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
+  }
+  return kind.analyze(task.puzzle, ctx) as TaskResult<T>;
+}
+
+/**
+ * The worker script: worker.ts beside this module (worker.js when compiled).
+ * PROOFPACK_WORKER_SCRIPT names another compiled copy of it — the test suite
+ * runs the .ts sources but points the threads at the tsc build, since workers
+ * loaded through tsx run the hot loops about 2.5× slower.
+ */
+function workerScript(): URL {
+  const override = process.env['PROOFPACK_WORKER_SCRIPT'];
+  if (override) return pathToFileURL(override);
+  return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
+}
+
+/** Run pipeline tasks in order (inline first, then on the pool); results in task order. */
+export function runPipelineTasks<T extends Task>(tasks: readonly T[], opts: Omit<RunOptions<TaskResult<T>>, 'worker'>): Promise<TaskResult<T>[]> {
+  return runTasks(tasks, (t: T) => runTask(t), { ...opts, worker: workerScript() });
+}

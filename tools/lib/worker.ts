@@ -1,6 +1,0 @@
-// Entry point of a piscina worker thread: runs one task.
-import { runTask, type Task } from './tasks.ts';
-
-export default function work(task: Task): unknown {
-  return runTask(task);
-}

@@ -7,10 +7,10 @@ import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../tools/cli.ts';
-import type { Io } from '../tools/lib/console.ts';
+import { main } from '../../tools/cli.ts';
+import type { Io } from '../../tools/lib/console.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Doc {
   file: string;

@@ -11,7 +11,7 @@ import { buildPacks, previewOf } from '../../tools/commands/bundle.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { formatDocument } from '../../tools/lib/json.ts';
 import { loadDocument } from '../../tools/commands/shared/documents.ts';
-import { ROOT } from '../support/helpers.ts';
+import { ROOT, firstDifference } from '../support/helpers.ts';
 
 // As in `proofpack pipeline`: a level in levels/ and in dist/ is recomputed once.
 const cache: OutcomeCache = new Map();
@@ -22,7 +22,7 @@ describe('committed levels', () => {
     const file = path.join(ROOT, 'levels', name, `${kind.defaults.setName}.json`);
     const { set } = await generateSet({ kind, config: kind.defaults.config, seed: kind.defaults.seed, name: kind.defaults.setName }, { threads: 2, con: memoryConsole() });
     const curated = curateSet(kind, set, 'candidates');
-    expect(formatDocument(curated) === fs.readFileSync(file, 'utf8')).toBe(true);
+    expect(firstDifference(formatDocument(curated), fs.readFileSync(file, 'utf8'))).toBeNull();
   });
 
   it('levels/ validates', async () => {
@@ -36,8 +36,8 @@ describe('committed levels', () => {
     const loaded = loadDocument(packsFile, ['packs-config']);
     if (loaded.type !== 'packs-config') throw new Error('not a packs config');
     const built = buildPacks(packsFile, loaded.doc);
-    for (const b of built) expect(b.text === fs.readFileSync(path.join(ROOT, 'dist', b.file), 'utf8')).toBe(true);
-    expect(previewOf(built) === fs.readFileSync(path.join(ROOT, 'dist', 'preview', 'index.html'), 'utf8')).toBe(true);
+    for (const b of built) expect(firstDifference(b.text, fs.readFileSync(path.join(ROOT, 'dist', b.file), 'utf8')), b.file).toBeNull();
+    expect(firstDifference(previewOf(built), fs.readFileSync(path.join(ROOT, 'dist', 'preview', 'index.html'), 'utf8'))).toBeNull();
     const report = await validateFiles([path.join(ROOT, 'dist')], { threads: 2, cache });
     expect(report.ok).toBe(true);
   });

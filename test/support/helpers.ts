@@ -203,3 +203,27 @@ export function bruteForceScores(p: GhostPuzzle, solution: readonly string[]) {
   }
   return { oracle: o, best, worst, max, min, free, orders: totals.length };
 }
+
+/** A pattern matching strings that start with `prefix` (for expect.stringMatching). */
+export function startsWith(prefix: string): RegExp {
+  return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+}
+
+/**
+ * Where two texts first differ, as `line N, column C: expected … / found …`
+ * with some context (null when equal): a readable failure for byte-identity
+ * checks of large files, including one-line JSON packs.
+ */
+export function firstDifference(found: string, expected: string): string | null {
+  if (found === expected) return null;
+  const a = found.split('\n');
+  const b = expected.split('\n');
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const x = a[i] ?? '';
+  const y = b[i] ?? '';
+  let c = 0;
+  while (c < x.length && c < y.length && x[c] === y[c]) c++;
+  const around = (s: string | undefined) => (s === undefined ? '(end of text)' : JSON.stringify(s.slice(Math.max(0, c - 60), c + 60)));
+  return `line ${i + 1}, column ${c + 1}: expected ${around(b[i])} / found ${around(a[i])}`;
+}

@@ -13,7 +13,7 @@ import { memoryConsole } from '../../../tools/lib/console.ts';
 import { formatDocument } from '../../../tools/lib/json.ts';
 import type { SetFile } from '../../../tools/lib/files.ts';
 import type { GhostAnalysis, GhostDiagram } from '../../../tools/kinds/ghost/schema.ts';
-import { tempDir } from '../../support/helpers.ts';
+import { startsWith, tempDir } from '../../support/helpers.ts';
 
 let curated: SetFile;
 const dir = tempDir();
@@ -110,7 +110,7 @@ describe('validate', () => {
     const i = pick(s);
     mutate(s, i);
     const id = s.levels[i]!.id;
-    expect(problems.some((p) => p.level === id && p.field.startsWith(field))).toBe(true);
+    expect(problems).toContainEqual(expect.objectContaining({ level: id, field: expect.stringMatching(startsWith(field)) }));
   });
 
   it('catches a number stored where the exact limit says "unknown"', async () => {
@@ -119,14 +119,14 @@ describe('validate', () => {
       analysisOf(s, i).freeGhosts = [];
     }, pickUnknown);
     expect(report.ok).toBe(false);
-    expect(problems.some((p) => p.level === id && p.field === 'analysis.maxScore' && p.expected === 'unknown')).toBe(true);
-    expect(problems.some((p) => p.level === id && p.field === 'analysis.freeGhosts')).toBe(true);
+    expect(problems).toContainEqual(expect.objectContaining({ level: id, field: 'analysis.maxScore', expected: 'unknown' }));
+    expect(problems).toContainEqual(expect.objectContaining({ level: id, field: 'analysis.freeGhosts' }));
   });
 
   it('catches a changed exact limit in the config (the values it implies change)', async () => {
     const { problems } = await validateMutated((s) => {
       (s.generator.config as { scoreGhostLimit: number }).scoreGhostLimit = 4;
     });
-    expect(problems.some((p) => p.field === 'analysis.maxScore' && p.expected === 'unknown')).toBe(true);
+    expect(problems).toContainEqual(expect.objectContaining({ field: 'analysis.maxScore', expected: 'unknown' }));
   });
 });

@@ -1,5 +1,6 @@
 // npm run bench: one table for all kinds, each figure the median of several
-// runs (BENCH_RUNS, default 5), with the machine it ran on.
+// runs (BENCH_RUNS, default 5), with the machine it ran on. Arguments select
+// suites by kind or name: `npm run bench -- ghost-score` runs the score DP rows only.
 import * as os from 'node:os';
 import { KINDS } from '../lib/registry.ts';
 import { formatTable } from '../lib/console.ts';
@@ -16,10 +17,10 @@ const only = process.argv.slice(2);
 const suites: Suite[] = [
   ...KINDS.map((k) => genericSuite(k, { generateCount: 60, sampleCount: 40 })),
   { kind: 'ghost', run: ghostFigures },
-  { kind: 'ghost', run: ghostScoreFigures },
+  { kind: 'ghost', name: 'ghost-score', run: ghostScoreFigures },
   { kind: 'slide', run: slideFigures },
   { kind: 'apple', run: appleFigures },
-].filter((s) => only.length === 0 || only.includes(s.kind));
+].filter((s) => only.length === 0 || only.includes(s.kind) || (s.name !== undefined && only.includes(s.name)));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();
 for (let run = 0; run < RUNS; run++) {

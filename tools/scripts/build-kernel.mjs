@@ -6,7 +6,6 @@
 import { copyFileSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import asc from 'assemblyscript/asc';
 
 const path = (p) => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const source = path('tools/kinds/ghost/assembly/score-kernel.ts');
@@ -18,6 +17,7 @@ const mtime = (f) => statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? -1;
 if (mtime(wasm) <= Math.max(mtime(source), mtime(fileURLToPath(import.meta.url)), mtime(compiler))) {
   // -O3 for speed; no runtime, no assertions and no abort import: the kernel
   // allocates nothing and has no static data, so address 0 up is all the DP's.
+  const { default: asc } = await import('assemblyscript/asc'); // loads Binaryen: seconds
   const { error, stderr } = await asc.main([
     source, '--outFile', wasm,
     '-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--enable', 'simd', '--initialMemory', '2',

@@ -2,11 +2,14 @@
 // independently of tools/kinds/slide (grid strings as states, the vanish rule
 // applied to the whole board, plain Maps), for small boards.
 //
-// Reading of the SPEC it encodes: states are whole boards (equal blocks are
-// equal characters, so interchangeable); dead states (a colour with exactly
-// one block) are in the graph and their moves counted, but not expanded (unless
-// `expandDead`, the other reading, used to test the generator's check); the
-// metric graph is every state within maxDepth = minMoves + 2 moves.
+// What it encodes: states are whole boards (equal blocks are equal characters,
+// so interchangeable); dead states (a colour with exactly one block) are
+// leaves: in the graph with their depth, their legal moves counted in
+// branchingFactor, but never expanded, so a state reachable only through dead
+// states is not in the graph; the metric graph is every state reachable within
+// maxDepth = minMoves + 2 moves that way. `expandDead` is the non-normative
+// alternative (every state expanded), kept only so tests can show that the
+// normative value is the one analyze gives where the two differ.
 
 const DIRS = [['U', -1, 0], ['D', 1, 0], ['L', 0, -1], ['R', 0, 1]] as const;
 
@@ -81,9 +84,10 @@ export type OracleResult =
     };
 
 /**
- * `expandDead`: the other reading of SPEC §2 — expand dead states too, so the
- * states reachable only through them join the graph (they change nothing but
- * branchingFactor and the graph size; analyze does not expand them).
+ * The normative result: dead states are leaves. `expandDead` (not the rule, for
+ * comparisons only) expands them too, so the states reachable only through
+ * them join the graph; that changes nothing but branchingFactor (hence score)
+ * and the graph size, on boards with a colour of three or more blocks.
  */
 export function oracle(board: readonly string[], opts: { expandDead?: boolean } = {}): OracleResult {
   const start = board.join('/');

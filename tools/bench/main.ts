@@ -1,5 +1,6 @@
 // npm run bench: one table for all kinds, each figure the median of several
-// runs (BENCH_RUNS, default 5), with the machine it ran on.
+// runs (BENCH_RUNS, default 5), with the machine it ran on. Arguments select
+// suites by kind or name: `npm run bench -- ghost-score` runs the score DP rows only.
 import * as os from 'node:os';
 import { KINDS } from '../kinds/index.ts';
 import { formatTable } from '../lib/console.ts';
@@ -11,11 +12,11 @@ import { standardSetOf } from './standard-set.ts';
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
 
-const suites: Suite[] = KINDS.filter((k) => only.length === 0 || only.includes(k.name)).flatMap((k) => {
+const suites: Suite[] = KINDS.flatMap((k) => {
   const standardSet = standardSetOf(k);
-  const own: Suite[] = k.bench ? [{ kind: k.name, run: () => k.bench!({ standardSet }) }] : [];
+  const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({ kind: k.name, name, run: () => run({ standardSet }) }));
   return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
-});
+}).filter((s) => only.length === 0 || only.includes(s.kind) || (s.name !== undefined && only.includes(s.name)));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();
 for (let run = 0; run < RUNS; run++) {

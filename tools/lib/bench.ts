@@ -13,6 +13,8 @@ export interface Figure {
 
 export interface Suite {
   kind: string;
+  /** Selects this suite alone on the bench command line (besides its kind). */
+  name?: string;
   /** One measurement of every figure. */
   run(): Promise<Figure[]> | Figure[];
 }

@@ -173,6 +173,9 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
    * returned as problems: `where` names the record (e.g. `board 3 (line 34)`).
    */
   importText?(text: string): { puzzles: P[]; problems: { where: string; message: string }[] };
-  /** Kind-specific benchmark figures for `npm run bench` (one measurement of each; the runner repeats). */
-  bench?(input: BenchInput<P, S, A, C, K>): Figure[] | Promise<Figure[]>;
+  /**
+   * Kind-specific benchmark suites for `npm run bench`, by name (`npm run bench -- NAME`
+   * runs one): each takes one measurement of its figures; the runner repeats them.
+   */
+  readonly bench?: Readonly<Record<string, (input: BenchInput<P, S, A, C, K>) => Figure[] | Promise<Figure[]>>>;
 }

@@ -51,5 +51,5 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
 
   previewPalette: APPLE_PALETTE,
   preview: applePreview,
-  bench: appleFigures,
+  bench: { apple: appleFigures },
 };

@@ -51,5 +51,5 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   previewPalette: GHOST_PALETTE,
   preview: ghostPreview,
-  bench: () => [...ghostFigures(), ...ghostScoreFigures()],
+  bench: { ghost: ghostFigures, 'ghost-score': ghostScoreFigures },
 };

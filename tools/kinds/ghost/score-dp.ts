@@ -8,8 +8,8 @@
 //   d(S, T) = (open(T) − open(S)) · (complete(T) − complete(S)).
 // Per state we store ck = open·128 + complete (Uint16) and F for max and min
 // (Uint16 each): 6 bytes a state. The loops run in a WebAssembly kernel
-// (score-kernel.ts); this module lays out its input, calls it, and reads the
-// tables back. One (S, g ∉ S) pair is one transition: G·2^(G−1) in all.
+// (assembly/score-kernel.ts, loaded by score-kernel.ts); this module lays out
+// its input, calls it, and reads the tables back. One (S, g ∉ S) pair is one transition: G·2^(G−1) in all.
 import type { ScoreModel } from './score-model.ts';
 import { popcount } from '../../lib/bits.ts';
 import { CATCH_BASE, CATCH_BONUS } from './score-model.ts';
@@ -81,7 +81,7 @@ let kernel: Kernel | null = null;
 
 /**
  * The exact DP: F for max and min on every state, by the WebAssembly kernel
- * (score-kernel.ts). Memory 6·2^G bytes plus 25 KB and two bitsets of 2^G bits, in the kernel's memory,
+ * (assembly/score-kernel.ts). Memory 6·2^G bytes plus 25 KB and two bitsets of 2^G bits, in the kernel's memory,
  * which one thread reuses from call to call: the returned tables are views
  * into it, valid until the next call on the same thread.
  */

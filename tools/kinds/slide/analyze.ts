@@ -37,7 +37,7 @@ export function analyzeSlideDetailed(
   puzzle: SlidePuzzle,
   config: SlideConfig,
   storedLimit?: number,
-): { outcome: Outcome<SlideSolution, SlideAnalysis>; states: number; statesAtMost: number; branchingFactor?: number } {
+): { outcome: Outcome<SlideSolution, SlideAnalysis>; states: number; statesAtMost: number } {
   const broken = startRuleProblems(puzzle);
   if (broken.length > 0) {
     const reason = `not a valid start position: ${broken[0]!.field}: ${String(broken[0]!.stored)} (${String(broken[0]!.expected)})`;
@@ -49,21 +49,19 @@ export function analyzeSlideDetailed(
     if (r.status !== 'solved') {
       return { outcome: { status: r.status === 'unsolvable' ? 'rejected' : 'unknown', reason: explainExplored(r) }, states: r.states, statesAtMost: r.states };
     }
-    const { outcome, branchingFactor } = solvedOutcome(b, r);
-    return { outcome, states: r.states, statesAtMost: r.statesAtMost, branchingFactor };
+    return { outcome: solvedOutcome(b, r), states: r.states, statesAtMost: r.statesAtMost };
   } finally {
     ARENA.trim();
   }
 }
 
-/** The proven outcome, and the unrounded branchingFactor (for the generator's check of the dead-state reading). */
-function solvedOutcome(b: SlideBoard, r: Extract<Explored, { status: 'solved' }>): { outcome: Outcome<SlideSolution, SlideAnalysis>; branchingFactor: number } {
+function solvedOutcome(b: SlideBoard, r: Extract<Explored, { status: 'solved' }>): Outcome<SlideSolution, SlideAnalysis> {
   const g = r.graph!;
   const dist = distances(g, ARENA);
   const alive = aliveFlags(g, dist, ARENA);
   const m = rawMetrics(g, r.minMoves, dist, alive);
   const raw = { minMoves: r.minMoves, ...m, blockCount: b.blockCount, colorCount: b.colourCount };
-  const outcome: Outcome<SlideSolution, SlideAnalysis> = {
+  return {
     status: 'proven',
     solution: firstSolution(b, g, r.minMoves, dist),
     analysis: {
@@ -79,5 +77,4 @@ function solvedOutcome(b: SlideBoard, r: Extract<Explored, { status: 'solved' }>
       stars: starThresholds(r.minMoves),
     },
   };
-  return { outcome, branchingFactor: m.branchingFactor };
 }

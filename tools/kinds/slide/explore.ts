@@ -11,7 +11,9 @@
 //    budget: unless `exact`, they are bounded by the moves into them instead
 //    of stored, and counted exactly only when that bound passes the budget.
 // Dead states (a colour with exactly one block left, SPEC §2) never lead to a
-// clear; they are stored and their legal moves counted, but not expanded.
+// clear and are leaves: stored with their depth and their legal moves counted,
+// never expanded, so a state reachable only through dead states is not in the
+// graph (the rule the metrics are defined on, not a shortcut).
 // The generator's depth-limited solve also skips states whose colours left
 // (each colour needs a move of its own) cannot fit in the depth limit.
 import type { SlideBoard } from './board.ts';

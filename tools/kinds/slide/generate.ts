@@ -2,15 +2,12 @@
 // and blocks within the size's bands, respecting the start rules; a board is
 // kept only when the depth-limited solver (depth limit = top of the minMoves
 // band) finds it solved with minMoves in the band, and analyze() then proves
-// it and builds its metric graph within budget. A board with three blocks of a
-// colour is also kept only when its branchingFactor is the same whether dead
-// states are expanded or not (dead-reading.ts: SPEC §2 allows both).
+// it and builds its metric graph within budget.
 import type { Rng } from '../../lib/rng.ts';
 import type { AnalyzeContext, PlanEntry, SlotResult } from '../../lib/kind.ts';
 import { compileBoard } from './board.ts';
 import { explore } from './explore.ts';
 import { ARENA, analyzeSlideDetailed } from './analyze.ts';
-import { branchingFactorExpandingAll, largestColourGroup } from './dead-reading.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
 
 export interface SlideSpec {
@@ -111,17 +108,11 @@ export function generateSlideSlot(
     const b = compileBoard(puzzle);
     const quick = explore(b, { nodeLimit: config.nodeLimit, depthLimit: hi }, ARENA);
     if (quick.status !== 'solved' || quick.minMoves < lo) continue;
-    const { outcome, branchingFactor } = analyzeSlideDetailed(puzzle, ctx.config, config.maxStates);
+    const { outcome } = analyzeSlideDetailed(puzzle, ctx.config, config.maxStates);
     if (outcome.status !== 'proven') continue;
     if (outcome.analysis.minMoves !== quick.minMoves || outcome.analysis.solutionCount !== quick.solutionCount) {
       disagreements++; // the pruned and the full search disagree: a bug to report
       continue;
-    }
-    if (largestColourGroup(b) >= 3) {
-      // SPEC §2's optional dead-state shortcut must not change a shipped value (dead-reading.ts)
-      const all = branchingFactorExpandingAll(b, outcome.analysis.minMoves, config.maxStates, ARENA);
-      ARENA.trim();
-      if (all === null || all !== branchingFactor) continue;
     }
     return { found: { puzzle, solution: outcome.solution, analysis: outcome.analysis }, tries, disagreements };
   }

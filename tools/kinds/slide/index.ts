@@ -44,5 +44,5 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
 
   previewPalette: SLIDE_PALETTE,
   preview: slidePreview,
-  bench: slideFigures,
+  bench: { slide: slideFigures },
 };

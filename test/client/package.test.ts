@@ -61,6 +61,7 @@ describe('proofpack-client, installed from its tarball', () => {
     const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     const client = JSON.parse(fs.readFileSync(path.join(PKG, 'package.json'), 'utf8'));
     expect(client.dependencies).toEqual({ zod: root.dependencies.zod });
+    expect(client.version).toBe(root.version);
   });
 
   it('compiles a strict TypeScript game against the declarations and runs it', () => {

@@ -14,6 +14,7 @@ import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
+import { writeConformance } from './client/conformance.ts';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
@@ -124,13 +125,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 
   program
     .command('bundle')
-    .description('write the packs named in the packs config and manifest.json')
+    .description('write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')
     .option('--packs <file>', 'packs config', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
     .addOption(jsonOption())
     .addOption(quietOption())
     .action((o) => {
-      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json }, terminalConsole(o, io));
+      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json, conformance: writeConformance }, terminalConsole(o, io));
     });
 
   program
@@ -142,7 +143,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--work <dir>', 'intermediate candidate sets', '.proofpack')
     .addOption(quietOption())
     .action(async (o) => {
-      exitCode = await pipelineCommand({ threads: o.threads, levels: o.levels, dist: o.dist, work: o.work }, terminalConsole(o, io));
+      exitCode = await pipelineCommand({ threads: o.threads, levels: o.levels, dist: o.dist, work: o.work, conformance: writeConformance }, terminalConsole(o, io));
     });
 
   program

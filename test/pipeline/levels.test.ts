@@ -7,7 +7,8 @@ import { KINDS } from '../../tools/kinds/index.ts';
 import { generateSet } from '../../tools/commands/generate.ts';
 import { curateSet } from '../../tools/commands/curate.ts';
 import { validateFiles, type OutcomeCache } from '../../tools/commands/validate.ts';
-import { buildPacks, previewOf } from '../../tools/commands/bundle.ts';
+import { buildPacks, conformanceText, previewOf } from '../../tools/commands/bundle.ts';
+import { writeConformance } from '../../tools/client/conformance.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { formatDocument } from '../../tools/lib/json.ts';
 import { loadDocument } from '../../tools/commands/shared/documents.ts';
@@ -38,6 +39,10 @@ describe('committed levels', () => {
     const built = buildPacks(packsFile, loaded.doc);
     for (const b of built) expect(firstDifference(b.text, fs.readFileSync(path.join(ROOT, 'dist', b.file), 'utf8')), b.file).toBeNull();
     expect(firstDifference(previewOf(built), fs.readFileSync(path.join(ROOT, 'dist', 'preview', 'index.html'), 'utf8'))).toBeNull();
+    // the client's conformance vectors, as the CLI has bundle write them
+    const vectors = writeConformance(built.map((b) => ({ name: b.entry.name, pack: b.pack })));
+    expect(vectors.map((v) => `${v.kind}.json`).sort()).toEqual(fs.readdirSync(path.join(ROOT, 'dist', 'conformance')).sort());
+    for (const v of vectors) expect(firstDifference(conformanceText(v), fs.readFileSync(path.join(ROOT, 'dist', 'conformance', `${v.kind}.json`), 'utf8')), v.kind).toBeNull();
     const report = await validateFiles([path.join(ROOT, 'dist')], { threads: 2, cache });
     expect(report.ok).toBe(true);
   });

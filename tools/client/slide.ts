@@ -10,26 +10,43 @@ import { starsFor } from '../kinds/slide/stars.ts';
 import type { Level } from '../lib/kind.ts';
 import type { ClientKind, ReplayReport } from './kinds.ts';
 
+/** A slide level as stored in a pack: `puzzle.board` rows, `solution` a shortest list of flicks, `analysis` with minMoves and stars. */
 export type SlideLevel = Level<Puzzle, Solution, Analysis>;
 
+/** What one flick did: `{ ok: true, vanished }` (blocks that vanished after it, 0 or more) or `{ ok: false, why }` (illegal; nothing changed). */
+export type FlickResult = MoveResult;
+
+/** A slide play in progress. Read it through slideBoardNow / isCleared / starsEarned; change it only with flick. */
 export interface SlidePlay {
+  /** The compiled level (terrain; internal layout). */
   readonly board: SlideBoard;
+  /** The blocks now, in the compiled layout (internal; slideBoardNow gives the rows). */
   readonly grid: Uint8Array;
+  /** Legal flicks played so far. */
   moves: number;
 }
 
+/** Start a play of a slide level on its `puzzle` (e.g. `level.puzzle` of a loaded pack). Throws on a board that is not in the level encoding. */
 export function startSlidePlay(puzzle: Puzzle): SlidePlay {
   const board = compileBoard(puzzle);
   return { board, grid: startGrid(board), moves: 0 };
 }
 
-/** Flick the movable block at (col, row) in direction dir; an illegal move changes nothing. */
-export function flick(play: SlidePlay, col: number, row: number, dir: Direction): MoveResult {
+/**
+ * Flick the movable block at column `col`, row `row` (0-based, row 0 at the top)
+ * in direction `dir` ('U', 'D', 'L', 'R'): it slides until the next cell is off
+ * the board, a wall or a block, then every block next to a block of its own
+ * colour vanishes. Returns `{ ok: true, vanished }`, or `{ ok: false, why }`
+ * for an illegal flick (off the board, a wall, no block, a fixed block, a
+ * block that cannot move that way), which changes nothing. Never throws.
+ */
+export function flick(play: SlidePlay, col: number, row: number, dir: Direction): FlickResult {
   const r = playMove(play.board, play.grid, [col, row, dir]);
   if (r.ok) play.moves++;
   return r;
 }
 
+/** True when no block is left (fixed blocks included): the level is won. */
 export function isCleared(play: SlidePlay): boolean {
   return blocksLeft(play.board, play.grid) === 0;
 }
@@ -45,11 +62,20 @@ export function slideBoardNow(play: SlidePlay): string[] {
   return rows;
 }
 
-/** Stars for the play so far (0 until the board is clear). */
-export function slideStars(play: SlidePlay, analysis: Analysis): 0 | 1 | 2 | 3 {
+/**
+ * The stars this play has earned, from the level's stored thresholds
+ * (`analysis.stars`): 0 until the board is clear, then 3 for a clear in at most
+ * `stars.three` flicks (the proven minimum), 2 within `stars.two`, 1 within
+ * `stars.one`, 0 beyond.
+ */
+export function starsEarned(play: SlidePlay, analysis: Analysis): 0 | 1 | 2 | 3 {
   return isCleared(play) ? starsFor(play.moves, analysis.stars) : 0;
 }
 
+/** @deprecated the old name of starsEarned. */
+export const slideStars = starsEarned;
+
+/** Replay the level's stored solution: every flick legal, the board clear, minMoves flicks, 3 stars. `score` is the stars. Never throws. */
 export function replaySlide(level: SlideLevel): ReplayReport {
   const play = startSlidePlay(level.puzzle);
   const problems: string[] = [];
@@ -62,11 +88,12 @@ export function replaySlide(level: SlideLevel): ReplayReport {
   }
   if (problems.length === 0 && !isCleared(play)) problems.push(`${blocksLeft(play.board, play.grid)} blocks left after the solution`);
   if (play.moves !== level.analysis.minMoves) problems.push(`the solution has ${play.moves} moves, minMoves is ${level.analysis.minMoves}`);
-  const stars = slideStars(play, level.analysis);
+  const stars = starsEarned(play, level.analysis);
   if (problems.length === 0 && stars !== 3) problems.push(`the stored solution earns ${stars} stars, not 3`);
   return { ok: problems.length === 0, problems, moves: play.moves, score: stars };
 }
 
+/** The slide kind as the client knows it: formats for pack loading, and the replay. */
 export const slideClient: ClientKind<SlideLevel> = {
   formats: {
     name: 'slide',

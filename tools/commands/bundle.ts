@@ -15,11 +15,14 @@ import { previewHtml, type PreviewPack } from '../preview/page.ts';
 import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
+import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
 
 export interface BundleOptions {
   packs: string;
   out: string;
   json?: boolean;
+  /** Writes the client's conformance vectors (conformance/<kind>.json); the CLI hands in the client's writer. */
+  conformance?: ConformanceWriter;
 }
 
 function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {
@@ -111,6 +114,8 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   writeFileAtomic(manifestFile, formatDocument(manifest, new Set()));
   const previewFile = path.join(opts.out, 'preview', 'index.html');
   writeFileAtomic(previewFile, previewOf(built));
+  const vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
+  writeConformanceFiles(path.join(opts.out, 'conformance'), vectors);
   for (const old of previous) {
     if (!built.some((b) => b.file === old)) fs.rmSync(path.join(opts.out, old), { force: true });
   }
@@ -127,7 +132,8 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
     b.entry.sha256.slice(0, 12),
   ]);
   for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'bytes/level', 'sha256'], rows })) con.out(line);
-  con.out(`wrote ${built.length} packs, manifest.json and preview/index.html to ${opts.out}`);
+  for (const v of vectors) con.out(`conformance/${v.kind}.json: ${v.cases.length} cases, ${v.cases.reduce((n, c) => n + c.steps.length, 0)} actions`);
+  con.out(`wrote ${built.length} packs, manifest.json, preview/index.html${vectors.length ? ' and conformance/' : ''} to ${opts.out}`);
   return 0;
 }
 
@@ -137,6 +143,23 @@ export function previewOf(built: BuiltPack[]): string {
     .filter((b) => b.kind.preview)
     .map((b) => ({ name: b.entry.name, kind: b.kind, levels: b.pack.levels, ctx: { config: b.pack.generator.config, calibration: b.pack.calibration } }));
   return previewHtml(packs, TOOL);
+}
+
+/** The text of a conformance file: pretty JSON, one line per action. */
+export function conformanceText(file: ConformanceFile): string {
+  return formatDocument(file, new Set(['steps']));
+}
+
+/** Write conformance/<kind>.json for each file and remove the vectors of kinds no longer bundled. */
+function writeConformanceFiles(dir: string, files: readonly ConformanceFile[]): void {
+  for (const f of files) writeFileAtomic(path.join(dir, `${f.kind}.json`), conformanceText(f));
+  let present: string[] = [];
+  try {
+    present = fs.readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const old of present) if (/^[a-z]+\.json$/.test(old) && !files.some((f) => `${f.kind}.json` === old)) fs.rmSync(path.join(dir, old), { force: true });
 }
 
 /** Pack files named by an existing manifest (to remove packs the config no longer names). */

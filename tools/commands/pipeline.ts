@@ -8,12 +8,15 @@ import { generateCommand } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
 import { bundleCommand } from './bundle.ts';
+import type { ConformanceWriter } from '../lib/conformance.ts';
 
 export interface PipelineOptions {
   threads: number;
   levels: string;
   dist: string;
   work: string;
+  /** Handed to bundle (the client's conformance-vector writer, from the CLI). */
+  conformance?: ConformanceWriter;
 }
 
 export async function pipelineCommand(opts: PipelineOptions, con: Console): Promise<number> {
@@ -36,7 +39,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   const cache: OutcomeCache = new Map();
   let code = await step('validate levels', () => validateCommand({ paths: [opts.levels], threads: opts.threads, cache }, con));
   if (code !== 0) return code;
-  await step('bundle', () => bundleCommand({ packs: path.join(opts.levels, 'packs.json'), out: opts.dist }, con));
+  await step('bundle', () => bundleCommand({ packs: path.join(opts.levels, 'packs.json'), out: opts.dist, conformance: opts.conformance }, con));
   code = await step('validate dist', () => validateCommand({ paths: [opts.dist], threads: opts.threads, cache }, con));
   con.out('\n== timings');
   for (const [label, s] of timings) con.out(`${label.padEnd(20)} ${s.toFixed(1)} s`);

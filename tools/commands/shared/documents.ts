@@ -10,6 +10,7 @@ import { readJson } from '../../lib/io.ts';
 import { SCHEMA_DIR } from '../../lib/paths.ts';
 import { KINDS, kindByName } from '../../kinds/index.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
+import { CONFORMANCE_SCHEMAS, type ConformanceFile } from '../../lib/conformance.ts';
 import { Checkpoint, ValidateReportSchema, Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile, type ValidateReport } from '../../lib/files.ts';
 
 
@@ -25,6 +26,9 @@ export function schemaCatalogue(): Map<string, { schema: z.ZodType; io: 'input' 
   m.set('packs.schema.json', { schema: PacksConfig, io: 'input', title: 'proofpack packs config' });
   m.set('checkpoint.schema.json', { schema: Checkpoint, io: 'output', title: 'proofpack generate checkpoint' });
   m.set('validate-report.schema.json', { schema: ValidateReportSchema, io: 'output', title: 'proofpack validate --json report' });
+  for (const [kind, schema] of Object.entries(CONFORMANCE_SCHEMAS)) {
+    m.set(`${kind}.conformance.schema.json`, { schema, io: 'output', title: `proofpack ${kind} client conformance vectors` });
+  }
   return m;
 }
 
@@ -112,9 +116,10 @@ export type Loaded =
   | { type: 'set'; kind: PuzzleKind; doc: SetFile }
   | { type: 'pack'; kind: PuzzleKind; doc: PackFile }
   | { type: 'manifest'; doc: Manifest }
-  | { type: 'packs-config'; doc: PacksConfig };
+  | { type: 'packs-config'; doc: PacksConfig }
+  | { type: 'conformance'; doc: ConformanceFile };
 
-const TYPES = ['set', 'pack', 'manifest', 'packs-config', 'validate-report'] as const;
+const TYPES = ['set', 'pack', 'manifest', 'packs-config', 'validate-report', 'conformance'] as const;
 
 export function loadDocument(file: string, expect: readonly Loaded['type'][] = TYPES): Loaded {
   return parseDocument(file, readJson(file), expect);
@@ -130,6 +135,12 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   }
   if (type === 'manifest') return { type, doc: checkDocument(file, raw, 'manifest.schema.json', Manifest) };
   if (type === 'packs-config') return { type, doc: checkDocument(file, raw, 'packs.schema.json', PacksConfig) };
+  if (type === 'conformance') {
+    const kindName = (raw as { kind?: unknown }).kind;
+    const schema = Object.hasOwn(CONFORMANCE_SCHEMAS, String(kindName)) ? CONFORMANCE_SCHEMAS[kindName as keyof typeof CONFORMANCE_SCHEMAS] : undefined;
+    if (!schema) throw new InputError(`${file} › kind: expected one of ${Object.keys(CONFORMANCE_SCHEMAS).map((k) => JSON.stringify(k)).join(', ')}, found ${show(kindName)}`);
+    return { type, doc: checkDocument(file, raw, `${kindName}.conformance.schema.json`, schema as z.ZodType<ConformanceFile>) };
+  }
   if (type === 'validate-report') return { type, doc: checkDocument(file, raw, 'validate-report.schema.json', ValidateReportSchema) };
   const kindName = (raw as { kind?: unknown }).kind;
   let kind: PuzzleKind;

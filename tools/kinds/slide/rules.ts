@@ -58,13 +58,15 @@ export type MoveResult = { ok: true; vanished: number } | { ok: false; why: stri
 /** Play one move on `grid` (mutated): slide, then vanish. */
 export function playMove(b: SlideBoard, grid: Uint8Array, move: SlideMove, scratch = new Int32Array(5)): MoveResult {
   const [col, row, dir] = move;
-  if (row >= b.h || col >= b.w) return { ok: false, why: `(${col}, ${row}) is off the ${b.w}x${b.h} board` };
+  if (!(Number.isInteger(row) && Number.isInteger(col) && row >= 0 && col >= 0 && row < b.h && col < b.w)) return { ok: false, why: `(${col}, ${row}) is off the ${b.w}x${b.h} board` };
+  const d = DIR_LETTERS.indexOf(dir);
+  if (d < 0) return { ok: false, why: `${JSON.stringify(dir)} is not a direction (U, D, L, R)` };
   const cell = cellOf(b, row, col);
   const v = grid[cell]!;
   if (v === WALL) return { ok: false, why: `(${col}, ${row}) is a wall` };
   if (v === EMPTY) return { ok: false, why: `no block at (${col}, ${row})` };
   if (v & FIXED) return { ok: false, why: `the block at (${col}, ${row}) is fixed` };
-  const step = b.steps[DIR_LETTERS.indexOf(dir)]!;
+  const step = b.steps[d]!;
   const dest = slideDestination(grid, cell, step);
   if (dest === cell) return { ok: false, why: `the block at (${col}, ${row}) cannot move ${dir}` };
   grid[cell] = EMPTY;

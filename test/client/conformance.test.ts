@@ -1,0 +1,126 @@
+// The conformance vectors in dist/conformance/ (written by bundle through the
+// client's writer): schema-checked, covering every kind and every bundled pack,
+// modest in size, and replayed action by action through the client, every
+// recorded result compared — the same check a port runs (docs/porting.md).
+import { describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  loadPack,
+  levelsOf,
+  startGhostPlay,
+  catchAt,
+  provableCatches,
+  isCatchProvable,
+  isGhostLevelOver,
+  ghostMedalsEarned,
+  startSlidePlay,
+  flick,
+  slideBoardNow,
+  isCleared,
+  starsEarned,
+  starsFor,
+  startApplePlay,
+  takeRect,
+  isAppleOver,
+  appleMedalsEarned,
+  type KindLevels,
+  type Direction,
+  type GhostLevel,
+  type SlideLevel,
+  type AppleLevel,
+} from '../../tools/client/index.ts';
+import { medalQuestions } from '../../tools/client/conformance.ts';
+import { checkDocument } from '../../tools/commands/shared/documents.ts';
+import type { z } from 'zod';
+import { CONFORMANCE_SCHEMAS, type ConformanceFile, type AppleConformanceCase, type GhostConformanceCase, type SlideConformanceCase } from '../../tools/lib/conformance.ts';
+import { ROOT } from '../support/helpers.ts';
+
+const DIST = path.join(ROOT, 'dist');
+const KINDS = ['ghost', 'slide', 'apple'] as const;
+const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as { packs: { name: string; kind: string; file: string }[] };
+const packs = new Map<string, KindLevels>(manifest.packs.map((p) => [p.name, levelsOf(loadPack(fs.readFileSync(path.join(DIST, p.file), 'utf8')))]));
+const vectorFile = (kind: string) => path.join(DIST, 'conformance', `${kind}.json`);
+const load = (kind: (typeof KINDS)[number]): ConformanceFile =>
+  checkDocument(vectorFile(kind), JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')), `${kind}.conformance.schema.json`, CONFORMANCE_SCHEMAS[kind] as z.ZodType<ConformanceFile>);
+
+type LevelOf = { ghost: GhostLevel; slide: SlideLevel; apple: AppleLevel };
+
+function levelIn<K extends keyof LevelOf>(kind: K, pack: string, id: string): LevelOf[K] {
+  const p = packs.get(pack);
+  if (!p || p.kind !== kind) throw new Error(`${pack}: no ${kind} pack`);
+  const level = (p.levels as { id: string }[]).find((l) => l.id === id);
+  if (!level) throw new Error(`${pack}: no level ${id}`);
+  return level as unknown as LevelOf[K];
+}
+
+function replayGhostCase(c: GhostConformanceCase) {
+  const level = levelIn('ghost', c.pack, c.level);
+  const play = startGhostPlay(level.puzzle, level.solution);
+  const start = { provable: provableCatches(play), ...medalQuestions(play, level.analysis) };
+  const steps = c.steps.map(({ catch: [r, col] }) => {
+    const provable = isCatchProvable(play, r, col);
+    const result = catchAt(play, r, col);
+    return { catch: [r, col], provable, result, ...medalQuestions(play, level.analysis) };
+  });
+  return { ...c, start, steps, end: { score: play.score, over: isGhostLevelOver(play), medals: ghostMedalsEarned(play, level.analysis) } };
+}
+
+function replaySlideCase(c: SlideConformanceCase) {
+  const level = levelIn('slide', c.pack, c.level);
+  const play = startSlidePlay(level.puzzle);
+  const steps = c.steps.map(({ flick: [col, row, dir] }) => {
+    const result = flick(play, col, row, dir as Direction);
+    return { flick: [col, row, dir], result, board: slideBoardNow(play), cleared: isCleared(play), stars: starsEarned(play, level.analysis) };
+  });
+  const starsByMoves = c.end.starsByMoves.map((_, m) => starsFor(m, level.analysis.stars));
+  return { ...c, steps, end: { moves: play.moves, cleared: isCleared(play), stars: starsEarned(play, level.analysis), starsByMoves } };
+}
+
+function replayAppleCase(c: AppleConformanceCase) {
+  const level = levelIn('apple', c.pack, c.level);
+  const play = startApplePlay(level.puzzle);
+  const steps = c.steps.map(({ rect }) => {
+    const result = takeRect(play, rect);
+    return { rect, result, score: play.score, over: isAppleOver(play) };
+  });
+  return { ...c, steps, end: { score: play.score, moves: play.moves, over: isAppleOver(play), medals: appleMedalsEarned(play, level.analysis) } };
+}
+
+describe('conformance vectors', () => {
+  it.each(KINDS)('%s: schema-checked, every bundled pack sampled, under 128 KB', (kind) => {
+    const file = load(kind);
+    expect(file.kind).toBe(kind);
+    const bundled = manifest.packs.filter((p) => p.kind === kind).map((p) => p.name);
+    expect(bundled.length).toBeGreaterThan(0);
+    expect([...new Set(file.cases.map((c) => c.pack))].sort()).toEqual([...bundled].sort());
+    expect(fs.statSync(vectorFile(kind)).size).toBeLessThan(128 * 1024);
+  });
+
+  it.each(KINDS)('%s: every case replays through the client with the same results', (kind) => {
+    const file = load(kind);
+    for (const c of file.cases) {
+      const again = file.kind === 'ghost' ? replayGhostCase(c as GhostConformanceCase) : file.kind === 'slide' ? replaySlideCase(c as SlideConformanceCase) : replayAppleCase(c as AppleConformanceCase);
+      expect(again, `${c.pack} ${c.level}: ${c.name}`).toEqual(c);
+    }
+  });
+
+  it('hold refused actions and finished levels of every kind', () => {
+    const ghost = load('ghost');
+    const ghostSteps = ghost.kind === 'ghost' ? ghost.cases.flatMap((c) => c.steps) : [];
+    expect(new Set(ghostSteps.map((s) => (s.result.hit ? 'hit' : s.result.reason)))).toEqual(new Set(['hit', 'no ghost', 'already caught']));
+    expect(ghost.kind === 'ghost' && ghost.cases.some((c) => c.end.medals.best === true) && ghost.cases.some((c) => c.end.medals.best === false)).toBe(true);
+    const slide = load('slide');
+    expect(slide.kind === 'slide' && slide.cases.some((c) => c.steps.some((s) => !s.result.ok)) && slide.cases.some((c) => c.end.stars === 3)).toBe(true);
+    const apple = load('apple');
+    expect(apple.kind === 'apple' && apple.cases.some((c) => c.steps.some((s) => !s.result.ok)) && apple.cases.some((c) => c.end.over)).toBe(true);
+  });
+
+  it('a changed result is caught', () => {
+    const file = load('slide');
+    if (file.kind !== 'slide') throw new Error('not slide');
+    const c = structuredClone(file.cases[0]!);
+    c.steps[0]!.board[0] = c.steps[0]!.board[0]!.replace('.', 'a');
+    expect(replaySlideCase(c)).not.toEqual(c);
+  });
+});

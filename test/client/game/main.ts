@@ -1,0 +1,76 @@
+// A small game written as a user of the proofpack-client package would write
+// it: strict TypeScript (noUncheckedIndexedAccess), compiled against the
+// package's published declarations (test/client/package.test.ts installs the
+// packed tarball next to it). It loads one pack of each kind from the directory
+// given as its argument, plays the first level of each, and prints one line per
+// kind. Not compiled with the repository (tsconfig.json excludes this folder).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  loadPack,
+  levelsOf,
+  PackError,
+  startGhostPlay,
+  catchAt,
+  provableCatches,
+  onCourseForBest,
+  ghostMedalsEarned,
+  startSlidePlay,
+  flick,
+  isCleared,
+  slideBoardNow,
+  starsEarned,
+  startApplePlay,
+  takeRect,
+  isAppleOver,
+  appleMedalsEarned,
+  type CatchOutcome,
+  type FlickResult,
+  type TakeResult,
+} from 'proofpack-client';
+
+const dist = process.argv[2] ?? 'dist';
+const out: string[] = [];
+
+for (const file of ['ghost-free.json', 'slide-free.json', 'apple-gentle.json']) {
+  const loaded = levelsOf(loadPack(readFileSync(join(dist, file), 'utf8')));
+  if (loaded.kind === 'ghost') {
+    const level = loaded.levels[0];
+    if (!level) throw new Error('empty pack');
+    const play = startGhostPlay(level.puzzle, level.solution);
+    let last: CatchOutcome | undefined;
+    let onCourse: boolean | null = null;
+    for (let next = provableCatches(play)[0]; next; next = provableCatches(play)[0]) {
+      last = catchAt(play, next[0], next[1]);
+      onCourse = onCourseForBest(play, level.analysis);
+    }
+    const medals = ghostMedalsEarned(play, level.analysis);
+    out.push(`ghost ${level.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourse} best ${medals.best} worst ${medals.worst}`);
+  } else if (loaded.kind === 'slide') {
+    const level = loaded.levels[0];
+    if (!level) throw new Error('empty pack');
+    const play = startSlidePlay(level.puzzle);
+    let vanished = 0;
+    for (const [col, row, dir] of level.solution) {
+      const r: FlickResult = flick(play, col, row, dir);
+      if (!r.ok) throw new Error(r.why);
+      vanished += r.vanished;
+    }
+    const top: string = slideBoardNow(play)[0] ?? '';
+    out.push(`slide ${level.id} cleared ${isCleared(play)} vanished ${vanished} stars ${starsEarned(play, level.analysis)} top ${top}`);
+  } else {
+    const level = loaded.levels[0];
+    if (!level) throw new Error('empty pack');
+    const play = startApplePlay(level.puzzle);
+    const bad: TakeResult = takeRect(play, [0, 0, 9, 16]);
+    for (const rect of level.solution) takeRect(play, rect);
+    const medals = appleMedalsEarned(play, level.analysis);
+    out.push(`apple ${level.id} whole-board ${bad.ok ? 'taken' : 'refused'} score ${play.score} over ${isAppleOver(play)} best ${medals.best}`);
+  }
+}
+try {
+  loadPack('{"kind":"chess"}');
+} catch (e) {
+  out.push(`bad pack: ${e instanceof PackError ? e.message : 'not a PackError'}`);
+}
+console.log(out.join('\n'));

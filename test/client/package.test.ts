@@ -1,0 +1,120 @@
+// The client package (packages/client, proofpack-client) as a game installs
+// it: built, packed with npm, installed from the tarball into an empty project
+// (only its own dependencies come with it), and a strict TypeScript game
+// (test/client/game/main.ts) compiled against the published declarations with
+// the project's tsc and run; its output is checked against the same questions
+// asked through the client sources.
+import { describe, expect, it, beforeAll } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  loadPack,
+  levelsOf,
+  startGhostPlay,
+  catchAt,
+  provableCatches,
+  onCourseForBest,
+  ghostMedalsEarned,
+  replaySlide,
+  startSlidePlay,
+  flick,
+  slideBoardNow,
+  replayApple,
+  type CatchOutcome,
+} from '../../tools/client/index.ts';
+import { ROOT, tempDir } from '../support/helpers.ts';
+
+const PKG = path.join(ROOT, 'packages', 'client');
+const DIST = path.join(ROOT, 'dist');
+const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, encoding: 'utf8', env: { ...process.env, npm_config_update_notifier: 'false' } });
+const levelOf = (file: string) => levelsOf(loadPack(fs.readFileSync(path.join(DIST, file), 'utf8')));
+
+describe('proofpack-client, installed from its tarball', () => {
+  let project = '';
+  let tarball = '';
+  let packed: { files: { path: string }[] }[] = [];
+
+  beforeAll(() => {
+    execFileSync(process.execPath, [path.join(ROOT, 'build', 'tools', 'scripts', 'build-client.js')], { cwd: ROOT, stdio: 'pipe' });
+    const work = tempDir();
+    packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], PKG));
+    tarball = path.join(work, (packed[0] as unknown as { filename: string }).filename);
+    project = path.join(work, 'game');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'a-game', version: '1.0.0', private: true, type: 'module' }));
+    npm(['install', '--no-audit', '--no-fund', '--prefer-offline', tarball], project);
+  });
+
+  it('packs the bundle, its declarations and nothing else', () => {
+    const files = packed[0]!.files.map((f) => f.path).sort();
+    expect(files.filter((f) => !/^dist\/types\/.+\.d\.ts$/.test(f))).toEqual(['README.md', 'dist/index.js', 'package.json']);
+    expect(files).toContain('dist/types/client/index.d.ts');
+    const bundle = fs.readFileSync(path.join(PKG, 'dist', 'index.js'), 'utf8');
+    expect(bundle).not.toMatch(/from\s*["']node:/);
+    expect([...new Set([...bundle.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((m) => m[1]))]).toEqual(['zod']);
+  });
+
+  it('installs with only its own dependency (zod, at the version the pipeline uses)', () => {
+    const entries = fs.readdirSync(path.join(project, 'node_modules')).sort();
+    expect(entries).toEqual(['.package-lock.json', 'proofpack-client', 'zod']);
+    const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const client = JSON.parse(fs.readFileSync(path.join(PKG, 'package.json'), 'utf8'));
+    expect(client.dependencies).toEqual({ zod: root.dependencies.zod });
+    expect(client.version).toBe(root.version);
+  });
+
+  it('compiles a strict TypeScript game against the declarations and runs it', () => {
+    fs.copyFileSync(path.join(ROOT, 'test', 'client', 'game', 'main.ts'), path.join(project, 'main.ts'));
+    fs.writeFileSync(
+      path.join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          strict: true,
+          noUncheckedIndexedAccess: true,
+          exactOptionalPropertyTypes: true,
+          // the game's own Node types come from the repository (the client needs none)
+          types: ['node'],
+          typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+          outDir: 'out',
+        },
+        files: ['main.ts'],
+      }),
+    );
+    execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
+    const printed = execFileSync(process.execPath, [path.join(project, 'out', 'main.js'), DIST], { cwd: project, encoding: 'utf8' }).trim().split('\n');
+
+    // The same questions asked through the client sources.
+    const ghost = levelOf('ghost-free.json');
+    if (ghost.kind !== 'ghost') throw new Error('ghost-free is not a ghost pack');
+    const g = ghost.levels[0]!;
+    const play = startGhostPlay(g.puzzle, g.solution);
+    let last: CatchOutcome | undefined;
+    for (let next = provableCatches(play)[0]; next; next = provableCatches(play)[0]) last = catchAt(play, next[0], next[1]);
+    const medals = ghostMedalsEarned(play, g.analysis);
+    expect(play.order.length).toBe(g.analysis.ghosts);
+    const slide = levelOf('slide-free.json');
+    if (slide.kind !== 'slide') throw new Error('slide-free is not a slide pack');
+    const s = slide.levels[0]!;
+    const sr = replaySlide(s);
+    const sp = startSlidePlay(s.puzzle);
+    let vanished = 0;
+    for (const [c, r, d] of s.solution) {
+      const f = flick(sp, c, r, d);
+      if (f.ok) vanished += f.vanished;
+    }
+    const apple = levelOf('apple-gentle.json');
+    if (apple.kind !== 'apple') throw new Error('apple-gentle is not an apple pack');
+    const a = apple.levels[0]!;
+    expect(printed).toEqual([
+      `ghost ${g.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourseForBest(play, g.analysis)} best ${medals.best} worst ${medals.worst}`,
+      `slide ${s.id} cleared true vanished ${vanished} stars ${sr.score} top ${slideBoardNow(sp)[0]}`,
+      `apple ${a.id} whole-board refused score ${replayApple(a).score} over true best true`,
+      'bad pack: kind: expected one of "ghost", "slide", "apple", found "chess"',
+    ]);
+    expect(sr.score).toBe(3);
+  });
+});

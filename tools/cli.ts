@@ -161,7 +161,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_INPUT;
     }
     if (e instanceof InputError) {
-      io.stderr(`proofpack: ${oneLine(e.message)}\n`);
+      for (const line of e.lines) io.stderr(`proofpack: ${oneLine(line)}\n`);
       return EXIT_INPUT;
     }
     const err = e as Error;

@@ -165,9 +165,11 @@ function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
   rows.push(['total', total.wanted, total.found, total.tries, total.found ? Math.round(total.tries / total.found) : '-', total.dis]);
   const lines = formatTable({ columns: ['plan entry', 'wanted', 'found', 'tries', 'tries/found', 'solver disagreements'], rows });
   const warnings: string[] = [];
+  const perBoard = (set.generator.config as { triesPerBoard?: unknown }).triesPerBoard;
+  const budget = typeof perBoard === 'number' ? `triesPerBoard (${perBoard} tries per wanted board)` : 'triesPerBoard';
   for (const s of stats) {
-    if (s.wanted > 0 && s.found === 0) warnings.push(`warning: ${kind.name} ${s.label}: no board passed in ${s.tries} tries (${s.wanted} wanted); widen its bands or relax its target`);
-    else if (s.found < s.wanted) warnings.push(`warning: ${kind.name} ${s.label}: ${s.wanted - s.found} of ${s.wanted} wanted boards not found within the try budget`);
+    if (s.wanted > 0 && s.found === 0) warnings.push(`warning: ${kind.name} ${s.label}: no board passed in ${s.tries} tries (${s.wanted} wanted); raise ${budget}, widen its bands or relax its target`);
+    else if (s.found < s.wanted) warnings.push(`warning: ${kind.name} ${s.label}: ${s.wanted - s.found} of ${s.wanted} wanted boards not found within ${budget}`);
   }
   if (total.dis > 0) warnings.push(`warning: the solver disagreed with the known solution on ${total.dis} boards (discarded): this is a bug, please report it`);
   if (set.generator.untiered > 0) warnings.push(`warning: ${set.generator.untiered} boards fit no tier of the config and were dropped`);

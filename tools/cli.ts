@@ -125,12 +125,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   program
     .command('bundle')
     .description('write the packs named in the packs config and manifest.json')
-    .option('--packs <file>', 'packs config', 'levels/packs.json')
+    .option('--packs <file>', 'packs config (its set paths are relative to its own folder)', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
+    .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
     .addOption(jsonOption())
     .addOption(quietOption())
     .action((o) => {
-      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json }, terminalConsole(o, io));
+      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json, allowShort: o.allowShort }, terminalConsole(o, io));
     });
 
   program

@@ -146,6 +146,8 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
         report.stats = sr.stats;
         report.statLines = sr.lines;
       }
+    } else if (l.type === 'pack' && l.doc.levels.length === 0) {
+      report.problems.push({ level: 'pack', index: -1, field: 'levels', stored: 0, expected: 'at least one level' });
     } else if (l.type === 'manifest') {
       report.problems.push(...manifestProblems(report.file, l.doc));
     }

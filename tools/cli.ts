@@ -14,6 +14,7 @@ import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
+import { Interrupted } from './commands/shared/interrupt.ts';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
@@ -160,6 +161,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   } catch (e) {
     if (e instanceof CommanderError) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_INPUT;
+    }
+    if (e instanceof Interrupted) {
+      io.stderr(`proofpack: ${oneLine(e.message)}\n`);
+      return e.exitCode;
     }
     if (e instanceof InputError) {
       for (const line of e.lines) io.stderr(`proofpack: ${oneLine(line)}\n`);

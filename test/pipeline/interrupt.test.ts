@@ -1,5 +1,6 @@
-// Interrupted runs (SIGKILL) leave the previous output intact; an interrupted
-// generate continues with --resume to exactly the bytes of an uninterrupted run.
+// Interrupted runs: SIGKILL leaves the previous output intact; an interrupted
+// generate continues with --resume to exactly the bytes of an uninterrupted run;
+// Ctrl-C and SIGTERM on a terminal restore it, save the checkpoint and say so.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -100,5 +101,54 @@ describe('interruption', () => {
     expect(fs.readFileSync(path.join(out, 'manifest.json')).equals(old.get('manifest.json')!)).toBe(true);
     expect(cli(['bundle', '--packs', newConfig, '--out', out]).code).toBe(0);
     expect(cli(['validate', path.join(out, 'manifest.json'), '--threads', '1']).code).toBe(0);
+  });
+});
+
+describe('Ctrl-C and SIGTERM on a terminal', () => {
+  // `script` runs generate on a pseudo-terminal (progress bar on, cursor hidden, line wrap off);
+  // the shell prints its pid and execs node, so the pid is generate's own.
+  async function interruptOnTty(sig: 'SIGINT' | 'SIGTERM', out: string) {
+    const command = `echo PID $$; exec ${process.execPath} ${BIN} generate ghost --config ${quick} --count 240 --seed 12 --threads 2 --checkpoint-every 0.1 --out ${out}`;
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env['CI'];
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const checkpoint = `${out}.checkpoint.json`;
+    const t0 = Date.now();
+    const saved = () => (fs.existsSync(checkpoint) ? JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length : 0);
+    while (Date.now() - t0 < 60_000 && (!/PID \d+/.test(text) || saved() < 20)) await sleep(20);
+    const pid = Number(/PID (\d+)/.exec(text)![1]);
+    process.kill(pid, sig);
+    const code = await exited;
+    return { code, text, slots: saved() };
+  }
+
+  for (const [sig, exit] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    it(`${sig}: restores the cursor and line wrap, saves the checkpoint, says so, exits ${exit}`, async () => {
+      const out = path.join(dir, `tty-${sig}.json`);
+      const { code, text, slots } = await interruptOnTty(sig, out);
+      expect(code).toBe(exit);
+      // the bar hid the cursor and turned line wrap off; both come back after the last bar update
+      const hidden = text.lastIndexOf('\x1b[?25l');
+      expect(hidden).toBeGreaterThanOrEqual(0);
+      expect(text.indexOf('\x1b[?7l')).toBeGreaterThanOrEqual(0);
+      expect(text.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
+      expect(text.indexOf('\x1b[?7h', hidden)).toBeGreaterThan(hidden);
+      expect(slots).toBeGreaterThanOrEqual(20);
+      expect(slots).toBeLessThan(240);
+      expect(text).toContain(`proofpack: interrupted: ${slots} of 240 slots saved in ${out}.checkpoint.json; rerun with --resume`);
+      expect(fs.existsSync(out)).toBe(false);
+    });
+  }
+
+  it('a run that finds a checkpoint and was not given --resume says it is starting over', () => {
+    const out = path.join(dir, 'start-over.json');
+    fs.writeFileSync(`${out}.checkpoint.json`, JSON.stringify({ type: 'checkpoint', formatVersion: 1, job: '0'.repeat(64), slots: [] }));
+    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--threads', '1', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`found ${out}.checkpoint.json from an interrupted run; starting over (rerun with --resume to continue from it)\n`);
+    expect(fs.existsSync(`${out}.checkpoint.json`)).toBe(false);
   });
 });

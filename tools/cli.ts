@@ -14,6 +14,7 @@ import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
+import { initCommand } from './commands/init.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
@@ -137,14 +138,32 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 
   program
     .command('pipeline')
-    .description('the whole job on the built-in defaults: generate + curate every kind into levels/, validate, bundle into dist/')
+    .description('the whole job: generate + curate every kind into levels/, validate, bundle into dist/ (built-in configs, or those of proofpack/ when present)')
     .addOption(threadsOption())
-    .option('--levels <dir>', 'curated sets and packs.json', 'levels')
+    .option('--config-dir <dir>', 'partial configs (<kind>.json; kinds without one are skipped) and packs.json, as proofpack init writes them; default: ./proofpack if it has a packs.json, else the built-in configs and <levels>/packs.json')
+    .option('--levels <dir>', 'curated sets (and, without a config folder, packs.json)', 'levels')
     .option('--dist <dir>', 'bundle output', 'dist')
     .option('--work <dir>', 'intermediate candidate sets', '.proofpack')
+    .option('--count <n>', "scale every kind's plan to this many wanted levels", wholeNumber(1))
+    .option('--resume', 'continue the generate step an interrupted run left a checkpoint for')
+    .option('--allow-short', 'bundle packs and tiers with fewer levels than asked, with a warning')
     .addOption(quietOption())
     .action(async (o) => {
-      exitCode = await pipelineCommand({ threads: o.threads, levels: o.levels, dist: o.dist, work: o.work }, terminalConsole(o, io));
+      exitCode = await pipelineCommand(
+        { threads: o.threads, levels: o.levels, dist: o.dist, work: o.work, configDir: o.configDir, count: o.count, resume: o.resume, allowShort: o.allowShort },
+        terminalConsole(o, io),
+      );
+    });
+
+  program
+    .command('init')
+    .description("scaffold a game repository's proofpack folder: a partial config per kind, packs.json, a CI workflow example")
+    .option('--dir <dir>', 'folder to write', 'proofpack')
+    .option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', 'levels')
+    .option('--force', 'overwrite existing files')
+    .addOption(quietOption())
+    .action((o) => {
+      exitCode = initCommand({ dir: o.dir, levels: o.levels, force: o.force }, terminalConsole(o, io));
     });
 
   program

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BIN, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { BIN, ROOT, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
 
 const dir = tempDir();
 const quick = quickConfigFile('ghost', dir);
@@ -107,22 +107,36 @@ describe('interruption', () => {
 describe('Ctrl-C and SIGTERM on a terminal', () => {
   // `script` runs generate on a pseudo-terminal (progress bar on, cursor hidden, line wrap off);
   // the shell prints its pid and execs node, so the pid is generate's own.
-  async function interruptOnTty(sig: 'SIGINT' | 'SIGTERM', out: string) {
-    const command = `echo PID $$; exec ${process.execPath} ${BIN} generate ghost --config ${quick} --count 240 --seed 12 --threads 2 --checkpoint-every 0.1 --out ${out}`;
+  async function onTty(args: string[], ready: (text: string) => boolean, sig: 'SIGINT' | 'SIGTERM') {
+    const command = `echo PID $$; exec ${process.execPath} ${BIN} ${args.join(' ')}`;
     const env: Record<string, string | undefined> = { ...process.env };
     delete env['CI'];
     const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
     child.stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
     const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-    const checkpoint = `${out}.checkpoint.json`;
     const t0 = Date.now();
-    const saved = () => (fs.existsSync(checkpoint) ? JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length : 0);
-    while (Date.now() - t0 < 60_000 && (!/PID \d+/.test(text) || saved() < 20)) await sleep(20);
-    const pid = Number(/PID (\d+)/.exec(text)![1]);
-    process.kill(pid, sig);
+    while (Date.now() - t0 < 60_000 && (!/PID \d+/.test(text) || !ready(text))) await sleep(20);
+    process.kill(Number(/PID (\d+)/.exec(text)![1]), sig);
     const code = await exited;
+    return { code, text };
+  }
+
+  async function interruptOnTty(sig: 'SIGINT' | 'SIGTERM', out: string) {
+    const checkpoint = `${out}.checkpoint.json`;
+    const saved = () => (fs.existsSync(checkpoint) ? JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length : 0);
+    const args = ['generate', 'ghost', '--config', quick, '--count', '240', '--seed', '12', '--threads', '2', '--checkpoint-every', '0.1', '--out', out];
+    const { code, text } = await onTty(args, () => saved() >= 20, sig);
     return { code, text, slots: saved() };
+  }
+
+  /** The progress bar hid the cursor and turned line wrap off; both come back after its last update. */
+  function expectRestored(text: string) {
+    const hidden = text.lastIndexOf('\x1b[?25l');
+    expect(hidden).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('\x1b[?7l')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
+    expect(text.indexOf('\x1b[?7h', hidden)).toBeGreaterThan(hidden);
   }
 
   for (const [sig, exit] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
@@ -130,18 +144,25 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
       const out = path.join(dir, `tty-${sig}.json`);
       const { code, text, slots } = await interruptOnTty(sig, out);
       expect(code).toBe(exit);
-      // the bar hid the cursor and turned line wrap off; both come back after the last bar update
-      const hidden = text.lastIndexOf('\x1b[?25l');
-      expect(hidden).toBeGreaterThanOrEqual(0);
-      expect(text.indexOf('\x1b[?7l')).toBeGreaterThanOrEqual(0);
-      expect(text.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
-      expect(text.indexOf('\x1b[?7h', hidden)).toBeGreaterThan(hidden);
+      expectRestored(text);
       expect(slots).toBeGreaterThanOrEqual(20);
       expect(slots).toBeLessThan(240);
       expect(text).toContain(`proofpack: interrupted: ${slots} of 240 slots saved in ${out}.checkpoint.json; rerun with --resume`);
       expect(fs.existsSync(out)).toBe(false);
     });
   }
+
+  it('SIGINT during validate: the terminal restored, what was checked said, exit 130', async () => {
+    const set = path.join(ROOT, 'levels', 'ghost', 'standard.json');
+    const total = JSON.parse(fs.readFileSync(set, 'utf8')).levels.length;
+    const { code, text } = await onTty(['validate', set, '--threads', '1'], (t) => / [1-9]\d*\/\d+ /.test(t), 'SIGINT');
+    expect(code).toBe(130);
+    expectRestored(text);
+    const m = /proofpack: interrupted: validate stopped after (\d+) of (\d+) levels; nothing was written/.exec(text);
+    expect(m).not.toBeNull();
+    expect(Number(m![2])).toBe(total);
+    expect(Number(m![1])).toBeLessThan(total);
+  });
 
   it('a run that finds a checkpoint and was not given --resume says it is starting over', () => {
     const out = path.join(dir, 'start-over.json');

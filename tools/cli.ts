@@ -15,6 +15,8 @@ import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 import { writeConformance } from './client/conformance.ts';
+import { initCommand } from './commands/init.ts';
+import { Interrupted } from './commands/shared/interrupt.ts';
 
 const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
@@ -126,24 +128,43 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   program
     .command('bundle')
     .description('write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')
-    .option('--packs <file>', 'packs config', 'levels/packs.json')
+    .option('--packs <file>', 'packs config (its set paths are relative to its own folder)', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
+    .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
     .addOption(jsonOption())
     .addOption(quietOption())
     .action((o) => {
-      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json, conformance: writeConformance }, terminalConsole(o, io));
+      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json, allowShort: o.allowShort, conformance: writeConformance }, terminalConsole(o, io));
     });
 
   program
     .command('pipeline')
-    .description('the whole job on the built-in defaults: generate + curate every kind into levels/, validate, bundle into dist/')
+    .description('the whole job: generate + curate every kind into levels/, validate, bundle into dist/ (built-in configs, or those of proofpack/ when present)')
     .addOption(threadsOption())
-    .option('--levels <dir>', 'curated sets and packs.json', 'levels')
+    .option('--config-dir <dir>', 'partial configs (<kind>.json; kinds without one are skipped) and packs.json, as proofpack init writes them; default: ./proofpack if it has a packs.json, else the built-in configs and <levels>/packs.json')
+    .option('--levels <dir>', 'curated sets (and, without a config folder, packs.json)', 'levels')
     .option('--dist <dir>', 'bundle output', 'dist')
     .option('--work <dir>', 'intermediate candidate sets', '.proofpack')
+    .option('--count <n>', "scale every kind's plan to this many wanted levels", wholeNumber(1))
+    .option('--resume', 'continue the generate step an interrupted run left a checkpoint for')
+    .option('--allow-short', 'bundle packs and tiers with fewer levels than asked, with a warning')
     .addOption(quietOption())
     .action(async (o) => {
-      exitCode = await pipelineCommand({ threads: o.threads, levels: o.levels, dist: o.dist, work: o.work, conformance: writeConformance }, terminalConsole(o, io));
+      exitCode = await pipelineCommand(
+        { threads: o.threads, levels: o.levels, dist: o.dist, work: o.work, configDir: o.configDir, count: o.count, resume: o.resume, allowShort: o.allowShort, conformance: writeConformance },
+        terminalConsole(o, io),
+      );
+    });
+
+  program
+    .command('init')
+    .description("scaffold a game repository's proofpack folder: a partial config per kind, packs.json, a CI workflow example")
+    .option('--dir <dir>', 'folder to write', 'proofpack')
+    .option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', 'levels')
+    .option('--force', 'overwrite existing files')
+    .addOption(quietOption())
+    .action((o) => {
+      exitCode = initCommand({ dir: o.dir, levels: o.levels, force: o.force }, terminalConsole(o, io));
     });
 
   program
@@ -161,8 +182,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (e instanceof CommanderError) {
       return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_INPUT;
     }
-    if (e instanceof InputError) {
+    if (e instanceof Interrupted) {
       io.stderr(`proofpack: ${oneLine(e.message)}\n`);
+      return e.exitCode;
+    }
+    if (e instanceof InputError) {
+      for (const line of e.lines) io.stderr(`proofpack: ${oneLine(line)}\n`);
       return EXIT_INPUT;
     }
     const err = e as Error;

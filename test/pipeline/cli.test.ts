@@ -236,7 +236,7 @@ describe('bundle', () => {
     fs.writeFileSync(packs, JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'a', set: path.relative(dir, curated), tiers: { EASY: 9999 }, order: 'difficulty' }] }));
     const r = cli(['bundle', '--packs', packs, '--out', path.join(dir, 'dist3')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/packs\[0\] › tiers\.EASY: wants 9999 levels/);
+    expect(r.stderr).toMatch(/packs\[0\] \(a\) › tiers\.EASY: wants 9999 levels/);
     oneLineNoStack(r.stderr);
   });
 });

@@ -1,10 +1,11 @@
-// Interrupted runs (SIGKILL) leave the previous output intact; an interrupted
-// generate continues with --resume to exactly the bytes of an uninterrupted run.
+// Interrupted runs: SIGKILL leaves the previous output intact; an interrupted
+// generate continues with --resume to exactly the bytes of an uninterrupted run;
+// Ctrl-C and SIGTERM on a terminal restore it, save the checkpoint and say so.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BIN, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { BIN, ROOT, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
 
 const dir = tempDir();
 const quick = quickConfigFile('ghost', dir);
@@ -100,5 +101,75 @@ describe('interruption', () => {
     expect(fs.readFileSync(path.join(out, 'manifest.json')).equals(old.get('manifest.json')!)).toBe(true);
     expect(cli(['bundle', '--packs', newConfig, '--out', out]).code).toBe(0);
     expect(cli(['validate', path.join(out, 'manifest.json'), '--threads', '1']).code).toBe(0);
+  });
+});
+
+describe('Ctrl-C and SIGTERM on a terminal', () => {
+  // `script` runs generate on a pseudo-terminal (progress bar on, cursor hidden, line wrap off);
+  // the shell prints its pid and execs node, so the pid is generate's own.
+  async function onTty(args: string[], ready: (text: string) => boolean, sig: 'SIGINT' | 'SIGTERM') {
+    const command = `echo PID $$; exec ${process.execPath} ${BIN} ${args.join(' ')}`;
+    const env: Record<string, string | undefined> = { ...process.env };
+    delete env['CI'];
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
+    const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+    const t0 = Date.now();
+    while (Date.now() - t0 < 60_000 && (!/PID \d+/.test(text) || !ready(text))) await sleep(20);
+    process.kill(Number(/PID (\d+)/.exec(text)![1]), sig);
+    const code = await exited;
+    return { code, text };
+  }
+
+  async function interruptOnTty(sig: 'SIGINT' | 'SIGTERM', out: string) {
+    const checkpoint = `${out}.checkpoint.json`;
+    const saved = () => (fs.existsSync(checkpoint) ? JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length : 0);
+    const args = ['generate', 'ghost', '--config', quick, '--count', '240', '--seed', '12', '--threads', '2', '--checkpoint-every', '0.1', '--out', out];
+    const { code, text } = await onTty(args, () => saved() >= 20, sig);
+    return { code, text, slots: saved() };
+  }
+
+  /** The progress bar hid the cursor and turned line wrap off; both come back after its last update. */
+  function expectRestored(text: string) {
+    const hidden = text.lastIndexOf('\x1b[?25l');
+    expect(hidden).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('\x1b[?7l')).toBeGreaterThanOrEqual(0);
+    expect(text.indexOf('\x1b[?25h', hidden)).toBeGreaterThan(hidden);
+    expect(text.indexOf('\x1b[?7h', hidden)).toBeGreaterThan(hidden);
+  }
+
+  for (const [sig, exit] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    it(`${sig}: restores the cursor and line wrap, saves the checkpoint, says so, exits ${exit}`, async () => {
+      const out = path.join(dir, `tty-${sig}.json`);
+      const { code, text, slots } = await interruptOnTty(sig, out);
+      expect(code).toBe(exit);
+      expectRestored(text);
+      expect(slots).toBeGreaterThanOrEqual(20);
+      expect(slots).toBeLessThan(240);
+      expect(text).toContain(`proofpack: interrupted: ${slots} of 240 slots saved in ${out}.checkpoint.json; rerun with --resume`);
+      expect(fs.existsSync(out)).toBe(false);
+    });
+  }
+
+  it('SIGINT during validate: the terminal restored, what was checked said, exit 130', async () => {
+    const set = path.join(ROOT, 'levels', 'ghost', 'standard.json');
+    const total = JSON.parse(fs.readFileSync(set, 'utf8')).levels.length;
+    const { code, text } = await onTty(['validate', set, '--threads', '1'], (t) => / [1-9]\d*\/\d+ /.test(t), 'SIGINT');
+    expect(code).toBe(130);
+    expectRestored(text);
+    const m = /proofpack: interrupted: validate stopped after (\d+) of (\d+) levels; nothing was written/.exec(text);
+    expect(m).not.toBeNull();
+    expect(Number(m![2])).toBe(total);
+    expect(Number(m![1])).toBeLessThan(total);
+  });
+
+  it('a run that finds a checkpoint and was not given --resume says it is starting over', () => {
+    const out = path.join(dir, 'start-over.json');
+    fs.writeFileSync(`${out}.checkpoint.json`, JSON.stringify({ type: 'checkpoint', formatVersion: 1, job: '0'.repeat(64), slots: [] }));
+    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--threads', '1', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain(`found ${out}.checkpoint.json from an interrupted run; starting over (rerun with --resume to continue from it)\n`);
+    expect(fs.existsSync(`${out}.checkpoint.json`)).toBe(false);
   });
 });

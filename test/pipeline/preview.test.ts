@@ -125,6 +125,31 @@ describe('preview page', () => {
     await page.close();
   });
 
+  it('histograms show each bar\'s count and an axis with the difficulty range', async () => {
+    const manifest = loadManifest();
+    const entry = manifest.packs[0]!;
+    const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', entry.file), 'utf8')) as PackFile;
+    const kind = KINDS.find((k) => k.name === pack.kind)!;
+    const file = path.join(tempDir(), 'hist.html');
+    fs.writeFileSync(file, previewHtml([{ name: entry.name, kind, levels: pack.levels, ctx: { config: pack.generator.config, calibration: pack.calibration } }], 'test'));
+    const { page, errors } = await open(file);
+    const d = pack.levels.map((l) => kind.difficulty(l.analysis));
+    const round = (x: number) => String(Math.round(x * 10) / 10);
+    for (const [tier, count] of Object.entries(entry.tiers)) {
+      const fig = page.locator(`figure.hist-tier[data-tier="${tier}"]`);
+      const counts = (await fig.locator('.hist-bar').evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-count'))))) as number[];
+      expect(counts).toHaveLength(12);
+      expect(counts.reduce((a, b) => a + b, 0), tier).toBe(count);
+      // the printed counts are the non-empty bars' counts, in order
+      expect((await fig.locator('.hist-count').allTextContents()).map(Number)).toEqual(counts.filter((k) => k > 0));
+      expect(await fig.locator('.hist-ymax').textContent()).toBe(String(Math.max(...counts)));
+      expect(await fig.locator('.hist-axis').count()).toBe(1);
+      expect(await fig.locator('.hist-tick').allTextContents()).toEqual([round(Math.min(...d)), round(Math.max(...d))]);
+    }
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('stays usable with 2,000 levels', async () => {
     const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', loadManifest().packs[0]!.file), 'utf8')) as PackFile;
     const kind = KINDS.find((k) => k.name === pack.kind)!;

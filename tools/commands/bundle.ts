@@ -23,6 +23,8 @@ export interface BundleOptions {
   json?: boolean;
   /** Writes the client's conformance vectors (conformance/<kind>.json); the CLI hands in the client's writer. */
   conformance?: ConformanceWriter;
+  /** Accept a pack or tier with fewer levels than asked (a warning instead of an error). */
+  allowShort?: boolean;
 }
 
 function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {
@@ -43,30 +45,52 @@ export interface BuiltPack {
   pack: PackFile;
 }
 
-export function buildPacks(packsFile: string, config: PacksConfig): BuiltPack[] {
-  const base = path.dirname(packsFile);
-  const names = new Set<string>();
-  return config.packs.map((spec, i) => {
-    const at = where(packsFile, `packs[${i}]`);
-    if (names.has(spec.name)) throw new InputError(`${at} › name: ${JSON.stringify(spec.name)} is used twice`);
-    names.add(spec.name);
-    const setFile = path.join(base, spec.set);
+/** What buildPacks accepts: short packs and tiers become warnings with allowShort. */
+export interface BuildOptions {
+  allowShort?: boolean;
+  warn?: (line: string) => void;
+}
+
+/** The set of a pack entry, read and checked; every error names the packs file and the entry. */
+function readSet(at: string, base: string, setPath: string) {
+  const setFile = path.join(base, setPath);
+  try {
     const setText = readText(setFile);
     const loaded = parseDocument(setFile, parseJson(setFile, setText), ['set']);
     if (loaded.type !== 'set') throw new Error('unreachable');
-    const { kind, doc } = loaded;
-    if (doc.stage !== 'curated') throw new InputError(`${setFile} › stage: packs are cut from curated sets, found "${doc.stage}"`);
+    if (loaded.doc.stage !== 'curated') throw new InputError(`${setFile} › stage: packs are cut from curated sets, found "${loaded.doc.stage}"`);
+    return { setText, ...loaded };
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    const missing = !fs.existsSync(setFile);
+    const why = missing ? `cannot read ${setPath} (no such file; set paths are relative to the packs file, so this is ${setFile})` : e.message;
+    throw new InputError(`${at} › set: ${why}`);
+  }
+}
+
+export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOptions = {}): BuiltPack[] {
+  const base = path.dirname(packsFile);
+  const names = new Set<string>();
+  const short = (message: string) => {
+    if (!opts.allowShort) throw new InputError(`${message} (--allow-short accepts it with a warning)`);
+    opts.warn?.(`warning: ${message}`);
+  };
+  return config.packs.map((spec, i) => {
+    const at = where(packsFile, `packs[${i}] (${spec.name})`);
+    if (names.has(spec.name)) throw new InputError(`${at} › name: ${JSON.stringify(spec.name)} is used twice`);
+    names.add(spec.name);
+    const { setText, kind, doc } = readSet(at, base, spec.set);
     const levels: Level[] = [];
     for (const [tier, count] of Object.entries(spec.tiers).sort(([a], [b]) => kind.tiers.indexOf(a) - kind.tiers.indexOf(b))) {
       if (!kind.tiers.includes(tier)) {
         throw new InputError(`${at} › tiers.${tier}: not a ${kind.name} tier (tiers: ${kind.tiers.join(', ')})`);
       }
       const inTier = doc.levels.filter((l) => l.tier === tier);
-      if (count !== 'all' && inTier.length < count) {
-        throw new InputError(`${at} › tiers.${tier}: wants ${count} levels, ${setFile} has ${inTier.length}`);
-      }
-      levels.push(...(count === 'all' ? inTier : spread(inTier, count)));
+      if (count !== 'all' && inTier.length < count) short(`${at} › tiers.${tier}: wants ${count} levels, ${spec.set} has ${inTier.length}`);
+      else if (count === 'all' && inTier.length === 0) short(`${at} › tiers.${tier}: wants all levels of the tier, ${spec.set} has none`);
+      levels.push(...(count === 'all' || inTier.length < count ? inTier : spread(inTier, count)));
     }
+    if (levels.length === 0) short(`${at}: the pack has 0 levels`);
     if (spec.order === 'shuffle' && spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
     const ordered = spec.order === 'shuffle' ? shuffled(levels, spec.seed!, `pack/${spec.name}`) : levels;
     const sha = sha256Hex(setText);
@@ -105,7 +129,7 @@ export function buildPacks(packsFile: string, config: PacksConfig): BuiltPack[] 
 export function bundleCommand(opts: BundleOptions, con: Console): number {
   const loaded = loadDocument(opts.packs, ['packs-config']);
   if (loaded.type !== 'packs-config') throw new Error('unreachable');
-  const built = buildPacks(opts.packs, loaded.doc);
+  const built = buildPacks(opts.packs, loaded.doc, { allowShort: opts.allowShort ?? false, warn: (line) => con.warn(line) });
   const manifest: Manifest = { type: 'manifest', formatVersion: FORMAT_VERSION, tool: TOOL, packs: built.map((b) => b.entry) };
   const manifestFile = path.join(opts.out, 'manifest.json');
   const previous = previousPackFiles(manifestFile);
@@ -116,9 +140,10 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   writeFileAtomic(previewFile, previewOf(built));
   const vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
   writeConformanceFiles(path.join(opts.out, 'conformance'), vectors);
-  for (const old of previous) {
-    if (!built.some((b) => b.file === old)) fs.rmSync(path.join(opts.out, old), { force: true });
-  }
+  // bundle owns its folder's manifest: packs the old manifest named and this packs file does not are removed, by name
+  const removed = previous.filter((old) => !built.some((b) => b.file === old));
+  for (const old of removed) fs.rmSync(path.join(opts.out, old), { force: true });
+  if (removed.length > 0) con.warn(`removed ${removed.length} packs of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`);
   if (opts.json) {
     con.out(stableJson(manifest));
     return 0;

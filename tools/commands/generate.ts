@@ -17,6 +17,7 @@ import { kindByName } from '../kinds/index.ts';
 import { runPipelineTasks } from './shared/tasks.ts';
 import { parseShard, type Shard } from './shared/shards.ts';
 import type { GenerateTask } from './shared/tasks.ts';
+import { Interrupted, interruptible } from './shared/interrupt.ts';
 
 /** What to generate: everything the output depends on. */
 export interface GenerateJob {
@@ -95,6 +96,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
 
   const hash = jobHash(job);
   const cp = run.checkpoint;
+  if (cp && !cp.resume && fs.existsSync(cp.file)) run.con.warn(`found ${cp.file} from an interrupted run; starting over (rerun with --resume to continue from it)`);
   const done = cp?.resume ? loadCheckpoint(cp.file, hash) : new Map<number, SlotResult<unknown, unknown, unknown>>();
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
@@ -102,17 +104,30 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const progress = run.con.progress(`generate ${kind.name}`, mine.length);
   progress.update(resumed);
   let lastSave = performance.now();
-  await runPipelineTasks(tasks, {
-    threads: run.threads,
-    onResult: (i, r, n) => {
-      done.set(todo[i]!.slot, r as SlotResult<unknown, unknown, unknown>);
-      progress.update(resumed + n);
-      if (cp && performance.now() - lastSave >= cp.everyMs) {
-        writeCheckpoint(cp.file, hash, done);
-        lastSave = performance.now();
-      }
-    },
-  });
+  try {
+    await interruptible((signal) =>
+      runPipelineTasks(tasks, {
+        threads: run.threads,
+        signal,
+        onResult: (i, r) => {
+          done.set(todo[i]!.slot, r as SlotResult<unknown, unknown, unknown>);
+          progress.update(done.size);
+          if (cp && performance.now() - lastSave >= cp.everyMs) {
+            writeCheckpoint(cp.file, hash, done);
+            lastSave = performance.now();
+          }
+        },
+      }),
+    );
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    // the terminal first (cursor, line wrap), then what was done
+    progress.stop();
+    const saved = done.size;
+    if (!cp) throw new Interrupted(e.signal, `interrupted: ${saved} of ${mine.length} slots done, none saved (no checkpoint)`);
+    writeCheckpoint(cp.file, hash, done);
+    throw new Interrupted(e.signal, `interrupted: ${saved} of ${mine.length} slots saved in ${cp.file}; rerun with --resume`);
+  }
   progress.stop();
 
   const stats: PlanStats[] = plan.map((e) => ({ label: e.label, wanted: 0, found: 0, tries: 0, disagreements: 0 }));
@@ -165,9 +180,11 @@ function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
   rows.push(['total', total.wanted, total.found, total.tries, total.found ? Math.round(total.tries / total.found) : '-', total.dis]);
   const lines = formatTable({ columns: ['plan entry', 'wanted', 'found', 'tries', 'tries/found', 'solver disagreements'], rows });
   const warnings: string[] = [];
+  const perBoard = (set.generator.config as { triesPerBoard?: unknown }).triesPerBoard;
+  const budget = typeof perBoard === 'number' ? `triesPerBoard (${perBoard} tries per wanted board)` : 'triesPerBoard';
   for (const s of stats) {
-    if (s.wanted > 0 && s.found === 0) warnings.push(`warning: ${kind.name} ${s.label}: no board passed in ${s.tries} tries (${s.wanted} wanted); widen its bands or relax its target`);
-    else if (s.found < s.wanted) warnings.push(`warning: ${kind.name} ${s.label}: ${s.wanted - s.found} of ${s.wanted} wanted boards not found within the try budget`);
+    if (s.wanted > 0 && s.found === 0) warnings.push(`warning: ${kind.name} ${s.label}: no board passed in ${s.tries} tries (${s.wanted} wanted); raise ${budget}, widen its bands or relax its target`);
+    else if (s.found < s.wanted) warnings.push(`warning: ${kind.name} ${s.label}: ${s.wanted - s.found} of ${s.wanted} wanted boards not found within ${budget}`);
   }
   if (total.dis > 0) warnings.push(`warning: the solver disagreed with the known solution on ${total.dis} boards (discarded): this is a bug, please report it`);
   if (set.generator.untiered > 0) warnings.push(`warning: ${set.generator.untiered} boards fit no tier of the config and were dropped`);

@@ -11,6 +11,7 @@ import { InputError } from '../lib/errors.ts';
 import type { Outcome } from '../lib/kind.ts';
 import { loadDocument, type Loaded } from './shared/documents.ts';
 import { runPipelineTasks, type AnalyzeTask } from './shared/tasks.ts';
+import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
 import { manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
@@ -50,7 +51,24 @@ async function analyzeAll(tasks: AnalyzeTask[], threads: number, con: Console | 
     todoKeys.push(k);
   });
   const progress = con?.progress('validate', todo.length);
-  const computed = (await runPipelineTasks(todo, { threads, onResult: (_i, _r, done) => progress?.update(done) })) as Outcome<unknown, unknown>[];
+  let checked = 0;
+  let computed: Outcome<unknown, unknown>[];
+  try {
+    computed = (await interruptible((signal) =>
+      runPipelineTasks(todo, {
+        threads,
+        signal,
+        onResult: (_i, _r, done) => {
+          checked = done;
+          progress?.update(done);
+        },
+      }),
+    )) as Outcome<unknown, unknown>[];
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    progress?.stop();
+    throw new Interrupted(e.signal, `interrupted: validate stopped after ${checked} of ${todo.length} levels; nothing was written`);
+  }
   progress?.stop();
   const fresh = new Map(todoKeys.map((k, i) => [k, computed[i]!]));
   if (cache) for (const [k, o] of fresh) cache.set(k, o);
@@ -146,6 +164,8 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
         report.stats = sr.stats;
         report.statLines = sr.lines;
       }
+    } else if (l.type === 'pack' && l.doc.levels.length === 0) {
+      report.problems.push({ level: 'pack', index: -1, field: 'levels', stored: 0, expected: 'at least one level' });
     } else if (l.type === 'manifest') {
       report.problems.push(...manifestProblems(report.file, l.doc));
     }

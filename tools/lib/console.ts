@@ -53,15 +53,17 @@ export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, 
     progress(label, total) {
       if (!showProgress || total <= 1) return NO_PROGRESS;
       const bar = new SingleBar(
-        { format: `${label} [{bar}] {value}/{total} {percentage}% | {rate}/s | ETA {eta_formatted}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
+        { format: `${label} [{bar}] {value}/{total} {percentage}% | {rate}/s | ETA {eta}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
         Presets.shades_classic,
       );
-      const started = Date.now();
-      bar.start(total, 0, { rate: '0' });
+      const rates = new RateWindow();
+      rates.add(Date.now(), 0);
+      bar.start(total, 0, { rate: '0', eta: '?' });
       return {
         update(done) {
-          const seconds = (Date.now() - started) / 1000;
-          bar.update(done, { rate: seconds > 0 ? (done / seconds).toFixed(1) : '0' });
+          rates.add(Date.now(), done);
+          const rate = rates.rate();
+          bar.update(done, { rate: rate === null ? '0' : rate.toFixed(1), eta: formatEta(rates.eta(total)) });
         },
         stop() {
           bar.stop();
@@ -69,6 +71,48 @@ export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, 
       };
     },
   };
+}
+
+/**
+ * The rate of progress over the last `windowMs` (default 30 s), for a steady
+ * ETA: tasks finish in bursts and their cost drifts along a plan, so neither
+ * the last few updates nor the whole run's average predict the rest well.
+ */
+export class RateWindow {
+  private readonly samples: { t: number; done: number }[] = [];
+  constructor(private readonly windowMs = 30_000) {}
+
+  /** A progress update: `done` items at time `t` (ms). */
+  add(t: number, done: number): void {
+    this.samples.push({ t, done });
+    // keep the newest sample at or before the window's start as its anchor
+    while (this.samples.length > 2 && this.samples[1]!.t <= t - this.windowMs) this.samples.shift();
+  }
+
+  /** Items per second over the window; null until time has passed and something is done. */
+  rate(): number | null {
+    const first = this.samples[0];
+    const last = this.samples[this.samples.length - 1];
+    if (!first || !last || last.t <= first.t || last.done <= first.done) return null;
+    return ((last.done - first.done) * 1000) / (last.t - first.t);
+  }
+
+  /** Seconds left to reach `total` at the window's rate; null when unknown. */
+  eta(total: number): number | null {
+    const rate = this.rate();
+    const last = this.samples[this.samples.length - 1];
+    if (rate === null || !last) return null;
+    return Math.max(0, total - last.done) / rate;
+  }
+}
+
+/** `45s`, `3m 20s`, `2h 05m`; `?` when unknown. */
+export function formatEta(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
 /** A console that keeps what it is told, for tests. */

@@ -8,9 +8,12 @@ export const EXIT_INTERNAL = 3;
 /** Bad usage or unreadable input: `file › where › what`, exit 2. */
 export class InputError extends Error {
   readonly exitCode = EXIT_INPUT;
-  constructor(message: string) {
-    super(message);
+  /** Every problem, one line each, when there are several (the CLI prints them all). */
+  readonly lines: readonly string[];
+  constructor(message: string, lines?: readonly string[]) {
+    super(lines && lines.length > 1 ? `${lines[0]} (and ${lines.length - 1} more)` : message);
     this.name = 'InputError';
+    this.lines = lines && lines.length > 0 ? lines : [message];
   }
 }
 

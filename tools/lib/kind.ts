@@ -116,6 +116,8 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   readonly defaults: { setName: string; seed: number; config: C };
   /** Named full-size configs (`generate --preset NAME`), e.g. the size the original game shipped. */
   readonly presets?: Readonly<Record<string, { description: string; config: C; count?: number }>>;
+  /** The config keys a game team typically changes (e.g. `plan`): `proofpack init` writes these into its partial config. */
+  readonly starterKeys?: readonly string[];
 
   // ---- generate ----
   /** The wanted levels of a config, in a fixed order. */

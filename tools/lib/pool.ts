@@ -24,6 +24,12 @@ export interface RunOptions<R> {
   onResult?: (index: number, result: R, done: number, total: number) => void;
   /** Run inline for this long before starting the pool (ms; default 300). */
   inlineMs?: number;
+  /**
+   * Stop early: no task starts after it aborts, running ones are dropped, and
+   * the promise rejects with the signal's reason. Inline work then yields to the
+   * event loop between tasks so that a signal handler can run.
+   */
+  signal?: AbortSignal;
 }
 
 export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, opts: RunOptions<R>): Promise<R[]> {
@@ -35,21 +41,33 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   };
   const started = performance.now();
   const inlineMs = opts.threads <= 1 ? Infinity : (opts.inlineMs ?? 300);
+  const { signal } = opts;
   let next = 0;
+  let yielded = started;
   while (next < tasks.length && performance.now() - started < inlineMs) {
+    if (signal) {
+      if (performance.now() - yielded > 50) {
+        await new Promise((r) => setImmediate(r));
+        yielded = performance.now();
+      }
+      signal.throwIfAborted();
+    }
     finish(next, run(tasks[next]!));
     next++;
   }
   if (next === tasks.length) return results;
+  signal?.throwIfAborted();
   const rest = tasks.length - next;
   const threads = Math.min(opts.threads, rest);
   const pool = new Piscina({ filename: opts.worker.href, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(opts.worker), idleTimeout: 1000 });
   try {
     const pending: Promise<void>[] = [];
     for (let i = next; i < tasks.length; i++) {
-      pending.push(pool.run(tasks[i]).then((r: R) => finish(i, r)));
+      pending.push(pool.run(tasks[i], signal ? { signal } : {}).then((r: R) => finish(i, r)));
     }
     await Promise.all(pending);
+  } catch (e) {
+    throw signal?.aborted ? signal.reason : e;
   } finally {
     await pool.destroy();
   }

@@ -58,28 +58,40 @@
     });
   }, { rootMargin: '400px' });
 
-  // ---- histogram of the difficulty measure per tier ----
+  // ---- histogram of the difficulty measure per tier: counts on the bars, an axis ----
+  function fmt(x) {
+    return Math.round(x * 10) / 10;
+  }
   function histogram(pack) {
     var values = pack.levels.map(function (l) { return l.d; });
     var lo = Math.min.apply(null, values), hi = Math.max.apply(null, values);
     var bins = 12, width = (hi - lo) / bins || 1;
     var box = el('div', { class: 'hist' });
+    // bars between y = 10 and y = 50 (counts above them), the axis at y = 50, its labels below
+    var left = 14, barW = 9, top = 10, base = 50, W = left + bins * barW + 4;
     pack.tiers.forEach(function (tier) {
       var counts = new Array(bins).fill(0);
       pack.levels.forEach(function (l) {
         if (l.tier === tier) counts[Math.min(bins - 1, Math.floor((l.d - lo) / width))]++;
       });
       var max = Math.max.apply(null, counts) || 1;
-      var bars = counts.map(function (k, b) {
-        var h = Math.round((40 * k) / max);
-        return '<rect x="' + b * 8 + '" y="' + (40 - h) + '" width="7" height="' + h + '" fill="#5c6bc0"><title>' + k + ' levels with ' + pack.difficultyLabel + ' ' + (lo + b * width).toFixed(1) + '–' + (lo + (b + 1) * width).toFixed(1) + '</title></rect>';
-      }).join('');
+      var parts = counts.map(function (k, b) {
+        var h = Math.round(((base - top) * k) / max), x = left + b * barW;
+        var bar = '<rect class="hist-bar" data-count="' + k + '" x="' + x + '" y="' + (base - h) + '" width="' + (barW - 1) + '" height="' + h + '" fill="#5c6bc0"><title>' + k + ' levels with ' + pack.difficultyLabel + ' ' + fmt(lo + b * width) + '–' + fmt(lo + (b + 1) * width) + '</title></rect>';
+        return k > 0 ? bar + '<text class="hist-count" x="' + (x + (barW - 1) / 2) + '" y="' + (base - h - 1.5) + '" font-size="6" text-anchor="middle">' + k + '</text>' : bar;
+      });
+      parts.push('<line class="hist-axis" x1="' + left + '" y1="' + base + '" x2="' + (left + bins * barW) + '" y2="' + base + '" stroke="#555" stroke-width="0.8"/>');
+      parts.push('<line x1="' + left + '" y1="' + top + '" x2="' + left + '" y2="' + base + '" stroke="#555" stroke-width="0.8"/>');
+      parts.push('<text class="hist-ymax" x="' + (left - 2) + '" y="' + (top + 2) + '" font-size="6" text-anchor="end">' + max + '</text>');
+      parts.push('<text x="' + (left - 2) + '" y="' + base + '" font-size="6" text-anchor="end">0</text>');
+      parts.push('<text class="hist-tick" x="' + left + '" y="' + (base + 8) + '" font-size="6" text-anchor="start">' + fmt(lo) + '</text>');
+      parts.push('<text class="hist-tick" x="' + (left + bins * barW) + '" y="' + (base + 8) + '" font-size="6" text-anchor="end">' + fmt(hi) + '</text>');
       var fig = el('figure', { class: 'hist-tier', 'data-tier': tier });
-      fig.innerHTML = '<svg viewBox="0 0 96 40" width="96" height="40">' + bars + '</svg>';
+      fig.innerHTML = '<svg viewBox="0 0 ' + W + ' 60" width="' + W * 1.25 + '" height="75">' + parts.join('') + '</svg>';
       fig.appendChild(el('figcaption', {}, tier));
       box.appendChild(fig);
     });
-    var note = el('p', { class: 'hist-note' }, pack.difficultyLabel + ' from ' + lo + ' to ' + hi + ', 12 bins, per tier');
+    var note = el('p', { class: 'hist-note' }, 'levels per ' + pack.difficultyLabel + ' (x axis, ' + fmt(lo) + ' to ' + fmt(hi) + ', 12 bins), per tier; the number on a bar is its count');
     box.appendChild(note);
     return box;
   }

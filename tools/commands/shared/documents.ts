@@ -11,6 +11,7 @@ import { SCHEMA_DIR } from '../../lib/paths.ts';
 import { KINDS, kindByName } from '../../kinds/index.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { CONFORMANCE_SCHEMAS, type ConformanceFile } from '../../lib/conformance.ts';
+import { closestName, mergePartial } from '../../lib/partial.ts';
 import { Checkpoint, ValidateReportSchema, Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile, type ValidateReport } from '../../lib/files.ts';
 
 
@@ -40,14 +41,17 @@ export function jsonSchemaText(name: string): string {
 }
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
+// configs are small and written by hand: report every problem at once, with the schema at hand for "did you mean"
+const configAjv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
 const validators = new Map<string, ValidateFunction>();
 
-function validatorFor(name: string): ValidateFunction {
-  let v = validators.get(name);
+function validatorFor(name: string, all = false): ValidateFunction {
+  const key = `${all ? 'all:' : ''}${name}`;
+  let v = validators.get(key);
   if (!v) {
     const text = readFileSync(new URL(name, SCHEMA_DIR), 'utf8');
-    v = ajv.compile(JSON.parse(text));
-    validators.set(name, v);
+    v = (all ? configAjv : ajv).compile(JSON.parse(text));
+    validators.set(key, v);
   }
   return v;
 }
@@ -91,7 +95,13 @@ function ajvMessage(file: string, root: unknown, e: ErrorObject): string {
     cursor = cursor !== null && typeof cursor === 'object' ? (cursor as Record<string | number, unknown>)[seg] : undefined;
   }
   if (e.keyword === 'required') return `${locate(file, root, [...fixed, String(e.params['missingProperty'])])}: missing`;
-  if (e.keyword === 'additionalProperties') return `${locate(file, root, [...fixed, String(e.params['additionalProperty'])])}: unexpected field`;
+  if (e.keyword === 'additionalProperties') {
+    const name = String(e.params['additionalProperty']);
+    const known = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+    const guess = closestName(name, known);
+    const hint = guess ? ` (did you mean ${JSON.stringify(guess)}?)` : known.length ? ` (known: ${known.join(', ')})` : '';
+    return `${locate(file, root, [...fixed, name])}: unknown field${hint}`;
+  }
   const found = valueAt(root, fixed);
   const detail = e.keyword === 'const' ? `must be ${show(e.params['allowedValue'])}` : e.keyword === 'enum' ? `must be one of ${show(e.params['allowedValues'])}` : e.message ?? e.keyword;
   return oneLine(`${locate(file, root, fixed)}: ${detail} (found ${show(found)})`);
@@ -154,5 +164,38 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
 }
 
 export function loadConfig(kind: PuzzleKind, file: string): unknown {
-  return checkDocument(file, readJson(file), `${kind.name}.config.schema.json`, kind.schemas.config);
+  return checkConfig(kind, file, readJson(file));
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A generator config, complete or partial: merged over the kind's defaults
+ * (objects key by key, arrays replaced whole), then checked; every problem is
+ * reported at once. Returns the effective (merged) config.
+ */
+export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unknown {
+  if (!isPlainObject(raw)) throw new InputError(`${file}: expected a JSON object (a ${kind.name} config), found ${Array.isArray(raw) ? 'an array' : show(raw)}`);
+  const own = Object.keys(kind.defaults.config as object);
+  const foreign = Object.keys(raw).filter((k) => !own.includes(k));
+  // a config of another kind: at least two keys only that kind has, and no key that neither has
+  for (const other of KINDS) {
+    if (other === kind || foreign.length < 2) continue;
+    const theirs = Object.keys(other.defaults.config as object);
+    if (foreign.every((k) => theirs.includes(k))) {
+      throw new InputError(
+        `${file}: this looks like a ${other.name} config, not a ${kind.name} config: it has the ${other.name} keys ${foreign.join(', ')} (use it with \`generate ${other.name}\`, or start from \`proofpack config ${kind.name}\`)`,
+      );
+    }
+  }
+  const merged = mergePartial(kind.defaults.config, raw);
+  const validate = validatorFor(`${kind.name}.config.schema.json`, true);
+  let lines: string[] = [];
+  if (!validate(merged)) lines = validate.errors!.map((e) => ajvMessage(file, merged, e));
+  else {
+    const parsed = kind.schemas.config.safeParse(merged);
+    if (parsed.success) return parsed.data;
+    lines = parsed.error.issues.map((issue) => zodMessage(file, merged, issue));
+  }
+  throw new InputError(lines[0]!, [...new Set(lines)]);
 }

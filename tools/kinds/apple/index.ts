@@ -24,6 +24,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
     calibration: AppleCalibration,
   },
   defaults: { setName: 'standard', seed: APPLE_DEFAULT_SEED, config: APPLE_DEFAULT_CONFIG },
+  starterKeys: ['boards', 'tiers'],
 
   plan: planApple,
   generateSlot: generateAppleSlot,

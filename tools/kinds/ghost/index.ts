@@ -28,6 +28,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
     calibration: GhostCalibration,
   },
   defaults: { setName: 'standard', seed: GHOST_DEFAULT_SEED, config: GHOST_DEFAULT_CONFIG },
+  starterKeys: ['plan'],
   presets: GHOST_PRESETS,
 
   plan: planGhost,

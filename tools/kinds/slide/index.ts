@@ -21,6 +21,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
     calibration: SlideCalibration,
   },
   defaults: { setName: 'standard', seed: SLIDE_DEFAULT_SEED, config: SLIDE_DEFAULT_CONFIG },
+  starterKeys: ['plan'],
   presets: SLIDE_PRESETS,
 
   plan: planSlide,

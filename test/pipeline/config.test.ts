@@ -1,0 +1,100 @@
+// Generator configs as users write them: partial configs merged over the
+// kind's defaults (the effective config is what the set stores), every problem
+// reported at once, "did you mean", a config of another kind named as such,
+// and the try-budget hint.
+import { describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { mergePartial, closestName, editDistance } from '../../tools/lib/partial.ts';
+import { kindByName } from '../../tools/kinds/index.ts';
+
+const dir = tempDir();
+const write = (name: string, doc: unknown) => {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, JSON.stringify(doc));
+  return file;
+};
+
+describe('mergePartial', () => {
+  it('merges objects key by key and replaces arrays whole', () => {
+    const defaults = { a: 1, o: { x: 1, y: 2 }, list: [1, 2, 3] };
+    expect(mergePartial(defaults, { o: { y: 5 }, list: [9] })).toEqual({ a: 1, o: { x: 1, y: 5 }, list: [9] });
+    expect(mergePartial(defaults, {})).toEqual(defaults);
+    expect(mergePartial(defaults, { extra: true })).toEqual({ ...defaults, extra: true });
+  });
+
+  it('gives every kind its own defaults back from a complete config', () => {
+    for (const name of ['ghost', 'slide', 'apple']) {
+      const d = kindByName(name).defaults.config;
+      expect(mergePartial(d, structuredClone(d))).toEqual(d);
+    }
+  });
+
+  it('suggests only names within a typo', () => {
+    expect(editDistance('triesPerBord', 'triesPerBoard')).toBe(1);
+    expect(closestName('triesPerBord', ['plan', 'triesPerBoard', 'bands'])).toBe('triesPerBoard');
+    expect(closestName('colour', ['plan', 'bands'])).toBeUndefined();
+  });
+});
+
+describe('generate --config', () => {
+  it('a partial config gives the same bytes as the complete config it stands for, and the set stores the effective config', () => {
+    const full = quickConfigFile('ghost', dir); // the defaults with scoreGhostLimit 16
+    const partial = write('partial.json', { scoreGhostLimit: 16 });
+    const a = path.join(dir, 'full-out.json');
+    const b = path.join(dir, 'partial-out.json');
+    const args = ['generate', 'ghost', '--count', '12', '--seed', '3', '--threads', '1'];
+    expect(cli([...args, '--config', full, '--out', a]).code).toBe(0);
+    const r = cli([...args, '--config', partial, '--out', b]);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(a).equals(fs.readFileSync(b))).toBe(true);
+    const stored = JSON.parse(fs.readFileSync(b, 'utf8')).generator.config;
+    expect(stored).toEqual({ ...(kindByName('ghost').defaults.config as object), scoreGhostLimit: 16 });
+  });
+
+  it('the printed default config gives the same bytes as no --config', () => {
+    const printed = cli(['config', 'slide']);
+    expect(printed.code).toBe(0);
+    const file = write('slide-full.json', JSON.parse(printed.stdout));
+    const a = path.join(dir, 'slide-a.json');
+    const b = path.join(dir, 'slide-b.json');
+    expect(cli(['generate', 'slide', '--count', '6', '--threads', '1', '--out', a]).code).toBe(0);
+    expect(cli(['generate', 'slide', '--count', '6', '--threads', '1', '--config', file, '--out', b]).code).toBe(0);
+    expect(fs.readFileSync(a).equals(fs.readFileSync(b))).toBe(true);
+  });
+
+  it('reports every problem at once, each unknown key with a "did you mean"', () => {
+    const file = write('typos.json', { triesPerBord: 5, plan: [{ size: 5, mode: 'direct', cont: 3 }], scoreGhostLimit: 99 });
+    const r = cli(['generate', 'ghost', '--config', file, '--out', path.join(dir, 'never.json')]);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines).toContain(`proofpack: ${file} › triesPerBord: unknown field (did you mean "triesPerBoard"?)`);
+    expect(lines).toContain(`proofpack: ${file} › plan[0].cont: unknown field (did you mean "count"?)`);
+    expect(lines).toContain(`proofpack: ${file} › plan[0].count: missing`);
+    expect(lines).toContain(`proofpack: ${file} › scoreGhostLimit: must be <= 28 (found 99)`);
+    expect(lines).toHaveLength(4);
+    expect(fs.existsSync(path.join(dir, 'never.json'))).toBe(false);
+  });
+
+  it('names a config of another kind as such', () => {
+    const printed = cli(['config', 'ghost']);
+    const file = write('ghost-full.json', JSON.parse(printed.stdout));
+    const r = cli(['generate', 'slide', '--config', file, '--out', path.join(dir, 'never.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `proofpack: ${file}: this looks like a ghost config, not a slide config: it has the ghost keys ladder, maxZeroTargets, scoreGhostLimit, weightChoices (use it with \`generate ghost\`, or start from \`proofpack config slide\`)\n`,
+    );
+  });
+
+  it('"no board passed" names triesPerBoard', () => {
+    const file = write('hopeless.json', { triesPerBoard: 1, scoreGhostLimit: 16, plan: [{ size: 9, mode: 'contradiction', count: 2, tier: 'ULTIMATE+' }] });
+    const out = path.join(dir, 'hopeless-out.json');
+    const r = cli(['generate', 'ghost', '--config', file, '--seed', '1', '--threads', '1', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(
+      'warning: ghost 9x9 contradiction -> ULTIMATE+: no board passed in 2 tries (2 wanted); raise triesPerBoard (1 tries per wanted board), widen its bands or relax its target\n',
+    );
+    expect(r.stderr).toContain(`proofpack: ${out}: not written: no ghost board passed its target test\n`);
+  });
+});

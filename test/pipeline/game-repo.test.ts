@@ -79,7 +79,7 @@ describe('a game repository', () => {
     expect(ghostSet.generator.config.plan).toHaveLength(2);
     expect(ghostSet.generator.config.triesPerBoard).toBe((KINDS[0]!.defaults.config as { triesPerBoard: number }).triesPerBoard);
     expect(fs.existsSync(path.join(game, 'levels', 'slide'))).toBe(false);
-    expect(fs.readdirSync(path.join(game, 'dist')).sort()).toEqual(['apple-mix.json', 'ghost-easy.json', 'manifest.json', 'preview']);
+    expect(fs.readdirSync(path.join(game, 'dist')).sort()).toEqual(['apple-mix.json', 'conformance', 'ghost-easy.json', 'manifest.json', 'preview']);
     expect(fs.existsSync(path.join(game, 'node_modules', 'proofpack', 'levels'))).toBe(false);
     expect(fs.existsSync(path.join(game, 'node_modules', 'proofpack', 'dist'))).toBe(false);
 

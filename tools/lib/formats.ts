@@ -1,4 +1,4 @@
-// The file formats the pipeline writes and reads (SPEC §4): set files, packs,
+// The file formats the pipeline writes and reads (docs/formats.md): set files, packs,
 // the manifest and the packs config. zod is the source of truth; the JSON
 // Schemas in schema/ are generated from these (tools/scripts/write-schemas.ts).
 // No Node-only imports: the game client checks packs with these schemas.

@@ -1,4 +1,4 @@
-// Level ids (SPEC §4): `<kind>-` + the first 12 hex digits of the SHA-256 of
+// Level ids (docs/formats.md): `<kind>-` + the first 12 hex digits of the SHA-256 of
 // the stable JSON of the canonical puzzle, and file hashes for the manifest.
 import { createHash } from 'node:crypto';
 import stringify from 'fast-json-stable-stringify';

@@ -13,7 +13,7 @@ export interface Problem {
   expected: unknown;
 }
 
-/** A level as stored in set and pack files (SPEC §4). */
+/** A level as stored in set and pack files (docs/formats.md). */
 export interface Level<P = unknown, S = unknown, A = unknown> {
   id: string;
   puzzle: P;

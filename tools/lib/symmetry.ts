@@ -1,5 +1,5 @@
 // The 8 symmetries of a rectangular grid (rotations and reflections) and the
-// "smallest encoding" rule of SPEC §4 that picks one canonical representative.
+// "smallest encoding" rule of the level ids that picks one canonical representative.
 import stringify from 'fast-json-stable-stringify';
 
 /**

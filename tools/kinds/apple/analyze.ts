@@ -1,5 +1,5 @@
 // Apple analysis: every derived value of a board, by the same code for
-// generate, curate and validate. The greedy baseline (SPEC §3), the strong
+// generate, curate and validate. The greedy baseline (docs/apple.md), the strong
 // solver started from the greedy play (so best >= greedy), and the
 // geometry-free bound (so best <= upper <= 170).
 import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';

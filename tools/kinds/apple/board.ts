@@ -1,4 +1,4 @@
-// The apple board (SPEC §3): 10 rows × 17 columns of digits 1..9. Cells are
+// The apple board (docs/apple.md): 10 rows × 17 columns of digits 1..9. Cells are
 // numbered row-major (cell = row * 17 + col); a working copy holds 0 for a
 // removed cell. Parsing, formatting and digit counts live here.
 export const ROWS = 10;

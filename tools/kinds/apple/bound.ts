@@ -1,4 +1,4 @@
-// The geometry-free upper bound (SPEC §3 "upperBound"): the largest number of
+// The geometry-free upper bound (docs/apple.md, "upperBound"): the largest number of
 // a board's digits that can be split into disjoint groups each summing to
 // exactly 10, whatever their positions. Every move clears one such group, so
 // no play scores more. Solved exactly by dynamic programming over digit

@@ -1,4 +1,4 @@
-// Set fidelity (SPEC §3, seed 000): is a set of boards what the original
+// Set fidelity (docs/apple.md): is a set of boards what the original
 // game's generator makes? The model: 170 digits uniform on 1..9 and
 // independent, kept when the sum is a multiple of 10. Under it:
 // * every digit is uniform (the conditioning moves a single cell's law by

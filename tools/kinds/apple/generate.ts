@@ -1,4 +1,4 @@
-// Apple generation (SPEC §3): the original game's rejection sampling. All 170
+// Apple generation (docs/apple.md): the original game's rejection sampling. All 170
 // digits are drawn uniformly and independently from 1..9 with the slot's RNG
 // (rng.int(1, 9), row-major); a board whose sum is not a multiple of 10 is
 // thrown away whole and drawn again. There is no target test: every accepted

@@ -1,4 +1,4 @@
-// The greedy baseline of SPEC §3 (seed 002): at every step take, among all
+// The greedy baseline (docs/apple.md): at every step take, among all
 // valid rectangles, the one with the largest single digit; ties -> fewest
 // remaining cells; then smallest area; then smallest top, left, bottom, right.
 // Deterministic; a lower bound on the best score, not the optimum.

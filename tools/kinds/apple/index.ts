@@ -1,4 +1,4 @@
-// The apple kind (SPEC §3) behind the PuzzleKind interface.
+// The apple kind (docs/apple.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution, APPLE_TIERS } from './schema.ts';
 import { analyzeApple } from './analyze.ts';

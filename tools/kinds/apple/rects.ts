@@ -1,4 +1,4 @@
-// Rectangles and the move search of the apple game (SPEC §3). A move is an
+// Rectangles and the move search of the apple game (docs/apple.md). A move is an
 // axis-aligned rectangle whose remaining digits sum to exactly 10; removed
 // cells count 0. Rectangles are packed into one integer
 // (top | left << 4 | bottom << 9 | right << 14) so the hot loops allocate

@@ -1,4 +1,4 @@
-// Apple formats (SPEC §3, §4): puzzle, plays, analysis, generator config and
+// Apple formats (docs/apple.md, docs/formats.md): puzzle, plays, analysis, generator config and
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
 import { z } from 'zod';
@@ -31,7 +31,7 @@ export const AppleSolution = ApplePlay;
 export type AppleSolution = ApplePlay;
 
 export const AppleAnalysis = z.strictObject({
-  greedyScore: int().min(0).max(CELLS).describe('cells the SPEC greedy clears (largest digit, fewest cells, smallest area, position)'),
+  greedyScore: int().min(0).max(CELLS).describe('cells the greedy baseline clears (largest digit, fewest cells, smallest area, position)'),
   bestScore: int().min(0).max(CELLS).describe('cells the strong solver clears with the set config budget (the solution)'),
   upperBound: int().min(0).max(CELLS).describe('most digits that can be split into groups summing to 10, positions ignored'),
   greedyPlay: ApplePlay.describe('the greedy play'),

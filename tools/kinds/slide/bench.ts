@@ -32,7 +32,7 @@ export interface GraphRun {
   metricSeconds: number;
 }
 
-/** Build the metric graph of each board (SPEC budgets) and compute its metrics. */
+/** Build the metric graph of each board (default budgets) and compute its metrics. */
 function runMetricGraphs(boards: readonly SlidePuzzle[] = BENCH_BOARDS, exact = true): GraphRun[] {
   return boards.map((p) => {
     const b = compileBoard(p);

@@ -9,7 +9,7 @@ export const FIXED = 0x10;
 export const WALL = 0x80;
 export const COLOUR_MASK = 0x0f;
 
-/** Direction order U, D, L, R (SPEC move letters), everywhere. */
+/** Direction order U, D, L, R (the move letters), everywhere. */
 export const DIR_LETTERS = ['U', 'D', 'L', 'R'] as const;
 
 export interface SlideBoard {

@@ -1,4 +1,4 @@
-// The canonical slide puzzle (SPEC §4 ids): the smallest stable-JSON encoding
+// The canonical slide puzzle (level ids, docs/formats.md): the smallest stable-JSON encoding
 // among the board's 8 rotations and reflections, each with its colours renamed
 // in order of first appearance (rows top to bottom, cells left to right; a
 // fixed block keeps its case). A non-square h×w board has the same 8

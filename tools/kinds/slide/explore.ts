@@ -1,4 +1,4 @@
-// The slide BFS over packed canonical states (SPEC §2 "Solver" and the graph
+// The slide BFS over packed canonical states (docs/slide.md: the solver and the graph
 // the metrics are computed on). One exploration serves both:
 //  * solving: layer by layer until the layer holding the cleared state is
 //    complete: minMoves, and solutionCount by saturating addition of path
@@ -10,7 +10,7 @@
 //    last layer's states are needed only to count the graph against its
 //    budget: unless `exact`, they are bounded by the moves into them instead
 //    of stored, and counted exactly only when that bound passes the budget.
-// Dead states (a colour with exactly one block left, SPEC §2) never lead to a
+// Dead states (a colour with exactly one block left) never lead to a
 // clear and are leaves: stored with their depth and their legal moves counted,
 // never expanded, so a state reachable only through dead states is not in the
 // graph (the rule the metrics are defined on, not a shortcut).
@@ -38,11 +38,11 @@ const saturatingAdd = (a: number, b: number): number => {
 const MAX_DEPTH = 200;
 
 export interface ExploreOptions {
-  /** States discovered before the clear is found (SPEC default 2,000,000). */
+  /** States discovered before the clear is found (default 2,000,000). */
   nodeLimit: number;
   /** Give up (`unknown`) when no clear is found within this many moves. */
   depthLimit?: number;
-  /** Build the metric graph to minMoves + 2 within this many states (SPEC default 20,000,000). */
+  /** Build the metric graph to minMoves + 2 within this many states (default 20,000,000). */
   metricBudget?: number;
   /** Generator only: give up (`unknown`, 'size limit') once more than this many states are stored. */
   storedLimit?: number;

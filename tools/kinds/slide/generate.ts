@@ -1,4 +1,4 @@
-// Slide generation by rejection sampling (SPEC §2 "Generation"): random terrain
+// Slide generation by rejection sampling (docs/slide.md, generation): random terrain
 // and blocks within the size's bands, respecting the start rules; a board is
 // kept only when the depth-limited solver (depth limit = top of the minMoves
 // band) finds it solved with minMoves in the band, and analyze() then proves

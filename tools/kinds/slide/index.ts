@@ -1,4 +1,4 @@
-// The slide-block kind (SPEC §2) behind the PuzzleKind interface.
+// The slide-block kind (docs/slide.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, SLIDE_TIERS } from './schema.ts';
 import { analyzeSlide } from './analyze.ts';
@@ -31,7 +31,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   analyze: analyzeSlide,
   ruleProblems: (puzzle) => startRuleProblems(puzzle),
   solutionProblems: slideSolutionProblems,
-  // SPEC §2: metrics stored to 2 decimals (compared within 0.006), score to 1 (within 0.06).
+  // Metrics stored to 2 decimals (compared within 0.006), score to 1 (within 0.06).
   tolerances: { openingAccuracy: 0.006, deadEndRatio: 0.006, branchingFactor: 0.006, score: 0.06 },
   canonical: canonicalSlide,
   equivalents: slideEquivalents,

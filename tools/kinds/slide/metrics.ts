@@ -1,4 +1,4 @@
-// Difficulty metrics of SPEC §2 on the metric graph (depth minMoves + 2):
+// Difficulty metrics (docs/slide.md) on the metric graph (depth minMoves + 2):
 // dist by a backward relaxation over the CSR edges, Alive, per-depth
 // deadEndRatio, openingAccuracy, branchingFactor, and one shortest solution
 // (the first in move order: blocks in row-major order, then U, D, L, R).
@@ -126,7 +126,7 @@ export function firstSolution(b: SlideBoard, g: MetricGraph, minMoves: number, d
   return solution;
 }
 
-/** SPEC §2 score from unrounded metrics. */
+/** The score from unrounded metrics. */
 export function scoreOf(m: { minMoves: number; openingAccuracy: number; deadEndRatio: number; branchingFactor: number; blockCount: number; colorCount: number }): number {
   return (
     5 * m.minMoves +

@@ -1,4 +1,4 @@
-// The slide rules (SPEC §2), once: where a flicked block stops, which blocks
+// The slide rules (docs/slide.md), once: where a flicked block stops, which blocks
 // vanish after it stops, the start rules of a valid level, and the replay of a
 // move list. The solver's state expansion and validate's replay both call
 // slideDestination() and vanishing(); nothing else decides a move.
@@ -95,7 +95,7 @@ export function replay(p: SlidePuzzle, moves: readonly SlideMove[]): { illegal: 
 }
 
 /**
- * The start rules of a valid level (SPEC §2): no two same-coloured blocks
+ * The start rules of a valid level (docs/slide.md): no two same-coloured blocks
  * adjacent, every colour present at least twice, at least one movable block.
  */
 export function startRuleProblems(p: SlidePuzzle): Problem[] {

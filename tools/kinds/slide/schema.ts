@@ -1,4 +1,4 @@
-// Slide formats (SPEC §2, §4): puzzle, solution, analysis, generator config and
+// Slide formats (docs/slide.md, docs/formats.md): puzzle, solution, analysis, generator config and
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
 import { z } from 'zod';
@@ -13,7 +13,7 @@ const MAX_COLOUR = 15;
 
 export const SLIDE_TIERS = ['tutorial', 'easy', 'normal', 'hard', 'expert'] as const;
 
-/** SPEC §2 default tier thresholds: score < 43 tutorial, < 56 easy, < 67 normal, < 77 hard, else expert. */
+/** Default tier thresholds: score < 43 tutorial, < 56 easy, < 67 normal, < 77 hard, else expert. */
 export const DEFAULT_THRESHOLDS: [number, number, number, number] = [43, 56, 67, 77];
 
 export const SlidePuzzle = z
@@ -80,8 +80,8 @@ const SideBand = z.strictObject({
 
 export const SlideConfig = z.strictObject({
   triesPerBoard: int().min(1).max(10_000_000).describe('rejection-sampling tries per wanted board'),
-  nodeLimit: int().min(1).max(100_000_000).describe('solver budget: states discovered before the clear is found (SPEC: 2,000,000)'),
-  metricBudget: int().min(1).max(200_000_000).describe('states of the metric graph (depth minMoves + 2) (SPEC: 20,000,000)'),
+  nodeLimit: int().min(1).max(100_000_000).describe('solver budget: states discovered before the clear is found (default 2,000,000)'),
+  metricBudget: int().min(1).max(200_000_000).describe('states of the metric graph (depth minMoves + 2) (default 20,000,000)'),
   maxStates: int()
     .min(1)
     .max(200_000_000)
@@ -109,7 +109,7 @@ export const SlideConfig = z.strictObject({
 export type SlideConfig = z.infer<typeof SlideConfig>;
 
 export const SlideCalibration = z.strictObject({
-  method: z.enum(['default', 'quantiles']).describe("'default': SPEC thresholds (before curate); 'quantiles': chosen by curate from the set's scores"),
+  method: z.enum(['default', 'quantiles']).describe("'default': the default thresholds (before curate); 'quantiles': chosen by curate from the set's scores"),
   thresholds: z
     .tuple([z.number(), z.number(), z.number(), z.number()])
     .describe('score < t[0] tutorial, < t[1] easy, < t[2] normal, < t[3] hard, else expert'),

@@ -1,6 +1,6 @@
-// Slide tiers and their calibration (SPEC §2 "Tiers", curate). A level's tier
+// Slide tiers and their calibration (docs/slide.md, tiers). A level's tier
 // comes from its stored score and the set's four thresholds. Before curate the
-// thresholds are the SPEC defaults (43 / 56 / 67 / 77); curate replaces them by
+// thresholds are the default thresholds (43 / 56 / 67 / 77); curate replaces them by
 // score quantiles of the set (the config's cumulative tierShares), each placed
 // half-way between two neighbouring distinct scores, so no stored score (one
 // decimal) ever equals a threshold (two decimals).
@@ -24,7 +24,7 @@ export function slideTierOf(a: Pick<SlideAnalysis, 'score'>, c: SlideCalibration
  * never before the previous cut + 1 nor past n - (remaining tiers), so every
  * tier keeps a level while the set has enough distinct scores. The threshold
  * is the midpoint of the two scores around the cut, rounded to 2 decimals.
- * Fewer than 5 distinct scores: the SPEC defaults stay.
+ * Fewer than 5 distinct scores: the default thresholds stay.
  */
 export function calibrateSlide(levels: readonly Level<unknown, unknown, SlideAnalysis>[], config: SlideConfig): SlideCalibration {
   const s = levels.map((l) => l.analysis.score).sort((a, b) => a - b);

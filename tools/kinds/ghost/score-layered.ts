@@ -78,6 +78,8 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   const fminFd = openSync(join(dir, 'fmin'), 'w+');
   try {
     // backward: F of every block from the blocks with one more high ghost caught
+    // blocks of the layer two below reuse the buffers of the layer two above
+    const pool: Uint8Array[] = [];
     let above = new Map<number, Uint8Array>();
     for (let p = H; p >= 0; p--) {
       const here = new Map<number, Uint8Array>();
@@ -91,12 +93,16 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
         }
         k.solve(0, L, span);
         const m = mem();
-        here.set(h, m.slice(CK, CK + 6 * B));
+        const block = pool.pop() ?? new Uint8Array(6 * B);
+        block.set(m.subarray(CK, CK + 6 * B));
+        here.set(h, block);
         writeSync(fmaxFd, m, CK + 2 * B, 2 * B, h * 2 * B);
         writeSync(fminFd, m, CK + 4 * B, 2 * B, h * 2 * B);
       }
+      for (const block of above.values()) pool.push(block);
       above = here;
     }
+    pool.length = 0;
     const start = above.get(0)!;
     const maxBonus = start[2 * B]! | (start[2 * B + 1]! << 8);
     const minBonus = start[4 * B]! | (start[4 * B + 1]! << 8);
@@ -138,6 +144,7 @@ function markLayered(k: Kernel, d: DpModel, o: Layout): OptimalStates {
   states[0] = 1; // ∅
   let notFree = 0;
   let below = new Map<number, Uint8Array>(); // ck then F, 4B bytes
+  const pool: Uint8Array[] = [];
   const SUCC = 3 * B;
   for (let p = 0; p <= H; p++) {
     const here = new Map<number, Uint8Array>();
@@ -168,8 +175,11 @@ function markLayered(k: Kernel, d: DpModel, o: Layout): OptimalStates {
       notFree |= k.mark(B, CK + 2 * B, o.bits0);
       m = new Uint8Array(k.memory.buffer);
       new Uint8Array(states.buffer, h * (B / 8), B / 8).set(m.subarray(o.bits0, o.bits0 + B / 8));
-      here.set(h, m.slice(CK, CK + 4 * B));
+      const block = pool.pop() ?? new Uint8Array(4 * B);
+      block.set(m.subarray(CK, CK + 4 * B));
+      here.set(h, block);
     }
+    for (const block of below.values()) pool.push(block);
     below = here;
   }
   let count = 0;

@@ -11,7 +11,7 @@
 // time (a block and one successor block, under 1 MB of its memory); blocks live in
 // ordinary ArrayBuffers, so the 4 GB limit of a 32-bit memory does not apply.
 // exactOptima() picks this or the single-memory kernel (score-dp.ts) by G.
-import { closeSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { popcount } from '../../lib/bits.ts';
@@ -20,6 +20,9 @@ import { optimalStates, scoreTables, KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, type DpMo
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
 export const LAYERED_LOW_BITS = 16;
+
+/** From this many ghosts on, one layered DP needs over 4 GB: only one such DP runs at a time on the machine. */
+export const HEAVY_GHOSTS = 31;
 
 /** Best and worst bonus from the start, and the states on an optimal play for each. */
 export interface ExactOptima {
@@ -73,6 +76,7 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   const Lc = Math.min(L, BLOCK_BITS);
   const layers: number[][] = Array.from({ length: H + 1 }, () => []);
   for (let h = 0; h < 2 ** H; h++) layers[popcount(h)]!.push(h);
+  const unlock = G >= HEAVY_GHOSTS ? lockHeavy(scratchDir) : () => {};
   const dir = mkdtempSync(join(scratchDir, 'proofpack-score-'));
   const fmaxFd = openSync(join(dir, 'fmax'), 'w+');
   const fminFd = openSync(join(dir, 'fmin'), 'w+');
@@ -114,6 +118,43 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
     closeSync(fmaxFd);
     closeSync(fminFd);
     rmSync(dir, { recursive: true, force: true });
+    unlock();
+  }
+}
+
+/**
+ * One heavy DP at a time across the threads and processes of this machine (two
+ * G = 32 boards at once would need 20 GB): a lock directory in the scratch
+ * directory holding its owner's pid; a lock whose process is gone is taken over.
+ */
+function lockHeavy(scratchDir: string): () => void {
+  const lock = join(scratchDir, 'proofpack-score-heavy.lock');
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    let owner = NaN;
+    try {
+      owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    } catch {
+      // the owner is between mkdir and writing its pid, or just released the lock
+    }
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+    else Atomics.wait(nap, 0, 0, 250);
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

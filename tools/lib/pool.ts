@@ -16,7 +16,7 @@ function workerExecArgv(script: URL): string[] {
   return script.pathname.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
 }
 
-export interface RunOptions<R> {
+export interface RunOptions<R, T = unknown> {
   threads: number;
   /** The worker script: its default export runs one task, exactly as `run` does. */
   worker: URL;
@@ -24,20 +24,31 @@ export interface RunOptions<R> {
   onResult?: (index: number, result: R, done: number, total: number) => void;
   /** Run inline for this long before starting the pool (ms; default 300). */
   inlineMs?: number;
+  /**
+   * Estimated cost of each task: tasks start in decreasing cost (ties in task
+   * order), so one long task does not end a queue while the other threads idle.
+   * Results are still returned in task order.
+   */
+  cost?: (task: T) => number;
 }
 
-export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, opts: RunOptions<R>): Promise<R[]> {
+export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, opts: RunOptions<R, T>): Promise<R[]> {
   const results = new Array<R>(tasks.length);
   let done = 0;
   const finish = (i: number, r: R) => {
     results[i] = r;
     opts.onResult?.(i, r, ++done, tasks.length);
   };
+  const order = tasks.map((_, i) => i);
+  if (opts.cost) {
+    const cost = tasks.map(opts.cost);
+    order.sort((a, b) => cost[b]! - cost[a]! || a - b);
+  }
   const started = performance.now();
   const inlineMs = opts.threads <= 1 ? Infinity : (opts.inlineMs ?? 300);
   let next = 0;
   while (next < tasks.length && performance.now() - started < inlineMs) {
-    finish(next, run(tasks[next]!));
+    finish(order[next]!, run(tasks[order[next]!]!));
     next++;
   }
   if (next === tasks.length) return results;
@@ -46,7 +57,8 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   const pool = new Piscina({ filename: opts.worker.href, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(opts.worker), idleTimeout: 1000 });
   try {
     const pending: Promise<void>[] = [];
-    for (let i = next; i < tasks.length; i++) {
+    for (let k = next; k < tasks.length; k++) {
+      const i = order[k]!;
       pending.push(pool.run(tasks[i]).then((r: R) => finish(i, r)));
     }
     await Promise.all(pending);

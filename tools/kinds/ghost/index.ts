@@ -8,7 +8,7 @@ import {
   GhostSolution,
   GHOST_TIERS,
 } from './schema.ts';
-import { analyzeGhost, logicDepth } from './analyze.ts';
+import { analyzeGhost, ghostAnalyzeCost, logicDepth } from './analyze.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
 import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
@@ -35,6 +35,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   initialCalibration: initialGhostCalibration,
 
   analyze: analyzeGhost,
+  analyzeCost: ghostAnalyzeCost,
   ruleProblems,
   solutionProblems: (puzzle, stored, proven) => solutionProblems(puzzle, stored, proven.solution),
 

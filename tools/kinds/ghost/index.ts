@@ -15,7 +15,7 @@ import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
 import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_PRESETS } from './config.ts';
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
-import { ghostFigures, ghostScoreFigures } from './bench.ts';
+import { ghostFigures, ghostLayeredFigures, ghostScoreFigures } from './bench.ts';
 
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
   name: 'ghost',
@@ -52,5 +52,5 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   previewPalette: GHOST_PALETTE,
   preview: ghostPreview,
-  bench: { ghost: ghostFigures, 'ghost-score': ghostScoreFigures },
+  bench: { ghost: ghostFigures, 'ghost-score': ghostScoreFigures, 'ghost-layered': ghostLayeredFigures },
 };

@@ -82,8 +82,15 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   const fminFd = openSync(join(dir, 'fmin'), 'w+');
   try {
     // backward: F of every block from the blocks with one more high ghost caught
-    // blocks of the layer two below reuse the buffers of the layer two above
-    const pool: Uint8Array[] = [];
+    // One arena for everything big, so memory is allocated once (the collector
+    // need not free anything between phases): slots of 6B bytes for the blocks
+    // of two layers, later the marking's blocks, last the diagrams' scratch.
+    let most = 0;
+    for (let p = 0; p < H; p++) most = Math.max(most, layers[p]!.length + layers[p + 1]!.length);
+    most = Math.max(most, layers[0]!.length);
+    const arena = new Uint8Array(Math.max(most * 6 * B, G > 0 ? 2 ** (G + 1) : 0));
+    const slots = new Slots(arena, 6 * B, most);
+    const pool = slots;
     let above = new Map<number, Uint8Array>();
     for (let p = H; p >= 0; p--) {
       const here = new Map<number, Uint8Array>();
@@ -97,23 +104,23 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
         }
         k.solve(0, L, span);
         const m = mem();
-        const block = pool.pop() ?? new Uint8Array(6 * B);
+        const block = pool.take();
         block.set(m.subarray(CK, CK + 6 * B));
         here.set(h, block);
         writeSync(fmaxFd, m, CK + 2 * B, 2 * B, h * 2 * B);
         writeSync(fminFd, m, CK + 4 * B, 2 * B, h * 2 * B);
       }
-      for (const block of above.values()) pool.push(block);
+      for (const block of above.values()) pool.give(block);
       above = here;
     }
-    pool.length = 0;
     const start = above.get(0)!;
     const maxBonus = start[2 * B]! | (start[2 * B + 1]! << 8);
     const minBonus = start[4 * B]! | (start[4 * B + 1]! << 8);
     above.clear();
-    const best = markLayered(k, d, { L, H, B, span, layers, fd: fmaxFd, bits0, bits1 });
-    const worst = markLayered(k, d, { L, H, B, span, layers, fd: fminFd, bits0, bits1 });
-    return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1) };
+    const best = markLayered(k, d, { L, H, B, span, layers, fd: fmaxFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
+    const worst = markLayered(k, d, { L, H, B, span, layers, fd: fminFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
+    const scratch = G > 0 ? new Int32Array(arena.buffer, 0, 2 ** (G - 1)) : undefined;
+    return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1), scratch };
   } finally {
     closeSync(fmaxFd);
     closeSync(fminFd);
@@ -176,7 +183,27 @@ interface Layout {
  * across their high ghost, then marks inside itself across its low ghosts.
  * Blocks without a marked state are never loaded.
  */
-function markLayered(k: Kernel, d: DpModel, o: Layout): OptimalStates {
+/** Fixed-size slots of an arena, handed out and back. */
+class Slots {
+  private free: number[] = [];
+  constructor(
+    private readonly arena: Uint8Array,
+    private readonly size: number,
+    count: number,
+  ) {
+    for (let i = count - 1; i >= 0; i--) this.free.push(i);
+  }
+  take(): Uint8Array {
+    const i = this.free.pop();
+    if (i === undefined) throw new Error('layered score DP: out of arena slots');
+    return this.arena.subarray(i * this.size, (i + 1) * this.size);
+  }
+  give(slot: Uint8Array): void {
+    this.free.push((slot.byteOffset - this.arena.byteOffset) / this.size);
+  }
+}
+
+function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots): OptimalStates {
   const { L, H, B, span, layers, fd } = o;
   const G = L + H;
   const Lc = Math.min(L, BLOCK_BITS);
@@ -185,7 +212,6 @@ function markLayered(k: Kernel, d: DpModel, o: Layout): OptimalStates {
   states[0] = 1; // ∅
   let notFree = 0;
   let below = new Map<number, Uint8Array>(); // ck then F, 4B bytes
-  const pool: Uint8Array[] = [];
   const SUCC = 3 * B;
   for (let p = 0; p <= H; p++) {
     const here = new Map<number, Uint8Array>();
@@ -202,7 +228,7 @@ function markLayered(k: Kernel, d: DpModel, o: Layout): OptimalStates {
       for (const g of preds) {
         const pred = below.get(h ^ (1 << g))!;
         m.set(pred.subarray(0, 2 * B), CK);
-        m.set(pred.subarray(2 * B), CK + 2 * B);
+        m.set(pred.subarray(2 * B, 4 * B), CK + 2 * B);
         m.set(new Uint8Array(states.buffer, (h ^ (1 << g)) * (B / 8), B / 8), o.bits0);
         if (k.markAcross(B, CK + 2 * B, SUCC, CK + 6 * B + 2 * B, o.bits0, o.bits1)) notFree |= 1 << (L + g);
       }
@@ -216,11 +242,11 @@ function markLayered(k: Kernel, d: DpModel, o: Layout): OptimalStates {
       notFree |= k.mark(B, CK + 2 * B, o.bits0);
       m = new Uint8Array(k.memory.buffer);
       new Uint8Array(states.buffer, h * (B / 8), B / 8).set(m.subarray(o.bits0, o.bits0 + B / 8));
-      const block = pool.pop() ?? new Uint8Array(4 * B);
+      const block = pool.take();
       block.set(m.subarray(CK, CK + 4 * B));
       here.set(h, block);
     }
-    for (const block of below.values()) pool.push(block);
+    for (const block of below.values()) pool.give(block);
     below = here;
   }
   let count = 0;

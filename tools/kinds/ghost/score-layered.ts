@@ -88,7 +88,7 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
     let most = 0;
     for (let p = 0; p < H; p++) most = Math.max(most, layers[p]!.length + layers[p + 1]!.length);
     most = Math.max(most, layers[0]!.length);
-    const arena = new Uint8Array(Math.max(most * 6 * B, G > 0 ? 2 ** (G + 1) : 0));
+    const arena = new ArrayBuffer(Math.max(most * 6 * B, G > 0 ? 2 ** (G + 1) : 0)); // a typed array stops at 8 GB, an ArrayBuffer does not
     const slots = new Slots(arena, 6 * B, most);
     const pool = slots;
     let above = new Map<number, Uint8Array>();
@@ -119,7 +119,7 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
     above.clear();
     const best = markLayered(k, d, { L, H, B, span, layers, fd: fmaxFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
     const worst = markLayered(k, d, { L, H, B, span, layers, fd: fminFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
-    const scratch = G > 0 ? new Int32Array(arena.buffer, 0, 2 ** (G - 1)) : undefined;
+    const scratch = G > 0 ? new Int32Array(arena, 0, 2 ** (G - 1)) : undefined;
     return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1), scratch };
   } finally {
     closeSync(fmaxFd);
@@ -187,7 +187,7 @@ interface Layout {
 class Slots {
   private free: number[] = [];
   constructor(
-    private readonly arena: Uint8Array,
+    private readonly arena: ArrayBuffer,
     private readonly size: number,
     count: number,
   ) {
@@ -196,10 +196,10 @@ class Slots {
   take(): Uint8Array {
     const i = this.free.pop();
     if (i === undefined) throw new Error('layered score DP: out of arena slots');
-    return this.arena.subarray(i * this.size, (i + 1) * this.size);
+    return new Uint8Array(this.arena, i * this.size, this.size);
   }
   give(slot: Uint8Array): void {
-    this.free.push((slot.byteOffset - this.arena.byteOffset) / this.size);
+    this.free.push(slot.byteOffset / this.size);
   }
 }
 

@@ -92,8 +92,9 @@ export function ghostLayeredFigures(): Figure[] {
     const t0 = performance.now();
     const cpu = cpuSeconds(() => {
       const r = layeredOptima(d);
-      buildDiagram(r.best.states, G);
-      buildDiagram(r.worst.states, G);
+      buildDiagram(r.best.states, G, r.scratch);
+      buildDiagram(r.worst.states, G, r.scratch);
+      r.release();
     });
     const wall = (performance.now() - t0) / 1000;
     const rss = process.resourceUsage().maxRSS / 2 ** 20;

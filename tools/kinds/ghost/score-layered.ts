@@ -33,6 +33,8 @@ export interface ExactOptima {
   transitions: number;
   /** Scratch of 2^(G−1) Int32 entries for buildDiagram (reused memory), or undefined. */
   scratch?: Int32Array;
+  /** Call when done with the states and the scratch: a heavy DP holds the machine-wide lock until then. */
+  release(): void;
 }
 
 /** The exact optima: the single-memory kernel up to KERNEL_MAX_GHOSTS ghosts, the layered DP above. */
@@ -43,7 +45,7 @@ export function exactOptima(d: DpModel): ExactOptima {
     const worst = optimalStates(t, 'min');
     // the DP tables are done with: their memory is the diagram builder's scratch
     const scratch = d.G > 0 ? new Int32Array(t.fmax.buffer, t.fmax.byteOffset, 2 ** (d.G - 1)) : undefined;
-    return { maxBonus: t.fmax[0]!, minBonus: t.fmin[0]!, best, worst, transitions: t.transitions, scratch };
+    return { maxBonus: t.fmax[0]!, minBonus: t.fmin[0]!, best, worst, transitions: t.transitions, scratch, release: () => {} };
   }
   return layeredOptima(d);
 }
@@ -52,8 +54,9 @@ let kernel: Kernel | null = null;
 
 /**
  * The layered DP (any G ≤ DP_MAX_GHOSTS; lowBits ≥ 3, smaller in tests to
- * exercise many blocks). Peak memory about 6·B·(C(H, ⌊H/2⌋) + C(H, ⌊H/2⌋ − 1))
- * bytes plus two bitsets of 2^G bits; scratch files of 4·2^G bytes in all.
+ * exercise many blocks). Memory: an arena of max(6·B·(C(H, ⌈H/2⌉) + C(H, ⌈H/2⌉ − 1)),
+ * 2^(G+1)) bytes plus two bitsets of 2^G bits; scratch files of 4·2^G bytes in all.
+ * From HEAVY_GHOSTS ghosts on it holds a machine-wide lock until release().
  */
 export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir = tmpdir()): ExactOptima {
   const G = d.G;
@@ -80,8 +83,8 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   const dir = mkdtempSync(join(scratchDir, 'proofpack-score-'));
   const fmaxFd = openSync(join(dir, 'fmax'), 'w+');
   const fminFd = openSync(join(dir, 'fmin'), 'w+');
+  let ok = false;
   try {
-    // backward: F of every block from the blocks with one more high ghost caught
     // One arena for everything big, so memory is allocated once (the collector
     // need not free anything between phases): slots of 6B bytes for the blocks
     // of two layers, later the marking's blocks, last the diagrams' scratch.
@@ -89,8 +92,8 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
     for (let p = 0; p < H; p++) most = Math.max(most, layers[p]!.length + layers[p + 1]!.length);
     most = Math.max(most, layers[0]!.length);
     const arena = new ArrayBuffer(Math.max(most * 6 * B, G > 0 ? 2 ** (G + 1) : 0)); // a typed array stops at 8 GB, an ArrayBuffer does not
-    const slots = new Slots(arena, 6 * B, most);
-    const pool = slots;
+    const pool = new Slots(arena, 6 * B, most);
+    // backward: F of every block from the blocks with one more high ghost caught
     let above = new Map<number, Uint8Array>();
     for (let p = H; p >= 0; p--) {
       const here = new Map<number, Uint8Array>();
@@ -120,12 +123,13 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
     const best = markLayered(k, d, { L, H, B, span, layers, fd: fmaxFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
     const worst = markLayered(k, d, { L, H, B, span, layers, fd: fminFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
     const scratch = G > 0 ? new Int32Array(arena, 0, 2 ** (G - 1)) : undefined;
-    return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1), scratch };
+    ok = true;
+    return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1), scratch, release: unlock };
   } finally {
     closeSync(fmaxFd);
     closeSync(fminFd);
     rmSync(dir, { recursive: true, force: true });
-    unlock();
+    if (!ok) unlock();
   }
 }
 

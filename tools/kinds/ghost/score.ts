@@ -40,11 +40,12 @@ export function scoreAssets(puzzle: GhostPuzzle, solution: GhostSolution, ghostL
 
 export function exactScores(model: ScoreModel): ScoreRun {
   const G = model.ghosts;
-  const { maxBonus, minBonus, best, worst, transitions, scratch } = exactOptima(dpModel(model));
+  const { maxBonus, minBonus, best, worst, transitions, scratch, release } = exactOptima(dpModel(model));
   const maxScore = totalScore(G, maxBonus);
   const minScore = totalScore(G, minBonus);
   const maxDiagram = buildDiagram(best.states, G, scratch);
   const minDiagram = buildDiagram(worst.states, G, scratch);
+  release();
   const freeGhosts: [number, number][] = [];
   for (let g = 0; g < G; g++) {
     if (((best.notFree >>> g) & 1) === 0) {

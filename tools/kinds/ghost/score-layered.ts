@@ -11,7 +11,7 @@
 // time (a block and one successor block, under 1 MB of its memory); blocks live in
 // ordinary ArrayBuffers, so the 4 GB limit of a 32-bit memory does not apply.
 // exactOptima() picks this or the single-memory kernel (score-dp.ts) by G.
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { popcount } from '../../lib/bits.ts';
@@ -80,7 +80,8 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   const layers: number[][] = Array.from({ length: H + 1 }, () => []);
   for (let h = 0; h < 2 ** H; h++) layers[popcount(h)]!.push(h);
   const unlock = G >= HEAVY_GHOSTS ? lockHeavy(scratchDir) : () => {};
-  const dir = mkdtempSync(join(scratchDir, 'proofpack-score-'));
+  sweepStale(scratchDir);
+  const dir = mkdtempSync(join(scratchDir, `proofpack-score-${process.pid}-`));
   const fmaxFd = openSync(join(dir, 'fmax'), 'w+');
   const fminFd = openSync(join(dir, 'fmin'), 'w+');
   let ok = false;
@@ -157,6 +158,14 @@ function lockHeavy(scratchDir: string): () => void {
     }
     if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
     else Atomics.wait(nap, 0, 0, 250);
+  }
+}
+
+/** Removes the scratch directories of DPs whose process was killed (their pid is in the name). */
+function sweepStale(scratchDir: string): void {
+  for (const name of readdirSync(scratchDir)) {
+    const m = /^proofpack-score-(\d+)-/.exec(name);
+    if (m && !alive(Number(m[1]))) rmSync(join(scratchDir, name), { recursive: true, force: true });
   }
 }
 

@@ -78,7 +78,7 @@ describe('generate', () => {
     expect(set.generator.stats.reduce((a: number, s: { wanted: number }) => a + s.wanted, 0)).toBe(30);
     const bad = cli(['generate', 'ghost', '--preset', 'huge', '--out', out]);
     expect(bad.code).toBe(2);
-    expect(bad.stderr).toMatch(/--preset huge: ghost has the presets full/);
+    expect(bad.stderr).toMatch(/--preset huge: ghost has the presets full, dense/);
     expect(cli(['generate', 'ghost', '--preset', 'full', '--config', out, '--out', out]).code).toBe(2);
   });
 

@@ -130,6 +130,8 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   // ---- the rules and the solver ----
   /** Everything derived from a puzzle, by the same code for generate, curate and validate. */
   analyze(puzzle: P, ctx: AnalyzeContext<C, K>): Outcome<S, A>;
+  /** Rough relative cost of analyze (only its order matters): the pool starts costly tasks first. */
+  analyzeCost?(puzzle: P, config: C): number;
   /**
    * Rule checks of a stored level before any solving: the puzzle against its
    * stored solution, and any stored value that can be checked by the rules

@@ -16,7 +16,7 @@ function workerExecArgv(script: URL): string[] {
   return script.pathname.endsWith('.ts') ? ['--import', import.meta.resolve('tsx')] : [];
 }
 
-export interface RunOptions<R> {
+export interface RunOptions<R, T = unknown> {
   threads: number;
   /** The worker script: its default export runs one task, exactly as `run` does. */
   worker: URL;
@@ -30,15 +30,26 @@ export interface RunOptions<R> {
    * event loop between tasks so that a signal handler can run.
    */
   signal?: AbortSignal;
+  /**
+   * Estimated cost of each task: tasks start in decreasing cost (ties in task
+   * order), so one long task does not end a queue while the other threads idle.
+   * Results are still returned in task order.
+   */
+  cost?: (task: T) => number;
 }
 
-export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, opts: RunOptions<R>): Promise<R[]> {
+export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, opts: RunOptions<R, T>): Promise<R[]> {
   const results = new Array<R>(tasks.length);
   let done = 0;
   const finish = (i: number, r: R) => {
     results[i] = r;
     opts.onResult?.(i, r, ++done, tasks.length);
   };
+  const order = tasks.map((_, i) => i);
+  if (opts.cost) {
+    const cost = tasks.map(opts.cost);
+    order.sort((a, b) => cost[b]! - cost[a]! || a - b);
+  }
   const started = performance.now();
   const inlineMs = opts.threads <= 1 ? Infinity : (opts.inlineMs ?? 300);
   const { signal } = opts;
@@ -52,7 +63,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
       }
       signal.throwIfAborted();
     }
-    finish(next, run(tasks[next]!));
+    finish(order[next]!, run(tasks[order[next]!]!));
     next++;
   }
   if (next === tasks.length) return results;
@@ -62,7 +73,8 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   const pool = new Piscina({ filename: opts.worker.href, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(opts.worker), idleTimeout: 1000 });
   try {
     const pending: Promise<void>[] = [];
-    for (let i = next; i < tasks.length; i++) {
+    for (let k = next; k < tasks.length; k++) {
+      const i = order[k]!;
       pending.push(pool.run(tasks[i], signal ? { signal } : {}).then((r: R) => finish(i, r)));
     }
     await Promise.all(pending);

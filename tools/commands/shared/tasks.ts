@@ -1,6 +1,7 @@
 // The units of work the commands hand to the worker pool. A task carries
 // everything it needs (plain data, the kind by name), so it gives the same
-// answer on any thread; `runPipelineTasks` runs them inline or on the pool.
+// answer on any thread; `runPipelineTasks` runs them inline or on the pool,
+// analyze tasks longest first.
 import { pathToFileURL } from 'node:url';
 import { kindByName } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
@@ -51,6 +52,12 @@ function workerScript(): URL {
 }
 
 /** Run pipeline tasks in order (inline first, then on the pool); results in task order. */
-export function runPipelineTasks<T extends Task>(tasks: readonly T[], opts: Omit<RunOptions<TaskResult<T>>, 'worker'>): Promise<TaskResult<T>[]> {
-  return runTasks(tasks, (t: T) => runTask(t), { ...opts, worker: workerScript() });
+export function runPipelineTasks<T extends Task>(tasks: readonly T[], opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost'>): Promise<TaskResult<T>[]> {
+  return runTasks(tasks, (t: T) => runTask(t), { ...opts, cost: taskCost, worker: workerScript() });
+}
+
+/** Analyze tasks start longest first, by their kind's estimate; generate tasks keep their order. */
+function taskCost(task: Task): number {
+  if (task.op !== 'analyze') return 0;
+  return kindByName(task.kind).analyzeCost?.(task.puzzle, task.config) ?? 0;
 }

@@ -49,3 +49,17 @@ export function analyzeGhost(
     analysis: { ghosts, ...counts, logicDepth: logicDepth(counts, ctx.calibration.weights), ...scores, hints: hintPath(board, r.rounds) },
   };
 }
+
+/**
+ * The pool's estimate of analyzeGhost's cost: the score DP's G·2^G transitions
+ * when the board has exact scores (G = the sum of the row targets), else one
+ * unit (the layered solve). Malformed input is left to analyze to report.
+ */
+export function ghostAnalyzeCost(puzzle: GhostPuzzle, config: GhostConfig): number {
+  const rows = (puzzle as { rows?: unknown }).rows;
+  if (!Array.isArray(rows)) return 0;
+  let G = 0;
+  for (const t of rows) G += typeof t === 'number' ? t : 0;
+  const limit = (config as { scoreGhostLimit?: unknown }).scoreGhostLimit;
+  return typeof limit === 'number' && G <= limit && G <= 32 ? 1 + G * 2 ** G : 1;
+}

@@ -1,7 +1,9 @@
 // Ghost-specific benchmark figures: raw layered-solver throughput on random
 // 9×9 boards, contradiction-mode generation (the slowest mode), and the exact
 // score DP: transitions per core-second and the time of whole score assets
-// (DP, optimal states, free ghosts, both diagrams) for G = 20, 24 and 26.
+// (DP, optimal states, free ghosts, both diagrams) for G = 20, 24 and 26; the
+// layered DP past 28 ghosts for G = 28, 30, 32 (ghost-layered, opt-in: minutes
+// and up to 10 GB; run it alone, BENCH_RUNS=1, on an otherwise idle machine).
 import { rngFor } from '../../lib/rng.ts';
 import type { Figure } from '../../lib/bench.ts';
 import { seconds } from '../../lib/bench.ts';
@@ -13,6 +15,8 @@ import { initialGhostCalibration } from './tiers.ts';
 import { scoreModel } from './score-model.ts';
 import { dpModel, scoreTables } from './score-dp.ts';
 import { exactScores } from './score.ts';
+import { layeredOptima } from './score-layered.ts';
+import { buildDiagram } from './diagram.ts';
 
 /** The first board with G ghosts from a seeded stream of random 9×9 boards (20–28 clues). */
 function boardWith(G: number) {
@@ -71,4 +75,33 @@ export function ghostFigures(): Figure[] {
     { kind: 'ghost', name: 'layered solve of random 9x9 boards (L1-L3 as needed)', value: tries / s, unit: 'boards/s' },
     { kind: 'ghost', name: `9x9 ULTIMATE+ slots (600 tries max; ${found}/${slots} found)`, value: t / slots, unit: 's/slot', lowerIsBetter: true },
   ];
+}
+
+/**
+ * The layered DP's score assets (DP, marking, both diagrams) for the G listed in
+ * BENCH_LAYERED_G, in increasing order (opt-in: no rows without it):
+ *   BENCH_LAYERED_G=28,30,32 BENCH_RUNS=1 npm run bench -- ghost-layered
+ * CPU and wall time, and the bench process's peak RSS after each board.
+ */
+export function ghostLayeredFigures(): Figure[] {
+  const figures: Figure[] = [];
+  const Gs = (process.env['BENCH_LAYERED_G'] ?? '').split(',').filter(Boolean).map(Number).sort((a, b) => a - b);
+  for (const G of Gs) {
+    const { puzzle, solution } = boardWith(G);
+    const d = dpModel(scoreModel(puzzle, solution));
+    const t0 = performance.now();
+    const cpu = cpuSeconds(() => {
+      const r = layeredOptima(d);
+      buildDiagram(r.best.states, G, r.scratch);
+      buildDiagram(r.worst.states, G, r.scratch);
+      r.release();
+    });
+    const wall = (performance.now() - t0) / 1000;
+    const rss = process.resourceUsage().maxRSS / 2 ** 20;
+    const name = `layered score assets, G=${G}`;
+    figures.push({ kind: 'ghost', name: `${name}: CPU`, value: cpu, unit: 's', lowerIsBetter: true, target: 300 });
+    figures.push({ kind: 'ghost', name: `${name}: wall`, value: wall, unit: 's', lowerIsBetter: true, target: 300 });
+    figures.push({ kind: 'ghost', name: `${name}: peak RSS`, value: rss, unit: 'GB', lowerIsBetter: true, target: 12 });
+  }
+  return figures;
 }

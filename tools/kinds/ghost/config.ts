@@ -74,6 +74,26 @@ export const GHOST_DEFAULT_SEED = 20261130;
  * The original shipped 2,000 boards: the standard plan scaled to 2,250 wanted
  * boards (misses leave a little over 2,000), all ten tiers.
  */
+/**
+ * 9×9 boards with 26–32 ghosts, every one with exact score assets: past 28
+ * ghosts the score DP runs layer by layer (docs/score-layered.md), up to about
+ * 10 GB and a few minutes of one core for a G = 32 board.
+ */
+export const GHOST_DENSE_CONFIG: GhostConfig = {
+  ...GHOST_DEFAULT_CONFIG,
+  bands: [{ size: 9, ghosts: [26, 32], clues: [20, 28] }],
+  scoreGhostLimit: 32,
+  plan: [
+    ...want('HARD', 'direct', { 9: 4 }),
+    ...want('EXPERT', 'direct', { 9: 4 }),
+    ...want('MASTER', 'pair', { 9: 4 }),
+    ...want('EXTREME II', 'pair', { 9: 4 }),
+    ...want('ULTIMATE', 'contradiction', { 9: 4 }),
+    ...want('ULTIMATE+', 'contradiction', { 9: 4 }),
+  ],
+};
+
 export const GHOST_PRESETS = {
   full: { description: 'the original game size: 2,000+ boards over all ten tiers', config: GHOST_DEFAULT_CONFIG, count: 2250 },
+  dense: { description: '9x9 boards with 26-32 ghosts, exact scores for all (minutes and up to 10 GB per G = 32 board)', config: GHOST_DENSE_CONFIG },
 };

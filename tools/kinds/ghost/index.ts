@@ -8,14 +8,14 @@ import {
   GhostSolution,
   GHOST_TIERS,
 } from './schema.ts';
-import { analyzeGhost, logicDepth } from './analyze.ts';
+import { analyzeGhost, ghostAnalyzeCost, logicDepth } from './analyze.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
 import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
 import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_PRESETS } from './config.ts';
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
-import { ghostFigures, ghostScoreFigures } from './bench.ts';
+import { ghostFigures, ghostLayeredFigures, ghostScoreFigures } from './bench.ts';
 
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
   name: 'ghost',
@@ -36,6 +36,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   initialCalibration: initialGhostCalibration,
 
   analyze: analyzeGhost,
+  analyzeCost: ghostAnalyzeCost,
   ruleProblems,
   solutionProblems: (puzzle, stored, proven) => solutionProblems(puzzle, stored, proven.solution),
 
@@ -52,5 +53,5 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   previewPalette: GHOST_PALETTE,
   preview: ghostPreview,
-  bench: { ghost: ghostFigures, 'ghost-score': ghostScoreFigures },
+  bench: { ghost: ghostFigures, 'ghost-score': ghostScoreFigures, 'ghost-layered': ghostLayeredFigures },
 };

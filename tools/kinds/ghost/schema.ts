@@ -143,9 +143,9 @@ export const GhostConfig = z.strictObject({
   weightChoices: z.array(int().min(1).max(100)).min(1).describe('candidate logicDepth weights tried by curate'),
   scoreGhostLimit: int()
     .min(0)
-    .max(28)
+    .max(32)
     .describe(
-      'exact maxScore/minScore/freeGhosts/diagrams for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core), memory as 6·2^G bytes (0.4 GB at 26, 1.6 GB at 28)',
+      'exact maxScore/minScore/freeGhosts/diagrams for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core); above 28 ghosts the layered DP keeps its memory to about 10 GB at 32 (docs/score-layered.md)',
     ),
 });
 export type GhostConfig = z.infer<typeof GhostConfig>;

@@ -15,8 +15,10 @@ import { popcount } from '../../lib/bits.ts';
 import { CATCH_BASE, CATCH_BONUS } from './score-model.ts';
 import { instantiateKernel, CK, CON, BYG, ALIVE, MAX_CONSTRAINTS, MAX_PER_GHOST, BLOCK_BITS, type Kernel } from './score-kernel.ts';
 
-/** Hard ceiling of the exact DP: memory is 6·2^G bytes of 32-bit WebAssembly memory (1.6 GB at 28). */
-export const DP_MAX_GHOSTS = 28;
+/** Ceiling of the single-memory DP below: 6·2^G bytes of 32-bit WebAssembly memory (1.6 GB at 28). */
+export const KERNEL_MAX_GHOSTS = 28;
+/** Ceiling of the exact DP: above KERNEL_MAX_GHOSTS the layered DP (score-layered.ts) runs; ghost masks are 32-bit. */
+export const DP_MAX_GHOSTS = 32;
 const CK_SHIFT = 7;
 const CK_LOW = (1 << CK_SHIFT) - 1;
 
@@ -87,7 +89,7 @@ let kernel: Kernel | null = null;
  */
 export function scoreTables(d: DpModel): ScoreTables {
   const G = d.G;
-  if (G > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts`);
+  if (G > KERNEL_MAX_GHOSTS) throw new Error(`the single-memory score DP handles at most ${KERNEL_MAX_GHOSTS} ghosts`);
   if (d.count > MAX_CONSTRAINTS) throw new Error('too many constraints for the score kernel');
   const N = 2 ** G;
   kernel ??= instantiateKernel();

@@ -39,13 +39,19 @@ export const UNSET_MIN = constant('UNSET_MIN');
 export interface Kernel {
   memory: WebAssembly.Memory;
   counts(N: number, L: number, ncons: number, span: number): void;
+  /** counts() for the states stateBase | s (s < N) stored at slots at + s. */
+  countsAt(stateBase: number, at: number, N: number, L: number, ncons: number, span: number): void;
   solve(base: number, j: number, span: number): void;
+  /** States lower .. lower+len−1 take the catch to upper .. upper+len−1 (len a multiple of 8). */
+  stepFrom(lower: number, upper: number, len: number, span: number): void;
   /** Marks (bitset at bitsOff, bit 0 set by the caller) the states reached by optimal catches under F at fOff; returns the not-free ghost mask. */
   mark(N: number, fOff: number, bitsOff: number): number;
+  /** mark() across one ghost from a block to its successor block at state slot succ; returns 1 when that catch is not optimal somewhere. */
+  markAcross(N: number, fOff: number, succ: number, succFOff: number, bitsOff: number, succBitsOff: number): number;
 }
 
 /** A fresh instance of the kernel (its own memory). */
 export function instantiateKernel(): Kernel {
   const e = new WebAssembly.Instance(compiled, {}).exports as unknown as Kernel;
-  return { memory: e.memory, counts: e.counts, solve: e.solve, mark: e.mark };
+  return { memory: e.memory, counts: e.counts, countsAt: e.countsAt, solve: e.solve, stepFrom: e.stepFrom, mark: e.mark, markAcross: e.markAcross };
 }

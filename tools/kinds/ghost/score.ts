@@ -4,7 +4,8 @@
 // ghosts than the set's configured exact limit.
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-model.ts';
-import { dpModel, optimalStates, scoreTables, totalScore, DP_MAX_GHOSTS } from './score-dp.ts';
+import { dpModel, totalScore, DP_MAX_GHOSTS } from './score-dp.ts';
+import { exactOptima } from './score-layered.ts';
 import { buildDiagram, type Diagram } from './diagram.ts';
 
 export const UNKNOWN = 'unknown';
@@ -39,16 +40,12 @@ export function scoreAssets(puzzle: GhostPuzzle, solution: GhostSolution, ghostL
 
 export function exactScores(model: ScoreModel): ScoreRun {
   const G = model.ghosts;
-  const t = scoreTables(dpModel(model));
-  const best = optimalStates(t, 'max');
-  const worst = optimalStates(t, 'min');
-  const maxScore = totalScore(G, t.fmax[0]!);
-  const minScore = totalScore(G, t.fmin[0]!);
-  const transitions = t.transitions;
-  // The DP tables are done with: reuse their memory as the diagram builder's scratch.
-  const scratch = G > 0 ? new Int32Array(t.fmax.buffer, t.fmax.byteOffset, 2 ** (G - 1)) : undefined;
+  const { maxBonus, minBonus, best, worst, transitions, scratch, release } = exactOptima(dpModel(model));
+  const maxScore = totalScore(G, maxBonus);
+  const minScore = totalScore(G, minBonus);
   const maxDiagram = buildDiagram(best.states, G, scratch);
   const minDiagram = buildDiagram(worst.states, G, scratch);
+  release();
   const freeGhosts: [number, number][] = [];
   for (let g = 0; g < G; g++) {
     if (((best.notFree >>> g) & 1) === 0) {

@@ -59,6 +59,15 @@ const LEAF_BITS: i32 = 3;
  * can complete inside the block, and those are listed once per block in ALIVE.
  */
 export function counts(N: i32, L: i32, ncons: i32, span: i32): void {
+  countsAt(0, 0, N, L, ncons, span);
+}
+
+/**
+ * counts() for the N states stateBase | s (s < N, stateBase's bits all ≥ the
+ * bits of N − 1) stored at state slots at + s: the layered DP (score-layered.ts)
+ * fills one block of a larger state space this way.
+ */
+export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, ncons: i32, span: i32): void {
   const B = 1 << L;
   const lowMask = B - 1;
   let base = 0;
@@ -68,7 +77,7 @@ export function counts(N: i32, L: i32, ncons: i32, span: i32): void {
     for (let c = 0; c < ncons; c++) {
       const ca = CON + (c << 4);
       const m = load<i32>(ca);
-      if ((m & base) == m) {
+      if ((m & (stateBase | base)) == m) {
         k++;
         o0 |= load<i32>(ca, 4);
         o1 |= load<i32>(ca, 8);
@@ -78,7 +87,7 @@ export function counts(N: i32, L: i32, ncons: i32, span: i32): void {
     store<i32>(OPEN, o0);
     store<i32>(OPEN, o1, 4);
     store<i32>(OPEN, o2, 8);
-    const first = CK + (base << 1);
+    const first = CK + ((at + base) << 1);
     store<u16>(first, ((popcnt(o0) + popcnt(o1) + popcnt(o2)) << 7) | k);
     store<u16>(first + span, 0);
     store<u16>(first + span + span, UNSET_MIN);
@@ -91,7 +100,7 @@ export function counts(N: i32, L: i32, ncons: i32, span: i32): void {
         const ca = CON + (load<i32>(ga + (i << 2), 4) << 4);
         const m = load<i32>(ca);
         const high = m & ~lowMask;
-        if ((high & base) == high) {
+        if ((high & (stateBase | base)) == high) {
           store<i32>(ea, m & lowMask);
           store<i32>(ea, load<i32>(ca, 4), 4);
           store<i32>(ea, load<i32>(ca, 8), 8);
@@ -104,7 +113,7 @@ export function counts(N: i32, L: i32, ncons: i32, span: i32): void {
     // every other state of the block from the state without its lowest bit
     for (let lo = 1; lo < B; lo++) {
       const prev = lo & (lo - 1);
-      let packed = u16at(CK + ((base | prev) << 1));
+      let packed = u16at(CK + ((at + (base | prev)) << 1));
       const pa = OPEN + (prev << 4);
       let p0 = load<i32>(pa), p1 = load<i32>(pa, 4), p2 = load<i32>(pa, 8);
       let n0 = 0, n1 = 0, n2 = 0, added = 0;
@@ -132,7 +141,7 @@ export function counts(N: i32, L: i32, ncons: i32, span: i32): void {
         store<i32>(qa, p1, 4);
         store<i32>(qa, p2, 8);
       }
-      const a = CK + ((base | lo) << 1);
+      const a = CK + ((at + (base | lo)) << 1);
       store<u16>(a, packed);
       store<u16>(a + span, 0);
       store<u16>(a + span + span, UNSET_MIN);
@@ -160,6 +169,11 @@ export function solve(base: i32, j: i32, span: i32): void {
   } else {
     leaf(base, j, span);
   }
+}
+
+/** vstep() for the layered DP: a block's states take the catch of one high ghost from the successor block's (kept at state slot upper). */
+export function stepFrom(lower: i32, upper: i32, len: i32, span: i32): void {
+  vstep(lower, upper, len, span);
 }
 
 /** States lower .. lower+len−1 take the catch to upper .. upper+len−1: fmax = max(own, upper's + d), fmin = min(…). len is a multiple of 8. */
@@ -274,6 +288,34 @@ export function mark(N: i32, fOff: i32, bitsOff: i32): i32 {
         }
       }
     }
+  }
+  return notFree;
+}
+
+/**
+ * mark() across one high ghost, for the layered DP: the N states of a block
+ * (ck at CK, F at fOff, marks at bitsOff) and the block T = S ∪ {g} of each
+ * (ck at CK + 2·succ, F at succFOff, marks at succBitsOff), state s to state s.
+ * Marks T for every marked S whose catch is optimal; returns 1 when the catch
+ * is not optimal from some marked S (g is then not free), else 0.
+ */
+export function markAcross(N: i32, fOff: i32, succ: i32, succFOff: i32, bitsOff: i32, succBitsOff: i32): i32 {
+  const words = <u32>(N + 31) >>> 5;
+  let notFree = 0;
+  for (let w: u32 = 0; w < words; w++) {
+    let word = load<i32>(bitsOff + (w << 2));
+    if (!word) continue;
+    let add = 0;
+    while (word) {
+      const j = ctz(word);
+      word &= word - 1;
+      const s = (w << 5) | j;
+      const d = bonus(u16at(CK + (s << 1)), u16at(CK + ((succ + s) << 1)));
+      if (d + u16at(succFOff + (s << 1)) == u16at(fOff + (s << 1))) add |= 1 << j;
+      else notFree = 1;
+    }
+    const ua = succBitsOff + (w << 2);
+    store<i32>(ua, load<i32>(ua) | add);
   }
   return notFree;
 }

@@ -1,0 +1,61 @@
+// The layered score DP (score-layered.ts) against the single-memory kernel on
+// random boards up to G = 22 (equal optima, free ghosts and optimal-state
+// bitsets), with small blocks so that many layers and high ghosts are crossed,
+// and against a brute force over all G! orders for G = 7 and 8.
+import { describe, expect, it } from 'vitest';
+import { scoreModel } from '../../../tools/kinds/ghost/score-model.ts';
+import { dpModel, scoreTables, optimalStates } from '../../../tools/kinds/ghost/score-dp.ts';
+import { layeredOptima } from '../../../tools/kinds/ghost/score-layered.ts';
+import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../tools/lib/rng.ts';
+import { buildDiagram } from '../../../tools/kinds/ghost/diagram.ts';
+import { bruteForceScores } from '../../support/helpers.ts';
+
+function board(stream: string, i: number, ghosts: number) {
+  const rng = rngFor(15, stream, i);
+  const n = ghosts > 14 ? rng.int(7, 9) : rng.int(5, 7);
+  return randomBoard(rng, n, ghosts, rng.int(2, 2 * n));
+}
+
+describe('the layered DP equals the single-memory kernel', () => {
+  const cases: [number, number, number][] = [
+    // [ghosts, low ghosts per block, board]
+    [10, 5, 0], [12, 5, 1], [14, 8, 2], [16, 5, 3], [17, 9, 4], [18, 8, 5], [20, 10, 6], [22, 12, 7],
+  ];
+  it.each(cases)('G = %i, blocks of 2^%i', (G, L, i) => {
+    const { puzzle, solution } = board('kernel', i, G);
+    const d = dpModel(scoreModel(puzzle, solution));
+    expect(d.G).toBe(G);
+    const lay = layeredOptima(d, L);
+    // copy the kernel's results out: its tables are views into memory the next call reuses
+    const t = scoreTables(d);
+    const [fmax, fmin] = [t.fmax[0]!, t.fmin[0]!];
+    for (const [which, got] of [['max', lay.best], ['min', lay.worst]] as const) {
+      const want = optimalStates(scoreTables(d), which);
+      expect(got.count).toBe(want.count);
+      expect(got.notFree).toBe(want.notFree);
+      expect(Buffer.from(got.states.buffer).equals(Buffer.from(want.states.buffer, want.states.byteOffset, want.states.byteLength))).toBe(true);
+    }
+    expect([lay.maxBonus, lay.minBonus]).toEqual([fmax, fmin]);
+    // the diagrams built in the DP's arena equal those built in fresh memory
+    expect(buildDiagram(lay.worst.states, G, lay.scratch)).toEqual(buildDiagram(lay.worst.states, G));
+    expect(lay.transitions).toBe(G * 2 ** (G - 1));
+  });
+});
+
+describe('the layered DP against a brute force over all orders', () => {
+  it.each([[7, 0], [8, 1], [8, 2]])('G = %i, board %i', (G, i) => {
+    const { puzzle, solution } = board('brute', i, G);
+    const bf = bruteForceScores(puzzle, solution);
+    const lay = layeredOptima(dpModel(scoreModel(puzzle, solution)), 5);
+    expect(100 * G + 50 * lay.maxBonus).toBe(bf.best);
+    expect(100 * G + 50 * lay.minBonus).toBe(bf.worst);
+    let notFree = 0;
+    for (let g = 0; g < G; g++) if (!bf.free.includes(g)) notFree |= 1 << g;
+    expect(lay.best.notFree).toBe(notFree);
+    for (let s = 0; s < 2 ** G; s++) {
+      expect(((lay.best.states[s >>> 5]! >>> (s & 31)) & 1) === 1).toBe(bf.max.states.has(s));
+      expect(((lay.worst.states[s >>> 5]! >>> (s & 31)) & 1) === 1).toBe(bf.min.states.has(s));
+    }
+  });
+});

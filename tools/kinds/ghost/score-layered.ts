@@ -1,0 +1,287 @@
+// The exact score DP past the single-memory kernel's limit (docs/score-layered.md):
+// the same recurrence as score-dp.ts, over the 2^G states cut into 2^H blocks of
+// B = 2^L states (L = the low ghosts 0..L−1, H = G − L high ghosts). Block h holds
+// the states h·B + l; a catch of a low ghost stays inside the block (the kernel's
+// solve()), a catch of high ghost L+g goes to block h | 2^g, which has one more
+// high ghost caught. So blocks are solved layer by layer, by the number of high
+// ghosts caught, from all caught down to none, keeping two layers in memory
+// (ck, fmax, fmin: 6 bytes a state); every block's fmax and fmin also go to two
+// scratch files, which the forward marking of the optimal states reads back one
+// layer at a time. All the loops run in the WebAssembly kernel on one block at a
+// time (a block and one successor block, under 1 MB of its memory); blocks live in
+// ordinary ArrayBuffers, so the 4 GB limit of a 32-bit memory does not apply.
+// exactOptima() picks this or the single-memory kernel (score-dp.ts) by G.
+import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { popcount } from '../../lib/bits.ts';
+import { instantiateKernel, CK, CON, BYG, ALIVE, MAX_CONSTRAINTS, MAX_PER_GHOST, BLOCK_BITS, type Kernel } from './score-kernel.ts';
+import { optimalStates, scoreTables, KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, type DpModel, type OptimalStates } from './score-dp.ts';
+
+/** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
+export const LAYERED_LOW_BITS = 16;
+
+/** From this many ghosts on, one layered DP needs over 4 GB: only one such DP runs at a time on the machine. */
+export const HEAVY_GHOSTS = 31;
+
+/** Best and worst bonus from the start, and the states on an optimal play for each. */
+export interface ExactOptima {
+  maxBonus: number;
+  minBonus: number;
+  best: OptimalStates;
+  worst: OptimalStates;
+  transitions: number;
+  /** Scratch of 2^(G−1) Int32 entries for buildDiagram (reused memory), or undefined. */
+  scratch?: Int32Array;
+  /** Call when done with the states and the scratch: a heavy DP holds the machine-wide lock until then. */
+  release(): void;
+}
+
+/** The exact optima: the single-memory kernel up to KERNEL_MAX_GHOSTS ghosts, the layered DP above. */
+export function exactOptima(d: DpModel): ExactOptima {
+  if (d.G <= KERNEL_MAX_GHOSTS) {
+    const t = scoreTables(d);
+    const best = optimalStates(t, 'max');
+    const worst = optimalStates(t, 'min');
+    // the DP tables are done with: their memory is the diagram builder's scratch
+    const scratch = d.G > 0 ? new Int32Array(t.fmax.buffer, t.fmax.byteOffset, 2 ** (d.G - 1)) : undefined;
+    return { maxBonus: t.fmax[0]!, minBonus: t.fmin[0]!, best, worst, transitions: t.transitions, scratch, release: () => {} };
+  }
+  return layeredOptima(d);
+}
+
+let kernel: Kernel | null = null;
+
+/**
+ * The layered DP (any G ≤ DP_MAX_GHOSTS; lowBits ≥ 3, smaller in tests to
+ * exercise many blocks). Memory: an arena of max(6·B·(C(H, ⌈H/2⌉) + C(H, ⌈H/2⌉ − 1)),
+ * 2^(G+1)) bytes plus two bitsets of 2^G bits; scratch files of 4·2^G bytes in all.
+ * From HEAVY_GHOSTS ghosts on it holds a machine-wide lock until release().
+ */
+export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir = tmpdir()): ExactOptima {
+  const G = d.G;
+  if (G > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts`);
+  if (d.count > MAX_CONSTRAINTS) throw new Error('too many constraints for the score kernel');
+  const L = Math.min(lowBits, G);
+  if (L < 5) throw new Error("the layered score DP needs blocks of at least 32 states");
+  const H = G - L;
+  const B = 2 ** L;
+  const span = 2 * B;
+  const SUCC = 3 * B; // state slot of the successor block: ck at CK + 6B
+  const bits0 = CK + 12 * B;
+  const bits1 = bits0 + B / 8;
+  const k = (kernel ??= instantiateKernel());
+  const need = bits1 + B / 8;
+  const have = k.memory.buffer.byteLength / 65536;
+  if (Math.ceil(need / 65536) > have) k.memory.grow(Math.ceil(need / 65536) - have);
+  loadModel(k, d);
+  const mem = () => new Uint8Array(k.memory.buffer);
+  const Lc = Math.min(L, BLOCK_BITS);
+  const layers: number[][] = Array.from({ length: H + 1 }, () => []);
+  for (let h = 0; h < 2 ** H; h++) layers[popcount(h)]!.push(h);
+  const unlock = G >= HEAVY_GHOSTS ? lockHeavy(scratchDir) : () => {};
+  sweepStale(scratchDir);
+  const dir = mkdtempSync(join(scratchDir, `proofpack-score-${process.pid}-`));
+  const fmaxFd = openSync(join(dir, 'fmax'), 'w+');
+  const fminFd = openSync(join(dir, 'fmin'), 'w+');
+  let ok = false;
+  try {
+    // One arena for everything big, so memory is allocated once (the collector
+    // need not free anything between phases): slots of 6B bytes for the blocks
+    // of two layers, later the marking's blocks, last the diagrams' scratch.
+    let most = 0;
+    for (let p = 0; p < H; p++) most = Math.max(most, layers[p]!.length + layers[p + 1]!.length);
+    most = Math.max(most, layers[0]!.length);
+    const arena = new ArrayBuffer(Math.max(most * 6 * B, G > 0 ? 2 ** (G + 1) : 0)); // a typed array stops at 8 GB, an ArrayBuffer does not
+    const pool = new Slots(arena, 6 * B, most);
+    // backward: F of every block from the blocks with one more high ghost caught
+    let above = new Map<number, Uint8Array>();
+    for (let p = H; p >= 0; p--) {
+      const here = new Map<number, Uint8Array>();
+      for (const h of layers[p]!) {
+        k.countsAt((h << L) | 0, 0, B, Lc, d.count, span);
+        if (p === H) new Uint16Array(k.memory.buffer, CK + 4 * B, B)[B - 1] = 0; // every ghost caught
+        for (let g = 0; g < H; g++) {
+          if ((h >>> g) & 1) continue;
+          mem().set(above.get(h | (1 << g))!, CK + 6 * B);
+          k.stepFrom(0, SUCC, B, span);
+        }
+        k.solve(0, L, span);
+        const m = mem();
+        const block = pool.take();
+        block.set(m.subarray(CK, CK + 6 * B));
+        here.set(h, block);
+        writeSync(fmaxFd, m, CK + 2 * B, 2 * B, h * 2 * B);
+        writeSync(fminFd, m, CK + 4 * B, 2 * B, h * 2 * B);
+      }
+      for (const block of above.values()) pool.give(block);
+      above = here;
+    }
+    const start = above.get(0)!;
+    const maxBonus = start[2 * B]! | (start[2 * B + 1]! << 8);
+    const minBonus = start[4 * B]! | (start[4 * B + 1]! << 8);
+    above.clear();
+    const best = markLayered(k, d, { L, H, B, span, layers, fd: fmaxFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
+    const worst = markLayered(k, d, { L, H, B, span, layers, fd: fminFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
+    const scratch = G > 0 ? new Int32Array(arena, 0, 2 ** (G - 1)) : undefined;
+    ok = true;
+    return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1), scratch, release: unlock };
+  } finally {
+    closeSync(fmaxFd);
+    closeSync(fminFd);
+    rmSync(dir, { recursive: true, force: true });
+    if (!ok) unlock();
+  }
+}
+
+/**
+ * One heavy DP at a time across the threads and processes of this machine (two
+ * G = 32 boards at once would need 20 GB): a lock directory in the scratch
+ * directory holding its owner's pid; a lock whose process is gone is taken over.
+ */
+function lockHeavy(scratchDir: string): () => void {
+  const lock = join(scratchDir, 'proofpack-score-heavy.lock');
+  const nap = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      writeFileSync(join(lock, 'pid'), String(process.pid));
+      return () => rmSync(lock, { recursive: true, force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+    let owner = NaN;
+    try {
+      owner = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+    } catch {
+      // the owner is between mkdir and writing its pid, or just released the lock
+    }
+    if (Number.isInteger(owner) && owner > 0 && !alive(owner)) rmSync(lock, { recursive: true, force: true });
+    else Atomics.wait(nap, 0, 0, 250);
+  }
+}
+
+/** Removes the scratch directories of DPs whose process was killed (their pid is in the name). */
+function sweepStale(scratchDir: string): void {
+  for (const name of readdirSync(scratchDir)) {
+    const m = /^proofpack-score-(\d+)-/.exec(name);
+    if (m && !alive(Number(m[1]))) rmSync(join(scratchDir, name), { recursive: true, force: true });
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+interface Layout {
+  L: number;
+  H: number;
+  B: number;
+  span: number;
+  layers: number[][];
+  fd: number;
+  bits0: number;
+  bits1: number;
+}
+
+/**
+ * The forward marking of optimal-play states (score-dp.ts optimalStates), one
+ * layer of blocks at a time: a block gains the marks its marked predecessor
+ * blocks (one high ghost fewer, kept from the previous layer: ck and F) pass on
+ * across their high ghost, then marks inside itself across its low ghosts.
+ * Blocks without a marked state are never loaded.
+ */
+/** Fixed-size slots of an arena, handed out and back. */
+class Slots {
+  private free: number[] = [];
+  constructor(
+    private readonly arena: ArrayBuffer,
+    private readonly size: number,
+    count: number,
+  ) {
+    for (let i = count - 1; i >= 0; i--) this.free.push(i);
+  }
+  take(): Uint8Array {
+    const i = this.free.pop();
+    if (i === undefined) throw new Error('layered score DP: out of arena slots');
+    return new Uint8Array(this.arena, i * this.size, this.size);
+  }
+  give(slot: Uint8Array): void {
+    this.free.push(slot.byteOffset / this.size);
+  }
+}
+
+function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots): OptimalStates {
+  const { L, H, B, span, layers, fd } = o;
+  const G = L + H;
+  const Lc = Math.min(L, BLOCK_BITS);
+  const words = B / 32;
+  const states = new Uint32Array(Math.max(1, 2 ** G / 32));
+  states[0] = 1; // ∅
+  let notFree = 0;
+  let below = new Map<number, Uint8Array>(); // ck then F, 4B bytes
+  const SUCC = 3 * B;
+  for (let p = 0; p <= H; p++) {
+    const here = new Map<number, Uint8Array>();
+    for (const h of layers[p]!) {
+      const preds: number[] = [];
+      for (let g = 0; g < H; g++) if ((h >>> g) & 1 && below.has(h ^ (1 << g))) preds.push(g);
+      if (p > 0 && preds.length === 0) continue;
+      // the block itself at the successor slot: ck recounted, F from the scratch file
+      k.countsAt((h << L) | 0, SUCC, B, Lc, d.count, span);
+      readSync(fd, new Uint8Array(k.memory.buffer), CK + 6 * B + 2 * B, 2 * B, h * 2 * B);
+      let m = new Uint8Array(k.memory.buffer);
+      m.fill(0, o.bits1, o.bits1 + B / 8);
+      if (p === 0) m[o.bits1] = 1;
+      for (const g of preds) {
+        const pred = below.get(h ^ (1 << g))!;
+        m.set(pred.subarray(0, 2 * B), CK);
+        m.set(pred.subarray(2 * B, 4 * B), CK + 2 * B);
+        m.set(new Uint8Array(states.buffer, (h ^ (1 << g)) * (B / 8), B / 8), o.bits0);
+        if (k.markAcross(B, CK + 2 * B, SUCC, CK + 6 * B + 2 * B, o.bits0, o.bits1)) notFree |= 1 << (L + g);
+      }
+      // now inside the block: move it to slot 0 and mark across its low ghosts
+      m = new Uint8Array(k.memory.buffer);
+      const marks = new Int32Array(k.memory.buffer, o.bits1, words);
+      if (!marks.some((w) => w !== 0)) continue;
+      m.copyWithin(CK, CK + 6 * B, CK + 8 * B);
+      m.copyWithin(CK + 2 * B, CK + 8 * B, CK + 10 * B);
+      m.copyWithin(o.bits0, o.bits1, o.bits1 + B / 8);
+      notFree |= k.mark(B, CK + 2 * B, o.bits0);
+      m = new Uint8Array(k.memory.buffer);
+      new Uint8Array(states.buffer, h * (B / 8), B / 8).set(m.subarray(o.bits0, o.bits0 + B / 8));
+      const block = pool.take();
+      block.set(m.subarray(CK, CK + 4 * B));
+      here.set(h, block);
+    }
+    for (const block of below.values()) pool.give(block);
+    below = here;
+  }
+  let count = 0;
+  for (let w = 0; w < states.length; w++) count += popcount(states[w]!);
+  return { states, count, notFree: notFree >>> 0 };
+}
+
+function loadModel(k: Kernel, d: DpModel): void {
+  const buffer = k.memory.buffer;
+  const con = new Int32Array(buffer, CON, MAX_CONSTRAINTS * 4);
+  for (let c = 0; c < d.count; c++) {
+    con[c * 4] = d.ghostMask[c]!;
+    con[c * 4 + 1] = d.cellMask[c * 3]!;
+    con[c * 4 + 2] = d.cellMask[c * 3 + 1]!;
+    con[c * 4 + 3] = d.cellMask[c * 3 + 2]!;
+  }
+  const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
+  byg.fill(0);
+  for (let g = 0; g < d.G; g++) {
+    const from = d.byGhostStart[g]!, to = d.byGhostStart[g + 1]!;
+    if (to - from > MAX_PER_GHOST) throw new Error('a ghost in too many constraints for the score kernel');
+    byg[g * 16] = to - from;
+    for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;
+  }
+}

@@ -9,6 +9,7 @@ import { genericSuite } from './generic.ts';
 import { ghostFigures, ghostScoreFigures } from '../kinds/ghost/bench.ts';
 import { slideFigures } from '../kinds/slide/bench.ts';
 import { appleFigures } from '../kinds/apple/bench.ts';
+import { ghostAssetFigures } from './ghost-assets.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
@@ -17,6 +18,7 @@ const suites: Suite[] = [
   ...KINDS.map((k) => genericSuite(k, { generateCount: 60, sampleCount: 40 })),
   { kind: 'ghost', run: ghostFigures },
   { kind: 'ghost', run: ghostScoreFigures },
+  { kind: 'ghost', run: ghostAssetFigures },
   { kind: 'slide', run: slideFigures },
   { kind: 'apple', run: appleFigures },
 ].filter((s) => only.length === 0 || only.includes(s.kind));

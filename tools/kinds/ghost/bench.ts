@@ -1,7 +1,7 @@
 // Ghost-specific benchmark figures: raw layered-solver throughput on random
 // 9×9 boards, contradiction-mode generation (the slowest mode), and the exact
 // score DP: transitions per core-second and the time of whole score assets
-// (DP, optimal states, free ghosts, both diagrams) for G = 20, 24 and 26.
+// (DP, optimal states, free ghosts, both course assets) for G = 20, 24 and 26.
 import { rngFor } from '../../lib/rng.ts';
 import type { Figure } from '../../bench/figures.ts';
 import { seconds } from '../../bench/figures.ts';
@@ -42,7 +42,7 @@ export function ghostScoreFigures(): Figure[] {
     const all = seconds(() => exactScores(model));
     figures.push({
       kind: 'ghost',
-      name: `score assets of a G=${G} board (DP + optimal states + diagrams), 1 thread`,
+      name: `score assets of a G=${G} board (DP + optimal states + course assets), 1 thread`,
       value: all,
       unit: 's',
       lowerIsBetter: true,

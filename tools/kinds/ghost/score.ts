@@ -1,11 +1,11 @@
 // The score assets of a solved ghost board (SPEC §1): exact best and worst
-// score over all catching orders, the free ghosts, and the two decision
-// diagrams — or the explicit value "unknown" for each when the board has more
-// ghosts than the set's configured exact limit.
+// score over all catching orders, the free ghosts, and the two "still on
+// course for the medal" assets (course.ts) — or the explicit value "unknown"
+// for each when the board has more ghosts than the set's configured exact limit.
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-model.ts';
 import { dpModel, optimalStates, scoreTables, totalScore, DP_MAX_GHOSTS } from './score-dp.ts';
-import { buildDiagram, type Diagram } from './diagram.ts';
+import { buildCourse, candidateOrders } from './course.ts';
 
 export const UNKNOWN = 'unknown';
 export type Unknown = typeof UNKNOWN;
@@ -15,11 +15,12 @@ export interface ScoreAssets {
   minScore: number | Unknown;
   /** [row, col] of every free ghost, row-major. */
   freeGhosts: [number, number][] | Unknown;
-  maxDiagram: Diagram | Unknown;
-  minDiagram: Diagram | Unknown;
+  /** The course assets (course.ts), base64. */
+  maxCourse: string | Unknown;
+  minCourse: string | Unknown;
 }
 
-export const UNKNOWN_SCORES: ScoreAssets = { maxScore: UNKNOWN, minScore: UNKNOWN, freeGhosts: UNKNOWN, maxDiagram: UNKNOWN, minDiagram: UNKNOWN };
+export const UNKNOWN_SCORES: ScoreAssets = { maxScore: UNKNOWN, minScore: UNKNOWN, freeGhosts: UNKNOWN, maxCourse: UNKNOWN, minCourse: UNKNOWN };
 
 export interface ScoreRun {
   assets: ScoreAssets;
@@ -45,10 +46,10 @@ export function exactScores(model: ScoreModel): ScoreRun {
   const maxScore = totalScore(G, t.fmax[0]!);
   const minScore = totalScore(G, t.fmin[0]!);
   const transitions = t.transitions;
-  // The DP tables are done with: reuse their memory as the diagram builder's scratch.
-  const scratch = G > 0 ? new Int32Array(t.fmax.buffer, t.fmax.byteOffset, 2 ** (G - 1)) : undefined;
-  const maxDiagram = buildDiagram(best.states, G, scratch);
-  const minDiagram = buildDiagram(worst.states, G, scratch);
+  const scratch = G > 0 ? new Int32Array(2 ** (G - 1)) : undefined;
+  const orders = candidateOrders(model.ghostCell, model.n);
+  const maxCourse = buildCourse(G, t.fmax, t.ck, best.states, orders, scratch);
+  const minCourse = buildCourse(G, t.fmin, t.ck, worst.states, orders, scratch);
   const freeGhosts: [number, number][] = [];
   for (let g = 0; g < G; g++) {
     if (((best.notFree >>> g) & 1) === 0) {
@@ -56,5 +57,5 @@ export function exactScores(model: ScoreModel): ScoreRun {
       freeGhosts.push([Math.floor(cell / model.n), cell % model.n]);
     }
   }
-  return { assets: { maxScore, minScore, freeGhosts, maxDiagram, minDiagram }, transitions, maxStates: best.count, minStates: worst.count };
+  return { assets: { maxScore, minScore, freeGhosts, maxCourse, minCourse }, transitions, maxStates: best.count, minStates: worst.count };
 }

@@ -14,7 +14,7 @@ import { memoryConsole } from '../tools/lib/console.ts';
 import { formatDocument } from '../tools/lib/json.ts';
 import type { SetFile } from '../tools/lib/files.ts';
 import type { GhostAnalysis } from '../tools/kinds/ghost/schema.ts';
-import { fromBase64 } from '../tools/lib/bytes.ts';
+import { fromBase64, toBase64 } from '../tools/lib/bytes.ts';
 import { flipByte } from './mutators.ts';
 import { tempDir } from './helpers.ts';
 
@@ -83,7 +83,7 @@ describe('validate', () => {
     ],
     ['analysis.maxCourse (the version byte)', (s, i) => (analysisOf(s, i).maxCourse = flipByte(analysisOf(s, i).maxCourse as string, 0, 1)), 'analysis.maxCourse'],
     ['analysis.minCourse (a value)', (s, i) => (analysisOf(s, i).minCourse = flipByte(analysisOf(s, i).minCourse as string, 2)), 'analysis.minCourse'],
-    ['analysis.minCourse (one byte more)', (s, i) => (analysisOf(s, i).minCourse = `${analysisOf(s, i).minCourse}AA`), 'analysis.minCourse'],
+    ['analysis.minCourse (one zero byte more)', (s, i) => (analysisOf(s, i).minCourse = toBase64(Uint8Array.from([...fromBase64(analysisOf(s, i).minCourse as string, 'x'), 0]))), 'analysis.minCourse'],
     ['analysis.hints (a step header)', (s, i) => (analysisOf(s, i).hints = flipByte(analysisOf(s, i).hints, 1, 5)), 'analysis.hints'],
     ['analysis.hints (the last step dropped)', (s, i) => (analysisOf(s, i).hints = analysisOf(s, i).hints.slice(0, -4)), 'analysis.hints'],
   ];

@@ -8,7 +8,7 @@ import { scoreAssets, exactScores, UNKNOWN } from '../tools/kinds/ghost/score.ts
 import { scoreModel, playScore } from '../tools/kinds/ghost/score-model.ts';
 import { dpModel, scoreTables, optimalStates, totalScore } from '../tools/kinds/ghost/score-dp.ts';
 import { decodeCourse, courseValue, type Course } from '../tools/kinds/ghost/course.ts';
-import { fromBase64 } from '../tools/lib/bytes.ts';
+import { fromBase64, toBase64 } from '../tools/lib/bytes.ts';
 import { randomBoard } from '../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../tools/lib/rng.ts';
 import type { GhostPuzzle } from '../tools/kinds/ghost/schema.ts';
@@ -55,6 +55,18 @@ describe('a hand-worked board: three ghosts around a 3', () => {
     // worst (bonus 1, A not first): every state but {A}; W = 1 on all of them (∅: 1 + 0; B: 0 + 1; …)
     const min = course(a.minCourse, 3);
     for (let s = 0; s < 8; s++) expect(valueAt(min, s)).toBe(s === 0b001 ? null : 1);
+  });
+
+  it('a malformed course asset is refused with its name', () => {
+    const bytes = [1, 0, 2, 1, 1, 26, 198, 13, 103, 32];
+    const text = (b: number[]) => toBase64(Uint8Array.from(b));
+    expect(() => decodeCourse(text(bytes.slice(0, 8)), 3, 'maxCourse')).toThrow(/^maxCourse: ends early/);
+    expect(() => decodeCourse(text([...bytes, 0]), 3, 'maxCourse')).toThrow(/^maxCourse: 1 bytes after the end/);
+    expect(() => decodeCourse(text([...bytes.slice(0, 9), 33]), 3, 'maxCourse')).toThrow(/^maxCourse: non-zero padding bits/);
+    expect(() => decodeCourse(text([1, 2, ...bytes.slice(2)]), 3, 'maxCourse')).toThrow(/unknown ghost order kind 2/);
+    expect(() => decodeCourse(text([1, 1, 0, 0, 1, ...bytes.slice(2)]), 3, 'maxCourse')).toThrow(/not a permutation/);
+    // the same diagram read as a board of 2 ghosts: its third level does not exist
+    expect(() => decodeCourse(text(bytes), 2, 'maxCourse')).toThrow(/^maxCourse: a node at depth 2 of 2/);
   });
 
   it('the rule: catching A, B, C scores 100, 200, 100', () => {

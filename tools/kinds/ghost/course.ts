@@ -37,7 +37,7 @@
 // EG2(r) the exponential-Golomb code of order 2 of r ≥ 0 (γ(⌊r/4⌋ + 1), then r mod 4 in 2 bits).
 // G is the level's ghost count (stored once, as analysis.ghosts).
 // Pure functions, no Node-only imports.
-import { BitReader, BitWriter, ByteReader, ByteWriter, fromBase64, toBase64 } from '../../lib/bytes.ts';
+import { BitWriter, ByteReader, ByteWriter, fromBase64, toBase64 } from '../../lib/bytes.ts';
 
 export const COURSE_VERSION = 1;
 /** Reference to "not on an optimal play". */
@@ -64,7 +64,7 @@ export function candidateOrders(cells: ArrayLike<number>, n: number): number[][]
 }
 
 /** Other ghost orders are tried when the row-major asset is longer than this (bytes before base64). */
-export const ORDER_TRY_BYTES = 512;
+export const ORDER_TRY_BYTES = 2048;
 
 /**
  * Build the asset of one optimum from the DP's tables: `F` best (worst) bonus
@@ -79,7 +79,7 @@ export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: 
   const inD = (s: number) => (states[s >>> 5]! >>> (s & 31)) & 1;
   const w = (s: number) => F[s]! + (ck[s]! >>> 7);
   // the states of D and the distinct values of W on them, ascending
-  const seen = new Set<number>();
+  const seen = new Uint8Array(1 << 17); // W < 2^16 + 2^9: F is 16-bit, at most 511 cells open
   const words = Math.ceil(N / 32);
   const forEachState = (fn: (s: number) => void) => {
     for (let i = 0; i < words; i++) {
@@ -92,9 +92,13 @@ export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: 
       }
     }
   };
-  forEachState((s) => seen.add(w(s)));
-  const values = [...seen].sort((a, b) => a - b);
-  const term = new Map<number, number>(values.map((v, i) => [v, i + 1]));
+  forEachState((s) => (seen[w(s)] = 1));
+  const values: number[] = [];
+  for (let v = 0; v < seen.length; v++) if (seen[v]) values.push(v);
+  // a flat lookup from W to its terminal
+  const termOf = new Uint16Array(seen.length);
+  values.forEach((v, i) => (termOf[v] = i + 1));
+  const term = { get: (v: number) => termOf[v] };
   const T = values.length;
   const ids = G > 0 ? (scratch && scratch.length >= 2 ** (G - 1) ? scratch : new Int32Array(2 ** (G - 1))) : new Int32Array(1);
   // row-major: straight from the bitset, 32 states at a time (most words of a sparse set are empty)
@@ -195,7 +199,11 @@ function encode(G: number, values: readonly number[], order: readonly number[], 
     if (id < base) return void bits.bits(0b110, 3).bits(id, tBits);
     const depth = t[(id - base) * 3]!;
     const at = rank.get(id);
-    if (at !== undefined) return void bits.bits(0b10, 2).gamma(depth - p).expGolomb(defined[depth]!.length - 1 - at, 2);
+    if (at !== undefined) {
+      const r = defined[depth]!.length - 1 - at;
+      if (r >= 4 * (2 ** (GAMMA_BITS - 1) - 1)) throw new Error('course: a back-reference rank too large for the format');
+      return void bits.bits(0b10, 2).gamma(depth - p).expGolomb(r, 2);
+    }
     const skip = depth - p - 1;
     if (skip === 0) bits.bit(0);
     else bits.bits(0b111, 3).gamma(skip);
@@ -212,6 +220,9 @@ function encode(G: number, values: readonly number[], order: readonly number[], 
   all.set(tail, head.length);
   return all;
 }
+
+/** Gamma codes are shorter than this many bits (values below 2^15): depth steps, and back-reference ranks below 2^17. */
+const GAMMA_BITS = 16;
 
 /** Bits of a terminal index 0..T. */
 const terminalBits = (T: number) => Math.max(1, 32 - Math.clz32(T));
@@ -243,41 +254,85 @@ export function decodeCourse(text: string, G: number, what = 'course'): Course {
   }
   const base = T + 1;
   const tBits = terminalBits(T);
-  const bits = new BitReader(r.buf, r.at, what);
-  const nodes: number[] = [];
+  // the bit stream, read inline (this is the client's hot path)
+  // A 32-bit window over the bit stream (this is the client's hot path). Reads
+  // past the end see zero bits (8 spare bytes; each node or gamma code read
+  // there fails its depth or length check within a few bytes) and are reported
+  // once the diagram is read.
+  const limit = r.buf.length * 8;
+  const buf = new Uint8Array(r.buf.length + 8);
+  buf.set(r.buf);
+  let next = r.at; // next byte to load
+  let word = 0; // unread bits, most significant first
+  let avail = 0;
+  const fill = () => {
+    while (avail <= 24) {
+      word |= buf[next++]! << (24 - avail);
+      avail += 8;
+    }
+  };
+  const take = (n: number): number => {
+    // n ≤ 24
+    if (n === 0) return 0;
+    if (avail < n) fill();
+    const v = word >>> (32 - n);
+    word <<= n;
+    avail -= n;
+    return v;
+  };
+  const bit = () => take(1);
+  const gamma = (): number => {
+    fill();
+    const zeros = Math.clz32(word);
+    if (zeros >= GAMMA_BITS) throw new Error(next * 8 - avail > limit ? `${what}: ends early` : `${what}: a gamma code of ${GAMMA_BITS} bits or more`);
+    word <<= zeros;
+    avail -= zeros;
+    return take(zeros + 1);
+  };
+  const consumed = () => next * 8 - avail;
+  let nodes = new Int32Array(96);
+  let count = 0;
   const defined: number[][] = Array.from({ length: G }, () => []);
   const read = (p: number): number => {
     let depth: number;
-    if (bits.bit() === 0) depth = p + 1;
-    else if (bits.bit() === 0) {
-      depth = p + bits.gamma();
+    if (bit() === 0) depth = p + 1;
+    else if (bit() === 0) {
+      depth = p + gamma();
       if (depth >= G) throw new Error(`${what}: a reference to depth ${depth} of ${G}`);
       const list = defined[depth]!;
-      const back = bits.expGolomb(2);
+      const back = ((gamma() - 1) << 2) | take(2);
       if (back >= list.length) throw new Error(`${what}: a reference to a node not yet defined`);
       return list[list.length - 1 - back]!;
-    } else if (bits.bit() === 0) {
-      const t = bits.bits(tBits);
+    } else if (bit() === 0) {
+      const t = take(tBits);
       if (t > T) throw new Error(`${what}: terminal ${t} of ${T}`);
       return t;
-    } else depth = p + 1 + bits.gamma();
-    if (depth >= G) throw new Error(`${what}: a node at depth ${depth} of ${G}`);
-    const id = base + nodes.length / 3;
-    const at = id - base;
-    nodes.push(depth, 0, 0);
+    } else depth = p + 1 + gamma();
+    if (depth >= G || consumed() > limit) throw new Error(consumed() > limit ? `${what}: ends early` : `${what}: a node at depth ${depth} of ${G}`);
+    const at = count++;
+    if (count * 3 > nodes.length) {
+      const grown = new Int32Array(nodes.length * 2);
+      grown.set(nodes);
+      nodes = grown;
+    }
+    nodes[at * 3] = depth;
     const lo = read(depth);
     const hi = read(depth);
     if (lo === hi) throw new Error(`${what}: node ${at} has two equal children (not reduced)`);
     nodes[at * 3 + 1] = lo;
     nodes[at * 3 + 2] = hi;
-    defined[depth]!.push(id);
-    return id;
+    defined[depth]!.push(base + at);
+    return base + at;
   };
   const root = read(-1);
-  bits.end();
+  const end = consumed();
+  if (end > limit) throw new Error(`${what}: ends early`);
+  const pad = (8 - (end & 7)) & 7;
+  if (take(pad) !== 0) throw new Error(`${what}: non-zero padding bits`);
+  if (end + pad !== limit) throw new Error(`${what}: ${(limit - end - pad) / 8} bytes after the end`);
   // nodes test depths while decoding; the client reads ghosts
-  for (let i = 0; i < nodes.length; i += 3) nodes[i] = ghostAt[nodes[i]!]!;
-  return { G, values, nodes: Int32Array.from(nodes), root, ghostAt };
+  for (let i = 0; i < count * 3; i += 3) nodes[i] = ghostAt[nodes[i]!]!;
+  return { G, values, nodes: nodes.slice(0, count * 3), root, ghostAt };
 }
 
 /** W(S) of the caught set (a predicate on ghost indexes), or null (⊥: S is on no optimal play). */

@@ -152,7 +152,7 @@ export function scoreOracle(p: GhostPuzzle, solution: readonly string[]) {
     }
     return total;
   };
-  return { G: ghostCells.length, ghostCells, gain, playScore };
+  return { G: ghostCells.length, ghostCells, gain, playScore, openCells };
 }
 
 /**

@@ -3,6 +3,7 @@
 // value exists, into an invalid one that must be named as bad input).
 import type { Level } from '../../tools/lib/kind.ts';
 import type { SetFile } from '../../tools/lib/files.ts';
+import { fromBase64, toBase64 } from '../../tools/lib/bytes.ts';
 
 /** Per kind: which real levels the suite may use (keep the recomputation cheap). */
 export const BASE_FILTER: Record<string, (level: Level) => boolean> = {
@@ -33,11 +34,12 @@ function bumpDigit(rows: string[], pattern: RegExp, by: (d: number) => number): 
   return [r, c];
 }
 
-/** Point one child of a diagram's root node ([ghost, ifFree, ifCaught], last in the array) at the other terminal. */
-function flipRootChild(d: { nodes: number[] }) {
-  const i = d.nodes.length - 3;
-  d.nodes[i + 2] = d.nodes[i + 2] === 0 ? 1 : 0;
-  if (d.nodes[i + 1] === d.nodes[i + 2]) d.nodes[i + 1] = d.nodes[i + 1] === 0 ? 1 : 0;
+/** A binary field (base64) with one bit of byte `at` flipped (from the end when negative): still base64, other bytes. */
+export function flipByte(text: string, at: number, bit = 0): string {
+  const bytes = fromBase64(text, 'mutation');
+  const i = at < 0 ? bytes.length + at : at;
+  bytes[i] = bytes[i]! ^ (1 << bit);
+  return toBase64(bytes);
 }
 
 const otherTier = (tiers: readonly string[]) => (l: Level) => {
@@ -77,9 +79,10 @@ export const MUTATIONS: Record<string, Mutation[]> = {
       reported: 'analysis.freeGhosts',
       exit: 1,
     },
-    { field: 'analysis.maxDiagram', apply: (l) => flipRootChild(a(l).maxDiagram), reported: 'analysis.maxDiagram', exit: 1 },
-    { field: 'analysis.minDiagram', apply: (l) => flipRootChild(a(l).minDiagram), reported: 'analysis.minDiagram', exit: 1 },
-    { field: 'analysis.hints', apply: (l) => a(l).hints.pop(), reported: 'analysis.hints', exit: 1 },
+    // the root reference (the last byte) of the course assets, and the last decided cell of the hint path
+    { field: 'analysis.maxCourse', apply: (l) => (a(l).maxCourse = flipByte(a(l).maxCourse, -1)), reported: 'analysis.maxCourse', exit: 1 },
+    { field: 'analysis.minCourse', apply: (l) => (a(l).minCourse = flipByte(a(l).minCourse, -1)), reported: 'analysis.minCourse', exit: 1 },
+    { field: 'analysis.hints', apply: (l) => (a(l).hints = flipByte(a(l).hints, -1)), reported: 'analysis.hints', exit: 1 },
     { field: 'tier', apply: otherTier(['EASY', 'NORMAL', 'HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+']), reported: 'tier', exit: 1 },
     { field: 'id', apply: (l) => (l.id = `ghost-${'0123456789ab'}`), reported: 'id', exit: 1 },
     { field: 'calibration.weights', apply: (_l, s) => ((s.calibration as Any).weights.contradiction += 1), reported: 'calibration.weights.contradiction', exit: 1 },

@@ -8,6 +8,7 @@ import { median } from '../lib/stats.ts';
 import type { Figure, Suite } from '../lib/bench.ts';
 import { genericSuite } from './generic.ts';
 import { standardSetOf } from './standard-set.ts';
+import { ghostAssetFigures } from './ghost-assets.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
@@ -16,7 +17,9 @@ const suites: Suite[] = KINDS.flatMap((k) => {
   const standardSet = standardSetOf(k);
   const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({ kind: k.name, name, run: () => run({ standardSet }) }));
   return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
-}).filter((s) => only.length === 0 || only.includes(s.kind) || (s.name !== undefined && only.includes(s.name)));
+})
+  // the client's decoding of every ghost asset of a set (tools/bench/ghost-assets.ts)
+  .concat([{ kind: 'ghost', name: 'ghost-assets', run: ghostAssetFigures }]).filter((s) => only.length === 0 || only.includes(s.kind) || (s.name !== undefined && only.includes(s.name)));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();
 for (let run = 0; run < RUNS; run++) {

@@ -1,14 +1,16 @@
 // The ghost rules as a game client uses them: start a play, catch a ghost
 // (score, completed constraints, opened cells), check that a catch is provable
-// from what the player knows for certain, ask the decision diagrams whether the
-// best/worst score is still reachable, and replay a level's stored solution.
+// from what the player knows for certain, ask whether the best/worst score is
+// still reachable (exact for every history, from the course assets, decoded
+// the first time a level asks), the hint path, and replay a level's stored solution.
 // Everything here runs the same library code the pipeline ships levels with.
-import type { GhostAnalysis, GhostDiagram, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
+import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
 import { GHOST_TIERS, GhostAnalysis as GhostAnalysisSchema, GhostCalibration, GhostConfig, GhostPuzzle as GhostPuzzleSchema, GhostSolution as GhostSolutionSchema } from '../kinds/ghost/schema.ts';
 import { compileBoard, WORDS, type Board } from '../kinds/ghost/board.ts';
 import { solveLayered } from '../kinds/ghost/solver.ts';
-import { applyCatchToState, constraintName, scoreModel, startOpen, type ConstraintName, type ScoreModel } from '../kinds/ghost/score-model.ts';
-import { inDiagram } from '../kinds/ghost/diagram.ts';
+import { applyCatchToState, constraintName, scoreModel, startOpen, CATCH_BASE, CATCH_BONUS, type ConstraintName, type ScoreModel } from '../kinds/ghost/score-model.ts';
+import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course.ts';
+import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
 import type { ClientKind, ReplayReport } from './kinds.ts';
 import type { Level } from '../lib/kind.ts';
 
@@ -95,32 +97,66 @@ export function isCatchProvable(play: GhostPlay, row: number, col: number): bool
   return provableCatches(play).some(([r, c]) => r === row && c === col);
 }
 
-/**
- * Is every state this play has passed through (the caught set after each catch,
- * and the start) in the diagram? A diagram holds the states that lie on some
- * optimal play; a play that leaves it can never come back to the optimum. Staying
- * inside is necessary, not sufficient: two optimal plays may pass through S and
- * S ∪ {g} while the catch S → S ∪ {g} itself is not optimal. The medal itself is
- * decided at the end: score === maxScore (or minScore).
- */
-function stayedInside(play: GhostPlay, d: GhostDiagram): boolean {
-  const caught = new Uint8Array(play.model.ghosts);
-  if (!inDiagram(d, () => false)) return false;
-  for (const g of play.order) {
-    caught[g] = 1;
-    if (!inDiagram(d, (x) => caught[x] === 1)) return false;
+interface Decoded {
+  max?: Course | null;
+  min?: Course | null;
+  hints?: HintStep[];
+}
+const decoded = new WeakMap<GhostAnalysis, Decoded>();
+const cache = (a: GhostAnalysis): Decoded => {
+  let d = decoded.get(a);
+  if (!d) decoded.set(a, (d = {}));
+  return d;
+};
+
+/** The decoded course asset of the best ('max') or worst ('min') score; null when "unknown". Decoded once per analysis object. */
+export function courseOf(analysis: GhostAnalysis, which: 'max' | 'min'): Course | null {
+  const d = cache(analysis);
+  if (d[which] === undefined) {
+    const text = which === 'max' ? analysis.maxCourse : analysis.minCourse;
+    d[which] = text === 'unknown' ? null : decodeCourse(text, analysis.ghosts, `analysis.${which}Course`);
   }
-  return true;
+  return d[which]!;
 }
 
-/** Can this play still reach the level's best score (see stayedInside)? null when the level's diagrams are "unknown". */
+/** The level's hint path, decoded once per analysis object. */
+export function hintsOf(level: Pick<GhostLevel, 'puzzle' | 'solution' | 'analysis'>): HintStep[] {
+  const d = cache(level.analysis);
+  d.hints ??= decodeHints(level.analysis.hints, level.puzzle.size, level.solution, 'analysis.hints');
+  return d.hints;
+}
+
+/** Cells opened so far by the play's catches (cells open at the start not counted). */
+function openedSoFar(play: GhostPlay): number {
+  let k = 0;
+  for (let cell = 0; cell < play.open.length; cell++) k += play.open[cell]! - play.model.openAtStart[cell]!;
+  return k;
+}
+
+/**
+ * Can this play, after its catches in the order made, still end on the level's
+ * best ('max') or worst ('min') score? Exact for every history: true exactly
+ * when every catch so far was an optimal move (see course.ts). null when the
+ * level's assets are "unknown".
+ */
+export function canStillReach(play: GhostPlay, analysis: GhostAnalysis, which: 'max' | 'min'): boolean | null {
+  const course = courseOf(analysis, which);
+  const target = which === 'max' ? analysis.maxScore : analysis.minScore;
+  if (course === null || target === 'unknown') return null;
+  const G = play.model.ghosts;
+  const bonus = (play.score - CATCH_BASE * play.order.length) / CATCH_BONUS;
+  const optimum = (target - CATCH_BASE * G) / CATCH_BONUS;
+  return onCourse(course, (g) => play.caught[g] === 1, bonus, openedSoFar(play), optimum);
+}
+
+/** Can this play still reach the level's best score (see canStillReach)? null when "unknown". */
 export function canStillReachBest(play: GhostPlay, analysis: GhostAnalysis): boolean | null {
-  return analysis.maxDiagram === 'unknown' ? null : stayedInside(play, analysis.maxDiagram);
+  return canStillReach(play, analysis, 'max');
 }
 
 /** Can this play still end on the level's worst score? null when "unknown". */
 export function canStillReachWorst(play: GhostPlay, analysis: GhostAnalysis): boolean | null {
-  return analysis.minDiagram === 'unknown' ? null : stayedInside(play, analysis.minDiagram);
+  return canStillReach(play, analysis, 'min');
 }
 
 /**
@@ -128,9 +164,9 @@ export function canStillReachWorst(play: GhostPlay, analysis: GhostAnalysis): bo
  * first (row-major) ghost that is provable from the caught ghosts and open
  * cells, until all are caught. Checks that every ghost of the solution is
  * caught this way, that each catch hits, that every empty plain cell ends
- * open, that the total lies within [minScore, maxScore], and that both
- * diagrams contain the start and the end state (every optimal play passes
- * through both).
+ * open, that the total lies within [minScore, maxScore], that the hint
+ * path decodes, that both medals are reachable at the start, and that at the
+ * end each medal is still "reachable" exactly when the score equals it.
  */
 export function replayGhost(level: GhostLevel): ReplayReport {
   const problems: string[] = [];
@@ -139,9 +175,17 @@ export function replayGhost(level: GhostLevel): ReplayReport {
   const n = puzzle.size;
   const G = play.model.ghosts;
   if (G !== analysis.ghosts) problems.push(`analysis.ghosts is ${analysis.ghosts}, the solution has ${G}`);
-  for (const key of ['maxDiagram', 'minDiagram'] as const) {
-    const d = analysis[key];
-    if (d !== 'unknown' && !inDiagram(d, () => false)) problems.push(`${key} does not contain the start state`);
+  for (const which of ['max', 'min'] as const) {
+    try {
+      if (canStillReach(play, analysis, which) === false) problems.push(`${which}Course: the ${which === 'max' ? 'best' : 'worst'} score is not reachable at the start`);
+    } catch (e) {
+      problems.push((e as Error).message);
+    }
+  }
+  try {
+    hintsOf(level);
+  } catch (e) {
+    problems.push((e as Error).message);
   }
   while (play.order.length < G) {
     const next = provableCatches(play)[0];
@@ -162,9 +206,14 @@ export function replayGhost(level: GhostLevel): ReplayReport {
     }
     if (analysis.maxScore !== 'unknown' && play.score > analysis.maxScore) problems.push(`score ${play.score} above maxScore ${analysis.maxScore}`);
     if (analysis.minScore !== 'unknown' && play.score < analysis.minScore) problems.push(`score ${play.score} below minScore ${analysis.minScore}`);
-    for (const key of ['maxDiagram', 'minDiagram'] as const) {
-      const d = analysis[key];
-      if (d !== 'unknown' && !inDiagram(d, () => true)) problems.push(`${key} does not contain the end state`);
+    for (const which of ['max', 'min'] as const) {
+      const target = which === 'max' ? analysis.maxScore : analysis.minScore;
+      try {
+        const still = canStillReach(play, analysis, which);
+        if (still !== null && still !== (play.score === target)) problems.push(`${which}Course: at the end says ${still}, the score is ${play.score} and the ${which} ${target}`);
+      } catch (e) {
+        problems.push((e as Error).message);
+      }
     }
   }
   return { ok: problems.length === 0, problems, moves: play.order.length, score: play.score };

@@ -1,7 +1,8 @@
 // proofpack for game clients: the one import a game needs (published as the
 // proofpack-client package, and as proofpack/client). Pack loading with the
 // schema check, the rules of each kind, the questions a game asks at the end
-// of a level, the decision-diagram lookup and the Logic Rating. No Node-only
+// of a level, the exact "still on course for the medal" answer, the hint path
+// and the Logic Rating. No Node-only
 // dependency below this file (a test bundles it for the browser), so a browser
 // game can bundle it as it is. docs/client.md shows each kind played.
 //
@@ -23,7 +24,9 @@ export { CLIENT_KINDS, clientKind, type ClientKind, type ReplayReport } from './
  * `ghostAt(play, row, col)` → ghost index or -1; `provableCatches(play)` →
  * the [row, col] cells provable from the caught ghosts and open cells;
  * `isCatchProvable(play, row, col)`; `canStillReachBest/Worst(play, analysis)`
- * → boolean, or null when the level's diagrams are "unknown"; `replayGhost(level)`.
+ * → whether the best (worst) score is still reachable after exactly these
+ * catches in this order — exact for every history — or null when the level's
+ * course assets are "unknown"; `hintsOf(level)`; `replayGhost(level)`.
  */
 export {
   startGhostPlay,
@@ -31,7 +34,10 @@ export {
   ghostAt,
   isCatchProvable,
   provableCatches,
+  canStillReach,
   canStillReachBest,
+  courseOf,
+  hintsOf,
   canStillReachWorst,
   replayGhost,
   type GhostPlay,
@@ -50,9 +56,11 @@ export type { SlideAnalysis, SlidePuzzle, SlideSolution, Direction } from '../ki
 export { startApplePlay, takeRect, hasMove, isAppleOver, appleMedalsEarned, replayApple, type ApplePlayState, type AppleLevel, type TakeResult, type AppleMedals } from './apple.ts';
 export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 
-/** Decision diagrams (the ghost medal assets): `canStillReach(diagram, caughtGhostIndexes)`, `inDiagram(diagram, isCaught)`. */
-export { canStillReach, inDiagram, type Diagram } from '../kinds/ghost/diagram.ts';
+/** Ghost medal assets (docs/ghost-assets.md): decode a course asset, its value at a state, whether a history of catches is on course. Hints: decode the compact hint path. */
+export { decodeCourse, courseValue, onCourse, type Course } from '../kinds/ghost/course.ts';
+export { decodeHints } from '../kinds/ghost/hints.ts';
 /** The Logic Rating of a player from their attempts (shown after 20, confirmed at 60). */
 export { logicRating, RATING_DEFAULTS, type Attempt, type Rating, type RatingOptions } from '../kinds/ghost/rating.ts';
-export type { HintStep, GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
+export type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
+export type { HintStep } from '../kinds/ghost/hints.ts';
 export type { PackFile } from '../lib/formats.ts';

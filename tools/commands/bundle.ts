@@ -1,7 +1,8 @@
 // `proofpack bundle`: cut the packs named in the packs config out of curated
 // sets, write each pack (compact stable JSON) and manifest.json with sizes and
-// SHA-256 hashes. Same input, same bytes.
+// SHA-256 hashes, and print bytes per level (raw and gzipped). Same input, same bytes.
 import * as fs from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
@@ -16,6 +17,7 @@ import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
 import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
+import { mean, median } from '../lib/stats.ts';
 
 export interface BundleOptions {
   packs: string;
@@ -126,6 +128,31 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
   });
 }
 
+/** Bytes of each level as it stands in the pack (its stable JSON), raw and gzipped on its own (level 9). */
+export interface LevelBytes {
+  raw: number[];
+  gzip: number[];
+  /** The whole pack file gzipped. */
+  packGzip: number;
+}
+
+export function levelBytes(b: BuiltPack): LevelBytes {
+  const raw: number[] = [];
+  const gzip: number[] = [];
+  for (const level of b.pack.levels) {
+    const text = stableJson(level);
+    raw.push(Buffer.byteLength(text));
+    gzip.push(gzipSync(text, { level: 9 }).length);
+  }
+  return { raw, gzip, packGzip: gzipSync(b.text, { level: 9 }).length };
+}
+
+/** mean / median / max, rounded to bytes. */
+export function spreadOf(values: readonly number[]): string {
+  if (values.length === 0) return '-';
+  return `${Math.round(mean(values))} / ${Math.round(median(values))} / ${Math.max(...values)}`;
+}
+
 export function bundleCommand(opts: BundleOptions, con: Console): number {
   const loaded = loadDocument(opts.packs, ['packs-config']);
   if (loaded.type !== 'packs-config') throw new Error('unreachable');
@@ -148,15 +175,12 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
     con.out(stableJson(manifest));
     return 0;
   }
-  const rows = built.map((b) => [
-    b.entry.name,
-    b.entry.kind,
-    b.entry.levels,
-    b.entry.bytes,
-    b.entry.levels ? Math.round(b.entry.bytes / b.entry.levels) : '-',
-    b.entry.sha256.slice(0, 12),
-  ]);
-  for (const line of formatTable({ columns: ['pack', 'kind', 'levels', 'bytes', 'bytes/level', 'sha256'], rows })) con.out(line);
+  const rows = built.map((b) => {
+    const sizes = levelBytes(b);
+    return [b.entry.name, b.entry.kind, b.entry.levels, b.entry.bytes, sizes.packGzip, spreadOf(sizes.raw), spreadOf(sizes.gzip), b.entry.sha256.slice(0, 12)];
+  });
+  const columns = ['pack', 'kind', 'levels', 'bytes', 'gzipped', 'level bytes mean/median/max', 'level gzipped mean/median/max', 'sha256'];
+  for (const line of formatTable({ columns, rows })) con.out(line);
   for (const v of vectors) con.out(`conformance/${v.kind}.json: ${v.cases.length} cases, ${v.cases.reduce((n, c) => n + c.steps.length, 0)} actions`);
   con.out(`wrote ${built.length} packs, manifest.json, preview/index.html${vectors.length ? ' and conformance/' : ''} to ${opts.out}`);
   return 0;

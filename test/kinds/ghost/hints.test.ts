@@ -1,12 +1,13 @@
 // Hint paths: the ordered deduction steps of the layered solve, one cell
 // decided once, each step a sound deduction of its layer from what the earlier
-// rounds had decided.
+// rounds had decided; and the stored form decodes to exactly the path.
 import { describe, expect, it } from 'vitest';
 import { compileBoard } from '../../../tools/kinds/ghost/board.ts';
 import { solveLayered } from '../../../tools/kinds/ghost/solver.ts';
-import { hintPath, type HintStep } from '../../../tools/kinds/ghost/hints.ts';
+import { decodeHints, encodeHints, hintPath, type HintStep } from '../../../tools/kinds/ghost/hints.ts';
+import { fromBase64 } from '../../../tools/lib/bytes.ts';
 import { analyzeGhost } from '../../../tools/kinds/ghost/analyze.ts';
-import { generateGhostSlot, planGhost } from '../../../tools/kinds/ghost/generate.ts';
+import { generateGhostSlot, planGhost, randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { GHOST_DEFAULT_CONFIG } from '../../../tools/kinds/ghost/config.ts';
 import { initialGhostCalibration } from '../../../tools/kinds/ghost/tiers.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
@@ -76,7 +77,7 @@ describe('hint paths', () => {
     const solution = ['.G..G', 'G....', '..G..', '...G.', 'G....'];
     const out = analyzeGhost(puzzle, ctx);
     if (out.status !== 'proven') throw new Error(out.reason);
-    const steps = out.analysis.hints;
+    const steps = decodeHints(out.analysis.hints, puzzle.size, solution);
     expect(steps[0]).toEqual({ layer: 2, constraints: [['row', 0], ['clue', 0, 2]], ghosts: [[0, 4]], empties: [[1, 1], [1, 2], [1, 3]] });
     checkPath(puzzle, solution, steps);
   });
@@ -95,8 +96,11 @@ describe('hint paths', () => {
     for (const label of ['6x6 direct', '7x7 pair', '8x8 contradiction']) {
       const entry = plan.find((e) => e.label.startsWith(label))!;
       const found = generateGhostSlot({ ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: 0 }, entry.spec, rngFor(4, 'hints', 0), { ...ctx, config: { ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: 0 } }).found!;
-      const steps = found.analysis.hints;
+      const steps = decodeHints(found.analysis.hints, found.puzzle.size, found.solution);
       checkPath(found.puzzle, found.solution, steps);
+      // the stored form is the recorder's path, step for step
+      const b0 = compileBoard(found.puzzle);
+      expect(steps).toEqual(hintPath(b0, solveLayered(b0, { explain: true }).rounds));
       // the layers of the steps follow the rounds of the solve
       const b = compileBoard(found.puzzle);
       const rounds = solveLayered(b, { trace: true }).rounds.map((r) => r.layer);
@@ -104,5 +108,48 @@ describe('hint paths', () => {
       expect(layers.filter((l, i) => i === 0 || l !== layers[i - 1]).every((l) => rounds.includes(l))).toBe(true);
       expect(Math.max(...layers)).toBe(Math.max(...rounds));
     }
+  });
+});
+
+describe('the stored hint path', () => {
+  it('the L2 board, byte by byte', () => {
+    const puzzle: GhostPuzzle = { size: 5, grid: ['2.1..', '....1', '12..1', '..2.1', '.1...'], rows: [2, 1, 1, 1, 1], cols: [2, 1, 1, 1, 1] };
+    // its solution: .G..G / G.... / ..G.. / ...G. / G....
+    const out = analyzeGhost(puzzle, ctx);
+    if (out.status !== 'proven') throw new Error(out.reason);
+    const bytes = fromBase64(out.analysis.hints, 'hints');
+    // version 1; first step: layer 2 → 1, two constraints → 2 << 2, four cells → 4 << 5;
+    // row 0 → 0, clue (0,2) → 18 + 0·5 + 2 = 20; cells (0,4) 4, (1,1) 6, (1,2) 7, (1,3) 8
+    expect([...bytes.slice(0, 8)]).toEqual([1, 1 | (2 << 2) | (4 << 5), 0, 20, 4, 6, 7, 8]);
+  });
+
+  it('round-trips the paths of random solvable 9×9 boards, with long steps and layer-3 steps', () => {
+    const rng = rngFor(5, 'hints-round-trip', 0);
+    let long = 0;
+    let l3 = 0;
+    let boards = 0;
+    for (let i = 0; i < 400 && (boards < 40 || l3 === 0); i++) {
+      const { puzzle, solution } = randomBoard(rng, 9, rng.int(18, 26), rng.int(20, 30));
+      const b = compileBoard(puzzle);
+      const r = solveLayered(b, { explain: true });
+      if (r.status !== 'solved') continue;
+      boards++;
+      const path = hintPath(b, r.rounds);
+      const text = encodeHints(path, puzzle.size, solution);
+      expect(decodeHints(text, puzzle.size, solution)).toEqual(path);
+      long += path.filter((s) => s.ghosts.length + s.empties.length >= 7).length;
+      l3 += path.filter((s) => s.layer === 3).length;
+    }
+    expect(boards).toBeGreaterThanOrEqual(40);
+    expect(long).toBeGreaterThan(0);
+    expect(l3).toBeGreaterThan(0);
+  });
+
+  it('refuses a malformed path with the field named', () => {
+    const solution = ['G....', '.....', '.....', '.....', '.....'];
+    expect(() => decodeHints('Ag', 5, solution, 'analysis.hints')).toThrow(/analysis.hints: format version 2/);
+    // version 1, a layer-1 step with one constraint and one cell, the cell missing
+    expect(() => decodeHints('ASQA', 5, solution, 'analysis.hints')).toThrow(/analysis.hints: ends early/);
+    expect(() => decodeHints('A!', 5, solution, 'h')).toThrow(/h: "!" at 1 is not a base64 character/);
   });
 });

@@ -1,5 +1,6 @@
 // validate and the ghost score assets: every variant of a wrong maxScore,
-// minScore, freeGhosts, diagram or hint path is caught, and so is a number
+// minScore, freeGhosts, course asset or hint path is caught (a flipped bit in any
+// byte of them), and so is a number
 // stored where the exact limit says "unknown" (the generic one-mutation-per-field
 // suite is test/mutation.test.ts).
 import { describe, expect, it, beforeAll } from 'vitest';
@@ -12,7 +13,9 @@ import { validateFiles, type OutcomeCache } from '../../../tools/commands/valida
 import { memoryConsole } from '../../../tools/lib/console.ts';
 import { formatDocument } from '../../../tools/lib/json.ts';
 import type { SetFile } from '../../../tools/lib/files.ts';
-import type { GhostAnalysis, GhostDiagram } from '../../../tools/kinds/ghost/schema.ts';
+import type { GhostAnalysis } from '../../../tools/kinds/ghost/schema.ts';
+import { fromBase64, toBase64 } from '../../../tools/lib/bytes.ts';
+import { flipByte } from '../../support/mutators.ts';
 import { startsWith, tempDir } from '../../support/helpers.ts';
 
 let curated: SetFile;
@@ -52,13 +55,6 @@ async function validateMutated(mutate: (s: SetFile, i: number) => void, which = 
   return { report, id, problems: report.files[0]!.problems };
 }
 
-/** Point one child of the diagram's root (or of a node) at the other terminal. */
-function flipChild(d: GhostDiagram) {
-  const i = d.nodes.length - 3; // the root node: [ghost, ifFree, ifCaught]
-  d.nodes[i + 2] = d.nodes[i + 2] === 0 ? 1 : 0;
-  if (d.nodes[i + 1] === d.nodes[i + 2]) d.nodes[i + 1] = d.nodes[i + 1] === 0 ? 1 : 0;
-}
-
 describe('validate', () => {
   it('passes the untouched set', async () => {
     const { report } = await validateMutated(() => {});
@@ -85,22 +81,11 @@ describe('validate', () => {
       },
       'analysis.freeGhosts',
     ],
-    ['analysis.maxDiagram (a child flipped)', (s, i) => flipChild(analysisOf(s, i).maxDiagram as GhostDiagram), 'analysis.maxDiagram'],
-    ['analysis.minDiagram (a child flipped)', (s, i) => flipChild(analysisOf(s, i).minDiagram as GhostDiagram), 'analysis.minDiagram'],
-    ['analysis.minDiagram (the root)', (s, i) => ((analysisOf(s, i).minDiagram as GhostDiagram).root = 1), 'analysis.minDiagram'],
-    ['analysis.hints (two steps swapped)', (s, i) => {
-      const h = analysisOf(s, i).hints;
-      [h[0], h[1]] = [h[1]!, h[0]!];
-    }, 'analysis.hints'],
-    ['analysis.hints (a cell moved to the other side)', (s, i) => {
-      const step = analysisOf(s, i).hints.find((h) => h.empties.length > 0)!;
-      step.ghosts.push(step.empties.pop()!);
-    }, 'analysis.hints'],
-    ['analysis.hints (the constraint of a step)', (s, i) => {
-      const step = analysisOf(s, i).hints[0]!;
-      step.constraints[0] = step.constraints[0]![0] === 'row' ? ['col', 0] : ['row', 0];
-    }, 'analysis.hints'],
-    ['analysis.hints (a step dropped)', (s, i) => analysisOf(s, i).hints.pop(), 'analysis.hints'],
+    ['analysis.maxCourse (the version byte)', (s, i) => (analysisOf(s, i).maxCourse = flipByte(analysisOf(s, i).maxCourse as string, 0, 1)), 'analysis.maxCourse'],
+    ['analysis.minCourse (a value)', (s, i) => (analysisOf(s, i).minCourse = flipByte(analysisOf(s, i).minCourse as string, 2)), 'analysis.minCourse'],
+    ['analysis.minCourse (one zero byte more)', (s, i) => (analysisOf(s, i).minCourse = toBase64(Uint8Array.from([...fromBase64(analysisOf(s, i).minCourse as string, 'x'), 0]))), 'analysis.minCourse'],
+    ['analysis.hints (a step header)', (s, i) => (analysisOf(s, i).hints = flipByte(analysisOf(s, i).hints, 1, 5)), 'analysis.hints'],
+    ['analysis.hints (the last step dropped)', (s, i) => (analysisOf(s, i).hints = analysisOf(s, i).hints.slice(0, -4)), 'analysis.hints'],
   ];
 
   it.each(cases)('catches a changed %s', async (_name, mutate, field) => {
@@ -111,6 +96,35 @@ describe('validate', () => {
     mutate(s, i);
     const id = s.levels[i]!.id;
     expect(problems).toContainEqual(expect.objectContaining({ level: id, field: expect.stringMatching(startsWith(field)) }));
+  });
+
+  it('catches a flipped bit in every byte of both course assets and the hint path', async () => {
+    const s = structuredClone(curated);
+    const i = pick(s);
+    const a = analysisOf(s, i);
+    // one level copy per byte, each with a distinct id so validate reports each on its own
+    const fields = ['maxCourse', 'minCourse', 'hints'] as const;
+    const base = s.levels[i]!;
+    s.levels = [];
+    const expected: [string, string][] = [];
+    for (const field of fields) {
+      const bytes = fromBase64(a[field] as string, field).length;
+      for (let at = 0; at < bytes; at++) {
+        const level = structuredClone(base);
+        (level.analysis as Analysis)[field] = flipByte(a[field] as string, at, at % 8);
+        s.levels.push(level);
+        expected.push([field, String(at)]);
+      }
+    }
+    const file = path.join(dir, 'every-byte.json');
+    fs.writeFileSync(file, formatDocument(s));
+    const report = await validateFiles([file], { threads: 1, cache });
+    const problems = report.files[0]!.problems;
+    // every copy has its field reported (the copies share an id, so count reports per field)
+    for (const field of fields) {
+      const want = expected.filter(([f]) => f === field).length;
+      expect(problems.filter((p) => p.field === `analysis.${field}`).length, field).toBe(want);
+    }
   });
 
   it('catches a number stored where the exact limit says "unknown"', async () => {

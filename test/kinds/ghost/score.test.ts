@@ -1,18 +1,21 @@
 // Score assets (SPEC §1): the exact DP against hand-worked boards, against a
-// brute force over all G! orders (G ≤ 8), and its decision diagrams against an
-// independent plain DP on every state (G ≤ 14). The oracles are in helpers.ts,
+// brute force over all G! orders (G ≤ 8), and its course assets against an
+// independent plain DP on every state (G ≤ 14); exactness over histories is in
+// ghost-course.test.ts. The oracles are in helpers.ts,
 // written from the SPEC text without the library's score code.
 import { describe, expect, it } from 'vitest';
 import { scoreAssets, exactScores, UNKNOWN } from '../../../tools/kinds/ghost/score.ts';
 import { scoreModel, playScore } from '../../../tools/kinds/ghost/score-model.ts';
 import { dpModel, scoreTables, optimalStates, totalScore } from '../../../tools/kinds/ghost/score-dp.ts';
-import { buildDiagram, diagramProblem, inDiagram, canStillReach, type Diagram } from '../../../tools/kinds/ghost/diagram.ts';
+import { decodeCourse, courseValue, type Course } from '../../../tools/kinds/ghost/course.ts';
+import { fromBase64, toBase64 } from '../../../tools/lib/bytes.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
 import type { GhostPuzzle } from '../../../tools/kinds/ghost/schema.ts';
 import { bruteForceScores, scoreOracle } from '../../support/helpers.ts';
 
-const member = (d: Diagram, state: number) => inDiagram(d, (g) => ((state >>> g) & 1) === 1);
+const valueAt = (c: Course, state: number) => courseValue(c, (g) => ((state >>> g) & 1) === 1);
+const course = (text: unknown, G: number) => decodeCourse(text as string, G);
 
 describe('a hand-worked board: three ghosts around a 3', () => {
   // A=(0,0), B=(0,2), C=(2,0) (ghosts 0, 1, 2 in row-major order); clue (1,1) = 3 sees all three.
@@ -33,19 +36,37 @@ describe('a hand-worked board: three ghosts around a 3', () => {
     expect(a.freeGhosts).toEqual([[0, 0]]);
   });
 
-  it('the diagrams, node by node', () => {
+  it('the course assets, byte by byte', () => {
     const a = scoreAssets(puzzle, solution, 30).assets;
-    // Nodes are [ghost, ifFree, ifCaught]; references 0 false, 1 true, 2 the node just before.
-    // max: {∅, A, AB, AC, ABC} = a ∨ (¬b ∧ ¬c). Bottom-up: node 0 tests c (free: true, caught:
-    // false); node 1 tests b (free: node 0, caught: false); node 2 tests a (free: node 1, caught: true).
-    expect(a.maxDiagram).toEqual({ root: 2, nodes: [2, 1, 0, 1, 2, 0, 0, 2, 1] });
-    // min: every state but {A} = ¬a ∨ b ∨ c. Node 0 tests c (free: false, caught: true); node 1
-    // tests b (free: node 0, caught: true); node 2 tests a (free: true, caught: node 1).
-    expect(a.minDiagram).toEqual({ root: 2, nodes: [2, 0, 1, 1, 2, 1, 0, 1, 2] });
-    expect(canStillReach(a.maxDiagram as Diagram, [0])).toBe(true);
-    expect(canStillReach(a.maxDiagram as Diagram, new Set([1]))).toBe(false);
-    expect(canStillReach(a.minDiagram as Diagram, 0b001)).toBe(false);
-    expect(canStillReach(a.minDiagram as Diagram, 0b011)).toBe(true);
+    // W(S) = best bonus still to come + cells opened so far, on the states of a best play
+    // {∅, A, AB, AC, ABC}: ∅ 2 + 0, A 2 + 0, AB/AC/ABC 0 + 1. The diagram:
+    //   A? free: B? (free: C? (free 2, caught ⊥), caught ⊥)
+    //      caught: B? (free: C? (free 2, caught 1), caught 1)
+    // Bytes: version 1, row-major order (0), T = 2 values 1, 2 (delta 1); then bits, depth-first,
+    // free before caught: 0 = a new node one ghost deeper, 110 + 2 bits = a terminal (00 ⊥, 01 the
+    // value 1, 10 the value 2): the root A and its free-side B and C are new (000); C's children
+    // 2, ⊥ (110 10, 110 00); B caught: ⊥ (110 00); A caught: B, C new (00); C's children 2, 1
+    // (110 10, 110 01); B caught: 1 (110 01):
+    //   000 11010 11000 11000 00 11010 11001 11001 (+ 5 zero bits) = 26 198 13 103 32
+    expect([...fromBase64(a.maxCourse as string, 'max')]).toEqual([1, 0, 2, 1, 1, 26, 198, 13, 103, 32]);
+    const max = course(a.maxCourse, 3);
+    expect([0b000, 0b001, 0b011, 0b101, 0b111].map((s) => valueAt(max, s))).toEqual([2, 2, 1, 1, 1]);
+    expect([0b010, 0b100, 0b110].map((s) => valueAt(max, s))).toEqual([null, null, null]);
+    // worst (bonus 1, A not first): every state but {A}; W = 1 on all of them (∅: 1 + 0; B: 0 + 1; …)
+    const min = course(a.minCourse, 3);
+    for (let s = 0; s < 8; s++) expect(valueAt(min, s)).toBe(s === 0b001 ? null : 1);
+  });
+
+  it('a malformed course asset is refused with its name', () => {
+    const bytes = [1, 0, 2, 1, 1, 26, 198, 13, 103, 32];
+    const text = (b: number[]) => toBase64(Uint8Array.from(b));
+    expect(() => decodeCourse(text(bytes.slice(0, 8)), 3, 'maxCourse')).toThrow(/^maxCourse: ends early/);
+    expect(() => decodeCourse(text([...bytes, 0]), 3, 'maxCourse')).toThrow(/^maxCourse: 1 bytes after the end/);
+    expect(() => decodeCourse(text([...bytes.slice(0, 9), 33]), 3, 'maxCourse')).toThrow(/^maxCourse: non-zero padding bits/);
+    expect(() => decodeCourse(text([1, 2, ...bytes.slice(2)]), 3, 'maxCourse')).toThrow(/unknown ghost order kind 2/);
+    expect(() => decodeCourse(text([1, 1, 0, 0, 1, ...bytes.slice(2)]), 3, 'maxCourse')).toThrow(/not a permutation/);
+    // the same diagram read as a board of 2 ghosts: its third level does not exist
+    expect(() => decodeCourse(text(bytes), 2, 'maxCourse')).toThrow(/^maxCourse: a node at depth 2 of 2/);
   });
 
   it('the rule: catching A, B, C scores 100, 200, 100', () => {
@@ -65,15 +86,20 @@ describe('a board where every order scores the same', () => {
   const puzzle: GhostPuzzle = { size: 5, grid: ['.....', '.....', '.....', '.....', '.....'], rows: [1, 1, 0, 0, 0], cols: [1, 1, 0, 0, 0] };
   const solution = ['G....', '.G...', '.....', '.....', '.....'];
 
-  it('max = min = 400, both ghosts free, both diagrams the constant true', () => {
+  it('max = min = 400, both ghosts free, both courses one value everywhere', () => {
     const a = scoreAssets(puzzle, solution, 30).assets;
     expect([a.maxScore, a.minScore]).toEqual([400, 400]);
     expect(a.freeGhosts).toEqual([
       [0, 0],
       [1, 1],
     ]);
-    expect(a.maxDiagram).toEqual({ root: 1, nodes: [] });
-    expect(a.minDiagram).toEqual({ root: 1, nodes: [] });
+    // W = F + opened: 4 + 0 at the start, 0 + 2 after the first catch and after both:
+    // n0 = ghost 1? (free 4, caught 2) under ghost 0 free; root = ghost 0? (n0, 2)
+    for (const text of [a.maxCourse, a.minCourse]) {
+      const c = course(text, 2);
+      expect(c.nodes.length / 3).toBe(2);
+      for (let s = 0; s < 4; s++) expect(valueAt(c, s)).toBe(s === 0 ? 4 : 2);
+    }
   });
 });
 
@@ -81,7 +107,7 @@ describe('above the exact limit', () => {
   it('every score asset is the explicit "unknown"', () => {
     const { puzzle, solution } = randomBoard(rngFor(5, 'limit', 0), 6, 9, 8);
     const run = scoreAssets(puzzle, solution, 8);
-    expect(run.assets).toEqual({ maxScore: UNKNOWN, minScore: UNKNOWN, freeGhosts: UNKNOWN, maxDiagram: UNKNOWN, minDiagram: UNKNOWN });
+    expect(run.assets).toEqual({ maxScore: UNKNOWN, minScore: UNKNOWN, freeGhosts: UNKNOWN, maxCourse: UNKNOWN, minCourse: UNKNOWN });
     expect(run.transitions).toBe(0);
     expect(scoreAssets(puzzle, solution, 9).assets.maxScore).not.toBe(UNKNOWN);
   });
@@ -104,14 +130,13 @@ describe('the DP against a brute force over all orders (G ≤ 8)', () => {
     expect(assets.maxScore).toBe(bf.best);
     expect(assets.minScore).toBe(bf.worst);
     expect(assets.freeGhosts).toEqual(bf.free.map((g) => [Math.floor(bf.oracle.ghostCells[g]! / puzzle.size), bf.oracle.ghostCells[g]! % puzzle.size]));
-    // the diagrams hold exactly the states on a best (worst) order
+    // the courses have a value exactly on the states on a best (worst) order
     const G = bf.oracle.G;
+    const [max, min] = [course(assets.maxCourse, G), course(assets.minCourse, G)];
     for (let s = 0; s < 2 ** G; s++) {
-      expect(member(assets.maxDiagram as Diagram, s)).toBe(bf.max.states.has(s));
-      expect(member(assets.minDiagram as Diagram, s)).toBe(bf.min.states.has(s));
+      expect(valueAt(max, s) !== null).toBe(bf.max.states.has(s));
+      expect(valueAt(min, s) !== null).toBe(bf.min.states.has(s));
     }
-    expect(diagramProblem(assets.maxDiagram as Diagram, G)).toBeNull();
-    expect(diagramProblem(assets.minDiagram as Diagram, G)).toBeNull();
   });
 
   it('the library rule scores every order as the oracle does', () => {
@@ -175,7 +200,7 @@ function plainDp(puzzle: GhostPuzzle, solution: readonly string[]) {
   return { o, G, max, min, free };
 }
 
-describe('the decision diagrams against a plain DP on every state (G ≤ 14)', () => {
+describe('the course assets against a plain DP on every state (G ≤ 14)', () => {
   const cases = boards('diagram', 6, (i) => 9 + i);
   it.each(cases.map((c, i) => [i, c] as const))('board %i', (_i, { puzzle, solution }) => {
     const ref = plainDp(puzzle, solution);
@@ -183,11 +208,17 @@ describe('the decision diagrams against a plain DP on every state (G ≤ 14)', (
     expect(assets.maxScore).toBe(ref.max.opt);
     expect(assets.minScore).toBe(ref.min.opt);
     expect(assets.freeGhosts).toEqual(ref.free.map((g) => [Math.floor(ref.o.ghostCells[g]! / puzzle.size), ref.o.ghostCells[g]! % puzzle.size]));
+    // W(S) = F(S) + cells opened in S on the states of an optimal play, no value elsewhere
+    const [max, min] = [course(assets.maxCourse, ref.G), course(assets.minCourse, ref.G)];
+    const base = ref.o.openCells(0).size;
     for (let s = 0; s < 2 ** ref.G; s++) {
-      if (member(assets.maxDiagram as Diagram, s) !== ref.max.on(s)) throw new Error(`max diagram wrong at state ${s}`);
-      if (member(assets.minDiagram as Diagram, s) !== ref.min.on(s)) throw new Error(`min diagram wrong at state ${s}`);
+      const opened = ref.o.openCells(s).size - base;
+      const popcount = s.toString(2).replace(/0/g, '').length;
+      // plainDp's F counts whole points; the asset counts bonus (points = 100 a catch + 50 × bonus)
+      const want = (side: typeof ref.max) => (side.on(s) ? (side.F[s]! - 100 * (ref.G - popcount)) / 50 + opened : null);
+      if (valueAt(max, s) !== want(ref.max)) throw new Error(`max course wrong at state ${s}`);
+      if (valueAt(min, s) !== want(ref.min)) throw new Error(`min course wrong at state ${s}`);
     }
-    expect(diagramProblem(assets.maxDiagram as Diagram, ref.G)).toBeNull();
   });
 });
 
@@ -200,20 +231,5 @@ describe('the DP tables', () => {
     expect(o.states[0]! & 1).toBe(1);
     expect((o.states[(2 ** 10 - 1) >>> 5]! >>> ((2 ** 10 - 1) & 31)) & 1).toBe(1);
     expect(totalScore(10, t.fmax[0]!)).toBe(plainDp(puzzle, solution).max.opt);
-  });
-
-  it('a BDD of an arbitrary set is exact and reduced', () => {
-    const rng = rngFor(9, 'bdd', 0);
-    for (const G of [1, 2, 5, 7]) {
-      const bits = new Uint32Array(Math.max(1, 2 ** G >>> 5));
-      const members = new Set<number>();
-      for (let s = 0; s < 2 ** G; s++) if (rng.int(0, 2) === 0) {
-        members.add(s);
-        bits[s >>> 5]! |= 1 << (s & 31);
-      }
-      const d = buildDiagram(bits, G);
-      expect(diagramProblem(d, G)).toBeNull();
-      for (let s = 0; s < 2 ** G; s++) expect(member(d, s)).toBe(members.has(s));
-    }
   });
 });

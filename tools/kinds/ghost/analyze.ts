@@ -4,7 +4,7 @@ import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';
 import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution } from './schema.ts';
 import { compileBoard, type Board } from './board.ts';
 import { solveLayered, type State } from './solver.ts';
-import { hintPath } from './hints.ts';
+import { encodeHints, hintPath } from './hints.ts';
 import { scoreAssets } from './score.ts';
 
 export interface Weights {
@@ -46,7 +46,7 @@ export function analyzeGhost(
   return {
     status: 'proven',
     solution,
-    analysis: { ghosts, ...counts, logicDepth: logicDepth(counts, ctx.calibration.weights), ...scores, hints: hintPath(board, r.rounds) },
+    analysis: { ghosts, ...counts, logicDepth: logicDepth(counts, ctx.calibration.weights), ...scores, hints: encodeHints(hintPath(board, r.rounds), puzzle.size, solution) },
   };
 }
 

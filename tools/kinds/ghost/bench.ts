@@ -1,9 +1,10 @@
 // Ghost-specific benchmark figures: raw layered-solver throughput on random
 // 9×9 boards, contradiction-mode generation (the slowest mode), and the exact
 // score DP: transitions per core-second and the time of whole score assets
-// (DP, optimal states, free ghosts, both diagrams) for G = 20, 24 and 26; the
-// layered DP past 28 ghosts for G = 28, 30, 32 (ghost-layered, opt-in: minutes
-// and up to 10 GB; run it alone, BENCH_RUNS=1, on an otherwise idle machine).
+// (DP, optimal states, free ghosts, both course assets) for G = 20, 24 and 26;
+// the layered DP past 28 ghosts (exact scores and free ghosts) for G = 28, 30,
+// 32 (ghost-layered, opt-in: minutes and up to 10 GB; run it alone, BENCH_RUNS=1,
+// on an otherwise idle machine).
 import { rngFor } from '../../lib/rng.ts';
 import type { Figure } from '../../lib/bench.ts';
 import { seconds } from '../../lib/bench.ts';
@@ -16,7 +17,6 @@ import { scoreModel } from './score-model.ts';
 import { dpModel, scoreTables } from './score-dp.ts';
 import { exactScores } from './score.ts';
 import { layeredOptima } from './score-layered.ts';
-import { buildDiagram } from './diagram.ts';
 
 /** The first board with G ghosts from a seeded stream of random 9×9 boards (20–28 clues). */
 function boardWith(G: number) {
@@ -46,7 +46,7 @@ export function ghostScoreFigures(): Figure[] {
     const all = seconds(() => exactScores(model));
     figures.push({
       kind: 'ghost',
-      name: `score assets of a G=${G} board (DP + optimal states + diagrams), 1 thread`,
+      name: `score assets of a G=${G} board (DP + optimal states + course assets), 1 thread`,
       value: all,
       unit: 's',
       lowerIsBetter: true,
@@ -78,7 +78,7 @@ export function ghostFigures(): Figure[] {
 }
 
 /**
- * The layered DP's score assets (DP, marking, both diagrams) for the G listed in
+ * The layered DP (scores, optimal-state marking, free ghosts) for the G listed in
  * BENCH_LAYERED_G, in increasing order (opt-in: no rows without it):
  *   BENCH_LAYERED_G=28,30,32 BENCH_RUNS=1 npm run bench -- ghost-layered
  * CPU and wall time, and the bench process's peak RSS after each board.
@@ -91,14 +91,11 @@ export function ghostLayeredFigures(): Figure[] {
     const d = dpModel(scoreModel(puzzle, solution));
     const t0 = performance.now();
     const cpu = cpuSeconds(() => {
-      const r = layeredOptima(d);
-      buildDiagram(r.best.states, G, r.scratch);
-      buildDiagram(r.worst.states, G, r.scratch);
-      r.release();
+      layeredOptima(d).release();
     });
     const wall = (performance.now() - t0) / 1000;
     const rss = process.resourceUsage().maxRSS / 2 ** 20;
-    const name = `layered score assets, G=${G}`;
+    const name = `layered exact scores and free ghosts, G=${G}`;
     figures.push({ kind: 'ghost', name: `${name}: CPU`, value: cpu, unit: 's', lowerIsBetter: true, target: 300 });
     figures.push({ kind: 'ghost', name: `${name}: wall`, value: wall, unit: 's', lowerIsBetter: true, target: 300 });
     figures.push({ kind: 'ghost', name: `${name}: peak RSS`, value: rss, unit: 'GB', lowerIsBetter: true, target: 12 });

@@ -1,9 +1,11 @@
 // How a ghost level looks on the preview page: the grid with its clues and
 // line counts, and its solution as the stored hint path (the deduction steps
-// of the layered solve, which validate recomputes), each step outlining the
+// of the layered solve, which validate recomputes; decoded here), each step outlining the
 // constraint(s) it used. Nothing is re-derived in the browser.
 import type { Level, Preview, PreviewStep } from '../../lib/kind.ts';
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from './schema.ts';
+import type { ConstraintName } from './score-model.ts';
+import { decodeHints } from './hints.ts';
 
 export const GHOST_PALETTE = ['#ffffff', '#d9dde3', '#7e57c2', '#eef3f8'] as const;
 const PLAIN = 0;
@@ -12,7 +14,7 @@ const GHOST = 2;
 const EMPTY = 3;
 const LAYER_NAMES = ['', 'L1', 'L2 (pair)', 'L3 (contradiction)'];
 
-type Ref = GhostAnalysis['hints'][number]['constraints'][number];
+type Ref = ConstraintName;
 
 function describe(ref: Ref): string {
   return ref[0] === 'clue' ? `clue (${ref[1]},${ref[2]})` : `${ref[0]} ${ref[1]}`;
@@ -37,7 +39,7 @@ export function ghostPreview(level: Level<GhostPuzzle, GhostSolution, GhostAnaly
       text.push(ch === '.' ? '' : ch);
     }
   }
-  const steps: PreviewStep[] = level.analysis.hints.map((h, i) => {
+  const steps: PreviewStep[] = decodeHints(level.analysis.hints, n, level.solution).map((h, i) => {
     const set: [number, number, string][] = [
       ...h.ghosts.map(([r, c]): [number, number, string] => [r * n + c, GHOST, 'G']),
       ...h.empties.map(([r, c]): [number, number, string] => [r * n + c, EMPTY, '×']),

@@ -2,6 +2,7 @@
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
 import { z } from 'zod';
+import { BASE64_PATTERN } from '../../lib/bytes.ts';
 
 const int = () => z.number().int();
 const range = (lo: number, hi: number) =>
@@ -41,40 +42,18 @@ export const GhostSolution = z
   .max(MAX_SIZE);
 export type GhostSolution = z.infer<typeof GhostSolution>;
 
-const Unknown = z.literal('unknown').describe('not computed: the board has more ghosts than the set\'s exact limit (scoreGhostLimit)');
+const Unknown = z.literal('unknown').describe('not computed: the board has more ghosts than the set\'s exact limit (scoreGhostLimit), or, for the course assets, more than 28');
 const CellRC = z.tuple([int().min(0).max(MAX_SIZE - 1), int().min(0).max(MAX_SIZE - 1)]).describe('[row, col]');
 
-export const GhostDiagram = z
-  .strictObject({
-    root: int().min(0).max(2).describe('0 false, 1 true (no nodes), 2 the last node'),
-    nodes: z
-      .array(int().min(0))
-      .describe(
-        'flat triples [ghost, ifFree, ifCaught], children before parents; a reference k read at node i is false (0), true (1) or node i − (k − 1); ghosts numbered in row-major order',
-      ),
-  })
-  .describe('reduced ordered BDD over the ghosts in row-major order (ghost 0 tested first) of a set of caught-ghost states');
-export type GhostDiagram = z.infer<typeof GhostDiagram>;
+const Base64 = z.string().regex(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)');
 
-export const ConstraintRef = z
-  .union([
-    z.tuple([z.literal('row'), int().min(0)]),
-    z.tuple([z.literal('col'), int().min(0)]),
-    z.tuple([z.literal('clue'), int().min(0), int().min(0)]),
-  ])
-  .describe("['row', r], ['col', c] or ['clue', r, c]");
+export const GhostCourse = Base64.describe(
+  'binary, base64: the reduced ordered multi-terminal decision diagram, over the ghosts (row-major order unless the asset stores another), of W(S) = best (worst) bonus still to come + cells opened so far, for every caught set S on an optimal play (no value elsewhere); format version 1, see docs/ghost-assets.md',
+);
 
-export const HintStep = z.strictObject({
-  layer: int().min(1).max(3).describe('1 one constraint, 2 a pair, 3 one refuted assumption'),
-  constraints: z.array(ConstraintRef).describe('the constraint(s) used; for layer 3 where the contradiction showed'),
-  ghosts: z.array(CellRC).describe('cells this step proves to hold a ghost'),
-  empties: z.array(CellRC).describe('cells this step proves empty'),
-  assume: z
-    .tuple([int().min(0), int().min(0), z.enum(['G', '.'])])
-    .optional()
-    .describe('layer 3: the assumption that led to a contradiction, [row, col, assumed]'),
-});
-export type HintStep = z.infer<typeof HintStep>;
+export const GhostHints = Base64.describe(
+  'binary, base64: the ordered deduction steps of the layered solve (layer, constraints used, cells decided); each plain cell is decided by exactly one step; format version 1, see docs/ghost-assets.md',
+);
 
 export const GhostAnalysis = z.strictObject({
   ghosts: int().min(0).describe('number of ghosts'),
@@ -87,9 +66,9 @@ export const GhostAnalysis = z.strictObject({
   freeGhosts: z
     .union([z.array(CellRC), Unknown])
     .describe('ghosts that can be caught at any point of an optimal (max) play without losing the maximum, row-major'),
-  maxDiagram: z.union([GhostDiagram, Unknown]).describe('states (caught ghosts) from which the max is still reachable'),
-  minDiagram: z.union([GhostDiagram, Unknown]).describe('states (caught ghosts) from which the min is still reachable'),
-  hints: z.array(HintStep).describe('the ordered deduction steps of the layered solve; each plain cell is decided by exactly one step'),
+  maxCourse: z.union([GhostCourse, Unknown]).describe('decides, after any history of catches, whether the best score is still reachable'),
+  minCourse: z.union([GhostCourse, Unknown]).describe('decides, after any history of catches, whether the worst score is still reachable'),
+  hints: GhostHints,
 });
 export type GhostAnalysis = z.infer<typeof GhostAnalysis>;
 
@@ -145,7 +124,7 @@ export const GhostConfig = z.strictObject({
     .min(0)
     .max(32)
     .describe(
-      'exact maxScore/minScore/freeGhosts/diagrams for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core); above 28 ghosts the layered DP keeps its memory to about 10 GB at 32 (docs/score-layered.md)',
+      'exact maxScore/minScore/freeGhosts/course assets for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core), memory as 6·2^G bytes (0.4 GB at 26, 1.6 GB at 28); above 28 ghosts the layered DP gives exact scores and free ghosts in about 10 GB at 32 but no course assets (docs/score-layered.md)',
     ),
 });
 export type GhostConfig = z.infer<typeof GhostConfig>;

@@ -1,12 +1,12 @@
 // The score assets of a solved ghost board (SPEC §1): exact best and worst
-// score over all catching orders, the free ghosts, and the two decision
-// diagrams — or the explicit value "unknown" for each when the board has more
-// ghosts than the set's configured exact limit.
+// score over all catching orders, the free ghosts, and the two "still on
+// course for the medal" assets (course.ts) — or the explicit value "unknown"
+// for each when the board has more ghosts than the set's configured exact limit.
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-model.ts';
-import { dpModel, totalScore, DP_MAX_GHOSTS } from './score-dp.ts';
-import { exactOptima } from './score-layered.ts';
-import { buildDiagram, type Diagram } from './diagram.ts';
+import { dpModel, optimalStates, scoreTables, totalScore, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './score-dp.ts';
+import { layeredOptima } from './score-layered.ts';
+import { buildCourse, candidateOrders } from './course.ts';
 
 export const UNKNOWN = 'unknown';
 export type Unknown = typeof UNKNOWN;
@@ -16,11 +16,12 @@ export interface ScoreAssets {
   minScore: number | Unknown;
   /** [row, col] of every free ghost, row-major. */
   freeGhosts: [number, number][] | Unknown;
-  maxDiagram: Diagram | Unknown;
-  minDiagram: Diagram | Unknown;
+  /** The course assets (course.ts), base64. */
+  maxCourse: string | Unknown;
+  minCourse: string | Unknown;
 }
 
-export const UNKNOWN_SCORES: ScoreAssets = { maxScore: UNKNOWN, minScore: UNKNOWN, freeGhosts: UNKNOWN, maxDiagram: UNKNOWN, minDiagram: UNKNOWN };
+export const UNKNOWN_SCORES: ScoreAssets = { maxScore: UNKNOWN, minScore: UNKNOWN, freeGhosts: UNKNOWN, maxCourse: UNKNOWN, minCourse: UNKNOWN };
 
 export interface ScoreRun {
   assets: ScoreAssets;
@@ -40,18 +41,41 @@ export function scoreAssets(puzzle: GhostPuzzle, solution: GhostSolution, ghostL
 
 export function exactScores(model: ScoreModel): ScoreRun {
   const G = model.ghosts;
-  const { maxBonus, minBonus, best, worst, transitions, scratch, release } = exactOptima(dpModel(model));
-  const maxScore = totalScore(G, maxBonus);
-  const minScore = totalScore(G, minBonus);
-  const maxDiagram = buildDiagram(best.states, G, scratch);
-  const minDiagram = buildDiagram(worst.states, G, scratch);
+  if (G > KERNEL_MAX_GHOSTS) return layeredScores(model);
+  const t = scoreTables(dpModel(model));
+  const best = optimalStates(t, 'max');
+  const worst = optimalStates(t, 'min');
+  const maxScore = totalScore(G, t.fmax[0]!);
+  const minScore = totalScore(G, t.fmin[0]!);
+  const transitions = t.transitions;
+  const scratch = G > 0 ? new Int32Array(2 ** (G - 1)) : undefined;
+  const orders = candidateOrders(model.ghostCell, model.n);
+  const maxCourse = buildCourse(G, t.fmax, t.ck, best.states, orders, scratch);
+  const minCourse = buildCourse(G, t.fmin, t.ck, worst.states, orders, scratch);
+  return { assets: { maxScore, minScore, freeGhosts: freeGhostCells(model, best.notFree), maxCourse, minCourse }, transitions, maxStates: best.count, minStates: worst.count };
+}
+
+/**
+ * Past KERNEL_MAX_GHOSTS ghosts (the layered DP, docs/score-layered.md): the best
+ * and worst scores and the free ghosts are exact; the course assets need the
+ * best remaining bonus of every state on an optimal play, which the layered DP
+ * does not keep, so they are "unknown" there (explicitly, never guessed).
+ */
+function layeredScores(model: ScoreModel): ScoreRun {
+  const G = model.ghosts;
+  const { maxBonus, minBonus, best, worst, transitions, release } = layeredOptima(dpModel(model));
   release();
-  const freeGhosts: [number, number][] = [];
-  for (let g = 0; g < G; g++) {
-    if (((best.notFree >>> g) & 1) === 0) {
+  const assets: ScoreAssets = { maxScore: totalScore(G, maxBonus), minScore: totalScore(G, minBonus), freeGhosts: freeGhostCells(model, best.notFree), maxCourse: UNKNOWN, minCourse: UNKNOWN };
+  return { assets, transitions, maxStates: best.count, minStates: worst.count };
+}
+
+function freeGhostCells(model: ScoreModel, notFree: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let g = 0; g < model.ghosts; g++) {
+    if (((notFree >>> g) & 1) === 0) {
       const cell = model.ghostCell[g]!;
-      freeGhosts.push([Math.floor(cell / model.n), cell % model.n]);
+      out.push([Math.floor(cell / model.n), cell % model.n]);
     }
   }
-  return { assets: { maxScore, minScore, freeGhosts, maxDiagram, minDiagram }, transitions, maxStates: best.count, minStates: worst.count };
+  return out;
 }

@@ -71,6 +71,7 @@ export function curateCommand(opts: CurateOptions, con: Console): number {
     return 0;
   }
   for (const line of formatTable(table)) con.out(line);
+  for (const line of table.notes ?? []) con.out(line);
   con.out(`calibration: ${stableJson(curated.calibration)}`);
   con.out(
     `curated ${curated.levels.length} of ${c.candidates} ${loaded.kind.name} candidates (${c.duplicates} duplicates, ${c.untiered} untiered) into ${opts.out} in ${((performance.now() - started) / 1000).toFixed(1)} s`,

@@ -99,6 +99,8 @@ export interface BenchInput<P, S, A, C, K> {
 export interface TierTable {
   columns: string[];
   rows: (string | number)[][];
+  /** Lines printed under the table (e.g. the deepest level). */
+  notes?: string[];
 }
 
 export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any> {

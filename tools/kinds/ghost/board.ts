@@ -36,29 +36,81 @@ export function isClue(ch: string): boolean {
   return ch >= '0' && ch <= '8';
 }
 
-/** Compile a puzzle whose shape is already checked (grid n×n, rows/cols of length n). */
+/**
+ * Compile a puzzle whose shape is already checked (grid n×n, rows/cols of
+ * length n). Straight into typed arrays: the generator compiles every try.
+ */
 export function compileBoard(p: GhostPuzzle): Board {
   const n = p.size;
-  const plainOf = new Int16Array(n * n).fill(-1);
-  const plainCells: number[] = [];
-  for (let cell = 0; cell < n * n; cell++) {
-    if (!isClue(p.grid[Math.floor(cell / n)]![cell % n]!)) {
-      plainOf[cell] = plainCells.length;
-      plainCells.push(cell);
-    }
-  }
-  const constraints: ConstraintSpec[] = [];
-  const add = (cells: number[], target: number, type: number, ref: number) =>
-    constraints.push({ cells: cells.map((cell) => plainOf[cell]!).filter((pi) => pi >= 0), target, type, ref });
-  for (let r = 0; r < n; r++) add(range(n).map((c) => r * n + c), p.rows[r]!, CONSTRAINT_ROW, r);
-  for (let c = 0; c < n; c++) add(range(n).map((r) => r * n + c), p.cols[c]!, CONSTRAINT_COL, c);
+  const cells = n * n;
+  const plainOf = new Int16Array(cells).fill(-1);
+  const plainCell = new Int16Array(cells);
+  const clueCells = new Int16Array(cells);
+  let plainCount = 0;
+  let clueCount = 0;
   for (let r = 0; r < n; r++) {
+    const row = p.grid[r]!;
     for (let c = 0; c < n; c++) {
-      const ch = p.grid[r]![c]!;
-      if (isClue(ch)) add(neighbours(n, r, c), Number(ch), CONSTRAINT_CLUE, r * n + c);
+      const code = row.charCodeAt(c) - 48; // '0'..'8' is a clue
+      if (code >= 0 && code <= 8) clueCells[clueCount++] = r * n + c;
+      else {
+        plainOf[r * n + c] = plainCount;
+        plainCell[plainCount++] = r * n + c;
+      }
     }
   }
-  return boardFromConstraints(n, plainCells, constraints);
+  const count = 2 * n + clueCount;
+  const masks = new Uint32Array(count * WORDS);
+  const targets = new Int32Array(count);
+  const types = new Uint8Array(count);
+  const refs = new Int16Array(count);
+  const set = (k: number, cell: number) => {
+    const pi = plainOf[cell]!;
+    if (pi >= 0) masks[k * WORDS + (pi >>> 5)]! |= 1 << (pi & 31);
+  };
+  for (let i = 0; i < n; i++) {
+    targets[i] = p.rows[i]!;
+    types[i] = CONSTRAINT_ROW;
+    refs[i] = i;
+    targets[n + i] = p.cols[i]!;
+    types[n + i] = CONSTRAINT_COL;
+    refs[n + i] = i;
+    for (let j = 0; j < n; j++) {
+      set(i, i * n + j);
+      set(n + i, j * n + i);
+    }
+  }
+  for (let q = 0; q < clueCount; q++) {
+    const k = 2 * n + q;
+    const cell = clueCells[q]!;
+    const r = Math.floor(cell / n);
+    const c = cell - r * n;
+    targets[k] = p.grid[r]!.charCodeAt(c) - 48;
+    types[k] = CONSTRAINT_CLUE;
+    refs[k] = cell;
+    for (let rr = Math.max(0, r - 1); rr <= Math.min(n - 1, r + 1); rr++) {
+      for (let cc = Math.max(0, c - 1); cc <= Math.min(n - 1, c + 1); cc++) if (rr !== r || cc !== c) set(k, rr * n + cc);
+    }
+  }
+  const all = new Uint32Array(WORDS);
+  for (let pi = 0; pi < plainCount; pi++) all[pi >>> 5]! |= 1 << (pi & 31);
+  return { n, plainCount, plainCell: plainCell.slice(0, plainCount), plainOf, all, count, masks, targets, types, refs, pairs: overlappingPairs(masks, count) };
+}
+
+/** Pairs of constraints whose cell masks overlap, a < b, in order. */
+function overlappingPairs(masks: Uint32Array, count: number): Uint16Array {
+  const pairs = new Uint16Array(count * (count - 1));
+  let k = 0;
+  for (let a = 0; a < count; a++) {
+    const a0 = masks[a * WORDS]!, a1 = masks[a * WORDS + 1]!, a2 = masks[a * WORDS + 2]!;
+    for (let b = a + 1; b < count; b++) {
+      if ((a0 & masks[b * WORDS]!) | (a1 & masks[b * WORDS + 1]!) | (a2 & masks[b * WORDS + 2]!)) {
+        pairs[k++] = a;
+        pairs[k++] = b;
+      }
+    }
+  }
+  return pairs.slice(0, k);
 }
 
 /** Cell indexes of the (up to 8) neighbours of (r, c). */
@@ -94,14 +146,6 @@ export function boardFromConstraints(n: number, plainCells: readonly number[], c
   });
   const all = new Uint32Array(WORDS);
   for (let pi = 0; pi < plainCells.length; pi++) all[pi >>> 5]! |= 1 << (pi & 31);
-  const pairs: number[] = [];
-  for (let a = 0; a < count; a++) {
-    for (let b = a + 1; b < count; b++) {
-      let overlap = 0;
-      for (let w = 0; w < WORDS; w++) overlap |= masks[a * WORDS + w]! & masks[b * WORDS + w]!;
-      if (overlap) pairs.push(a, b);
-    }
-  }
   const plainOf = new Int16Array(Math.max(n * n, plainCells.length)).fill(-1);
   plainCells.forEach((cell, pi) => (plainOf[cell] = pi));
   return {
@@ -115,11 +159,6 @@ export function boardFromConstraints(n: number, plainCells: readonly number[], c
     targets: Int32Array.from(constraints.map((c) => c.target)),
     types: Uint8Array.from(constraints.map((c) => c.type ?? CONSTRAINT_CLUE)),
     refs: Int16Array.from(constraints.map((c) => c.ref ?? -1)),
-    pairs: Uint16Array.from(pairs),
+    pairs: overlappingPairs(masks, count),
   };
 }
-
-export function range(n: number): number[] {
-  return Array.from({ length: n }, (_, i) => i);
-}
-

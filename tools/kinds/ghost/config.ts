@@ -10,8 +10,8 @@ type Tier = NonNullable<Entry['tier']>;
 type Rule = GhostConfig['ladder'][number];
 const MANY = 200;
 
-const want = (tier: Tier, mode: Entry['mode'], counts: Record<number, number>): Entry[] =>
-  Object.entries(counts).map(([size, count]) => ({ size: Number(size), mode, count, tier }));
+const want = (tier: Tier, mode: Entry['mode'], counts: Record<number, number>, deepen = 0): Entry[] =>
+  Object.entries(counts).map(([size, count]) => ({ size: Number(size), mode, count, tier, ...(deepen ? { deepen } : {}) }));
 
 const rule = (tier: Tier, mode: Rule['mode'], rounds: NonNullable<Rule['rounds']>): Rule => ({ tier, mode, rounds });
 
@@ -61,10 +61,11 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
     ...want('EXTREME', 'pair', { 6: 6, 7: 6, 8: 8, 9: 8 }),
     ...want('EXTREME', 'contradiction', { 5: 4, 6: 6, 7: 4 }),
     ...want('EXTREME II', 'pair', { 7: 10, 8: 14, 9: 18 }),
-    ...want('ULTIMATE', 'contradiction', { 8: 16, 9: 28 }),
-    ...want('ULTIMATE II', 'contradiction', { 8: 10, 9: 20 }),
-    ...want('ULTIMATE II', 'pair', { 9: 12 }),
-    ...want('ULTIMATE+', 'contradiction', { 8: 12, 9: 50 }),
+    // the top tiers are deepened after sampling (docs/ghost-deepening.md)
+    ...want('ULTIMATE', 'contradiction', { 8: 16, 9: 28 }, 40),
+    ...want('ULTIMATE II', 'contradiction', { 8: 10, 9: 20 }, 60),
+    ...want('ULTIMATE II', 'pair', { 9: 12 }, 60),
+    ...want('ULTIMATE+', 'contradiction', { 8: 12, 9: 50 }, 150),
   ],
 };
 

@@ -4,30 +4,22 @@
 // solution on every try.
 import type { Rng } from '../../lib/rng.ts';
 import type { PlanEntry, SlotResult, AnalyzeContext } from '../../lib/kind.ts';
-import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostMode, GhostPuzzle, GhostSolution } from './schema.ts';
+import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution } from './schema.ts';
 import { buildLevel, zeroTargetCount } from './rules.ts';
-import { compileBoard, type Board, WORDS } from './board.ts';
-import { solveLayered, type SolveResult, LAYER_DIRECT, LAYER_PAIR, LAYER_CONTRADICTION } from './solver.ts';
+import { compileBoard } from './board.ts';
+import { solveLayered } from './solver.ts';
 import { analyzeGhost } from './analyze.ts';
-import { ghostTierOf } from './tiers.ts';
+import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target.ts';
+import { deepenBoard } from './deepen.ts';
 
-export interface GhostSpec {
-  size: number;
-  mode: GhostMode;
-  ghosts: [number, number];
-  clues: [number, number];
-  rounds: { direct?: [number, number]; pair?: [number, number]; contradiction?: [number, number] };
-  /** Keep only boards the ladder puts in this tier. */
-  tier?: string;
-  ladder: GhostConfig['ladder'];
-}
+export type { GhostSpec } from './target.ts';
 
 export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
   return config.plan.map((entry) => {
     const band = config.bands.find((b) => b.size === entry.size);
     if (!band) throw new Error(`plan entry ${entry.size}x${entry.size} ${entry.mode}: no band for size ${entry.size}`);
     return {
-      label: `${entry.size}x${entry.size} ${entry.mode}${roundsLabel(entry.rounds ?? {})}${entry.tier ? ` -> ${entry.tier}` : ''}`,
+      label: `${entry.size}x${entry.size} ${entry.mode}${roundsLabel(entry.rounds ?? {})}${entry.tier ? ` -> ${entry.tier}` : ''}${entry.deepen ? ' deepened' : ''}`,
       count: entry.count,
       spec: {
         size: entry.size,
@@ -37,6 +29,7 @@ export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
         rounds: entry.rounds ?? {},
         ...(entry.tier ? { tier: entry.tier } : {}),
         ladder: config.ladder,
+        deepen: entry.deepen ?? 0,
       },
     };
   });
@@ -73,46 +66,6 @@ export function randomBoard(rng: Rng, n: number, ghosts: number, clues: number):
   return buildLevel(n, ghost, clue);
 }
 
-const within = (v: number, r: [number, number] | undefined) => !r || (v >= r[0] && v <= r[1]);
-
-/** The solver limits that let a try stop as soon as it cannot pass the mode's test. */
-function limitsFor(spec: GhostSpec) {
-  const maxLayer = spec.mode === 'direct' ? LAYER_DIRECT : spec.mode === 'pair' ? LAYER_PAIR : LAYER_CONTRADICTION;
-  const maxContradictionRounds = spec.mode === 'contradiction' ? (spec.rounds.contradiction?.[1] ?? 1) : 0;
-  return { maxLayer, maxContradictionRounds };
-}
-
-/** SPEC's target tests: direct = L1 only; pair = needs L2, no L3; contradiction = exactly one L3 round. */
-function passesTarget(r: SolveResult, spec: GhostSpec): boolean {
-  if (r.status !== 'solved') return false;
-  const modeOk =
-    spec.mode === 'direct'
-      ? r.pair === 0 && r.contradiction === 0
-      : spec.mode === 'pair'
-        ? r.pair >= 1 && r.contradiction === 0
-        : r.contradiction === 1;
-  return (
-    modeOk &&
-    within(r.direct, spec.rounds.direct) &&
-    within(r.pair, spec.rounds.pair) &&
-    within(r.contradiction, spec.rounds.contradiction) &&
-    (spec.tier === undefined || ghostTierOf(r, spec.ladder) === spec.tier)
-  );
-}
-
-/** True when every cell the solver decided agrees with the known solution. */
-function agreesWithSolution(b: Board, r: SolveResult, solution: GhostSolution): boolean {
-  for (let p = 0; p < b.plainCount; p++) {
-    const w = p >>> 5;
-    const bit = 1 << (p & 31);
-    const cell = b.plainCell[p]!;
-    const isGhost = solution[Math.floor(cell / b.n)]![cell % b.n] === 'G';
-    if (r.state[w]! & bit && !isGhost) return false;
-    if (r.state[w + WORDS]! & bit && isGhost) return false;
-  }
-  return true;
-}
-
 export function generateGhostSlot(
   config: GhostConfig,
   spec: GhostSpec,
@@ -124,7 +77,9 @@ export function generateGhostSlot(
   for (let tries = 1; tries <= config.triesPerBoard; tries++) {
     const ghosts = rng.int(spec.ghosts[0], spec.ghosts[1]);
     const clues = rng.int(spec.clues[0], spec.clues[1]);
-    const { puzzle, solution } = randomBoard(rng, spec.size, ghosts, clues);
+    const sample = randomBoard(rng, spec.size, ghosts, clues);
+    const solution = sample.solution;
+    let puzzle = sample.puzzle;
     if (zeroTargetCount(puzzle) > config.maxZeroTargets) continue;
     const board = compileBoard(puzzle);
     const r = solveLayered(board, limits);
@@ -133,6 +88,11 @@ export function generateGhostSlot(
       continue;
     }
     if (!passesTarget(r, spec)) continue;
+    if (spec.deepen > 0) {
+      const deeper = deepenBoard(puzzle, solution, spec, config.maxZeroTargets, spec.deepen, rng);
+      puzzle = deeper.puzzle;
+      disagreements += deeper.disagreements;
+    }
     const outcome = analyzeGhost(puzzle, ctx);
     if (outcome.status !== 'proven' || outcome.solution.join() !== solution.join()) {
       disagreements++;

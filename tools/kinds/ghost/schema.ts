@@ -111,6 +111,13 @@ export const GhostConfig = z.strictObject({
         count: int().min(0).max(1_000_000),
         rounds: RoundLimits.optional().describe('extra round limits on the target test'),
         tier: GhostTier.optional().describe('keep only boards the ladder puts in this tier'),
+        deepen: int()
+          .min(0)
+          .max(1_000_000)
+          .optional()
+          .describe(
+            'deepening budget: after sampling, this many candidate clue changes (remove one, or move one to an empty cell) per board, each kept only when the board still passes the same target test and gets deeper (direct + 2·pair + 2·contradiction); absent or 0: none',
+          ),
       }),
     )
     .min(1)

@@ -26,10 +26,12 @@ export function ghostTierOf(a: Counts, ladder: GhostConfig['ladder']): string | 
   return ladder.find((rule) => matchesRule(a, rule))?.tier ?? null;
 }
 
-const DEFAULT_WEIGHTS: Weights = { pair: 2, contradiction: 2 };
+
+/** The original's weights (SPEC's default), in which the reference ladder is stated; the calibration starts here. */
+export const ORIGINAL_WEIGHTS: Weights = { pair: 2, contradiction: 2 };
 
 export function initialGhostCalibration(): GhostCalibration {
-  return { weights: { ...DEFAULT_WEIGHTS }, tierMedians: null, spacing: null };
+  return { weights: { ...ORIGINAL_WEIGHTS }, tierMedians: null, spacing: null };
 }
 
 function tierMedians(levels: readonly Level<unknown, unknown, GhostAnalysis>[], w: Weights): (number | null)[] {
@@ -77,18 +79,32 @@ function lexLess(a: readonly number[], b: readonly number[]): boolean {
 
 export function ghostTierTable(levels: readonly Level<{ size: number }, unknown, GhostAnalysis>[]): TierTable {
   const pct = (k: number, n: number) => `${Math.round((100 * k) / n)}%`;
+  const at22 = (l: Level<unknown, unknown, GhostAnalysis>) => logicDepth(l.analysis, ORIGINAL_WEIGHTS);
   const rows = GHOST_TIERS.map((tier) => {
     const ls = levels.filter((l) => l.tier === tier);
-    if (ls.length === 0) return [tier, 0, '-', '-', '-', '-'];
+    if (ls.length === 0) return [tier, 0, '-', '-', '-', '-', '-'];
     const sizes = [...new Set(ls.map((l) => l.puzzle.size))].sort().join(',');
     return [
       tier,
       ls.length,
       median(ls.map((l) => l.analysis.logicDepth)),
+      median(ls.map(at22)),
       pct(ls.filter((l) => l.analysis.pair > 0).length, ls.length),
       pct(ls.filter((l) => l.analysis.contradiction > 0).length, ls.length),
       sizes,
     ];
   });
-  return { columns: ['tier', 'count', 'median logicDepth', 'needs pair', 'needs contradiction', 'sizes'], rows };
+  // deepest at 2/2; ties go to the first in the set's order
+  let deepest: Level<{ size: number }, unknown, GhostAnalysis> | null = null;
+  for (const l of levels) if (!deepest || at22(l) > at22(deepest)) deepest = l;
+  const notes = deepest
+    ? [
+        `deepest level at weights 2/2: ${deepest.id} logicDepth ${at22(deepest)} (direct ${deepest.analysis.direct}, pair ${deepest.analysis.pair}, contradiction ${deepest.analysis.contradiction}; ${deepest.puzzle.size}x${deepest.puzzle.size}, ${deepest.tier})`,
+      ]
+    : [];
+  return {
+    columns: ['tier', 'count', 'median logicDepth', 'median at 2/2', 'needs pair', 'needs contradiction', 'sizes'],
+    rows,
+    notes,
+  };
 }

@@ -18,20 +18,21 @@ import { writeConformance } from './client/conformance.ts';
 import { initCommand } from './commands/init.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 
-const wholeNumber = (min: number, max = Number.MAX_SAFE_INTEGER) => (value: string) => {
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-    throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
-  }
-  return Number(value);
-};
+const wholeNumber =
+  (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  (value: string) => {
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new InvalidArgumentError(`expected a whole number from ${min} to ${max}`);
+    }
+    return Number(value);
+  };
 
 const seconds = (value: string) => {
   if (!/^\d+(\.\d+)?$/.test(value)) throw new InvalidArgumentError('expected a number of seconds, e.g. 10 or 0.5');
   return Number(value);
 };
 
-const threadsOption = () =>
-  new Option('--threads <t>', 'worker threads').argParser(wholeNumber(1, 256)).default(defaultThreads(), 'the number of cores');
+const threadsOption = () => new Option('--threads <t>', 'worker threads').argParser(wholeNumber(1, 256)).default(defaultThreads(), 'the number of cores');
 const quietOption = () => new Option('--quiet', 'print nothing but errors (and --json output)');
 const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
 const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
@@ -71,7 +72,20 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .requiredOption('--out <file>', 'candidate set to write')
     .action(async (kind: string, o) => {
       exitCode = await generateCommand(
-        { kind, config: o.config, preset: o.preset, count: o.count, seed: o.seed, name: o.name, threads: o.threads, out: o.out, shard: o.shard, resume: o.resume, checkpointEvery: o.checkpointEvery, json: o.json },
+        {
+          kind,
+          config: o.config,
+          preset: o.preset,
+          count: o.count,
+          seed: o.seed,
+          name: o.name,
+          threads: o.threads,
+          out: o.out,
+          shard: o.shard,
+          resume: o.resume,
+          checkpointEvery: o.checkpointEvery,
+          json: o.json,
+        },
         terminalConsole(o, io),
       );
     });
@@ -139,9 +153,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 
   program
     .command('pipeline')
-    .description('the whole job: generate + curate every kind into levels/, validate, bundle into dist/ (built-in configs, or those of proofpack/ when present)')
+    .description(
+      'the whole job: generate + curate every kind into levels/, validate, bundle into dist/ (built-in configs, or those of proofpack/ when present)',
+    )
     .addOption(threadsOption())
-    .option('--config-dir <dir>', 'partial configs (<kind>.json; kinds without one are skipped) and packs.json, as proofpack init writes them; default: ./proofpack if it has a packs.json, else the built-in configs and <levels>/packs.json')
+    .option(
+      '--config-dir <dir>',
+      'partial configs (<kind>.json; kinds without one are skipped) and packs.json, as proofpack init writes them; default: ./proofpack if it has a packs.json, else the built-in configs and <levels>/packs.json',
+    )
     .option('--levels <dir>', 'curated sets (and, without a config folder, packs.json)', 'levels')
     .option('--dist <dir>', 'bundle output', 'dist')
     .option('--work <dir>', 'intermediate candidate sets', '.proofpack')
@@ -151,7 +170,17 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(quietOption())
     .action(async (o) => {
       exitCode = await pipelineCommand(
-        { threads: o.threads, levels: o.levels, dist: o.dist, work: o.work, configDir: o.configDir, count: o.count, resume: o.resume, allowShort: o.allowShort, conformance: writeConformance },
+        {
+          threads: o.threads,
+          levels: o.levels,
+          dist: o.dist,
+          work: o.work,
+          configDir: o.configDir,
+          count: o.count,
+          resume: o.resume,
+          allowShort: o.allowShort,
+          conformance: writeConformance,
+        },
         terminalConsole(o, io),
       );
     });

@@ -6,7 +6,23 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
-import { loadPack, PackError, startGhostPlay, catchAt, isCatchProvable, provableCatches, canStillReachBest, canStillReachWorst, logicRating, canStillReach, hintsOf, courseOf, decodeCourse, type GhostPlay, type GhostLevel } from '../../tools/client/index.ts';
+import {
+  loadPack,
+  PackError,
+  startGhostPlay,
+  catchAt,
+  isCatchProvable,
+  provableCatches,
+  canStillReachBest,
+  canStillReachWorst,
+  logicRating,
+  canStillReach,
+  hintsOf,
+  courseOf,
+  decodeCourse,
+  type GhostPlay,
+  type GhostLevel,
+} from '../../tools/client/index.ts';
 import { rngFor } from '../../tools/lib/rng.ts';
 import { analyzeGhost } from '../../tools/kinds/ghost/analyze.ts';
 import { GHOST_DEFAULT_CONFIG } from '../../tools/kinds/ghost/config.ts';
@@ -15,7 +31,11 @@ import type { GhostPuzzle } from '../../tools/kinds/ghost/schema.ts';
 import { ROOT } from '../support/helpers.ts';
 
 const DIST = path.join(ROOT, 'dist');
-const packFiles = () => fs.readdirSync(DIST).filter((f) => f.endsWith('.json') && f !== 'manifest.json').sort();
+const packFiles = () =>
+  fs
+    .readdirSync(DIST)
+    .filter((f) => f.endsWith('.json') && f !== 'manifest.json')
+    .sort();
 
 describe('client entry point', () => {
   it('bundles for the browser without any Node-only module', async () => {
@@ -147,7 +167,11 @@ describe('playing a ghost board through the client', () => {
   it('a catch is provable only from certain knowledge', () => {
     // From the start: rows 1,3,4 and cols 1,3,4 hold no ghost; row 0 then has (0,0),(0,2) for 2 ghosts.
     const play = startGhostPlay(puzzle, solution);
-    expect(provableCatches(play)).toEqual([[0, 0], [0, 2], [2, 0]]);
+    expect(provableCatches(play)).toEqual([
+      [0, 0],
+      [0, 2],
+      [2, 0],
+    ]);
     expect(isCatchProvable(play, 0, 0)).toBe(true);
     expect(isCatchProvable(play, 1, 0)).toBe(false);
   });

@@ -33,7 +33,13 @@ import {
 import { medalQuestions } from '../../tools/client/conformance.ts';
 import { checkDocument } from '../../tools/commands/shared/documents.ts';
 import type { z } from 'zod';
-import { CONFORMANCE_SCHEMAS, type ConformanceFile, type AppleConformanceCase, type GhostConformanceCase, type SlideConformanceCase } from '../../tools/lib/conformance.ts';
+import {
+  CONFORMANCE_SCHEMAS,
+  type ConformanceFile,
+  type AppleConformanceCase,
+  type GhostConformanceCase,
+  type SlideConformanceCase,
+} from '../../tools/lib/conformance.ts';
 import { ROOT } from '../support/helpers.ts';
 
 const DIST = path.join(ROOT, 'dist');
@@ -42,7 +48,12 @@ const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'u
 const packs = new Map<string, KindLevels>(manifest.packs.map((p) => [p.name, levelsOf(loadPack(fs.readFileSync(path.join(DIST, p.file), 'utf8')))]));
 const vectorFile = (kind: string) => path.join(DIST, 'conformance', `${kind}.json`);
 const load = (kind: (typeof KINDS)[number]): ConformanceFile =>
-  checkDocument(vectorFile(kind), JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')), `${kind}.conformance.schema.json`, CONFORMANCE_SCHEMAS[kind] as z.ZodType<ConformanceFile>);
+  checkDocument(
+    vectorFile(kind),
+    JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')),
+    `${kind}.conformance.schema.json`,
+    CONFORMANCE_SCHEMAS[kind] as z.ZodType<ConformanceFile>,
+  );
 
 type LevelOf = { ghost: GhostLevel; slide: SlideLevel; apple: AppleLevel };
 
@@ -100,7 +111,12 @@ describe('conformance vectors', () => {
   it.each(KINDS)('%s: every case replays through the client with the same results', (kind) => {
     const file = load(kind);
     for (const c of file.cases) {
-      const again = file.kind === 'ghost' ? replayGhostCase(c as GhostConformanceCase) : file.kind === 'slide' ? replaySlideCase(c as SlideConformanceCase) : replayAppleCase(c as AppleConformanceCase);
+      const again =
+        file.kind === 'ghost'
+          ? replayGhostCase(c as GhostConformanceCase)
+          : file.kind === 'slide'
+            ? replaySlideCase(c as SlideConformanceCase)
+            : replayAppleCase(c as AppleConformanceCase);
       expect(again, `${c.pack} ${c.level}: ${c.name}`).toEqual(c);
     }
   });

@@ -85,7 +85,9 @@ describe('proofpack-client, installed from its tarball', () => {
       }),
     );
     execFileSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], { cwd: project, encoding: 'utf8' });
-    const printed = execFileSync(process.execPath, [path.join(project, 'out', 'main.js'), DIST], { cwd: project, encoding: 'utf8' }).trim().split('\n');
+    const printed = execFileSync(process.execPath, [path.join(project, 'out', 'main.js'), DIST], { cwd: project, encoding: 'utf8' })
+      .trim()
+      .split('\n');
 
     // The same questions asked through the client sources.
     const ghost = levelOf('ghost-free.json');

@@ -8,7 +8,7 @@ import { ROOT } from '../support/helpers.ts';
 const FILES = ['index.ts', 'slide.ts', 'apple.ts', 'kinds.ts', 'levels.ts', 'ghost-end.ts'];
 
 /** Exported declarations whose previous non-blank line is not the end of a doc comment. */
-export function undocumented(text: string): string[] {
+function undocumented(text: string): string[] {
   const lines = text.split('\n');
   const out: string[] = [];
   lines.forEach((line, i) => {

@@ -19,13 +19,23 @@ interface Doc {
 
 function readDocs(): Doc[] {
   const docsDir = path.join(ROOT, 'docs');
-  const files = ['README.md', ...fs.readdirSync(docsDir).filter((f) => f.endsWith('.md')).sort().map((f) => path.join('docs', f))];
+  const files = [
+    'README.md',
+    ...fs
+      .readdirSync(docsDir)
+      .filter((f) => f.endsWith('.md'))
+      .sort()
+      .map((f) => path.join('docs', f)),
+  ];
   return files.map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
 }
 
 async function helpText(args: string[]): Promise<string> {
   let out = '';
-  const io: Io = { stdout: (t) => void (out += t), stderr: (t) => void (out += t), interactive: false };
+  const append = (t: string) => {
+    out += t;
+  };
+  const io: Io = { stdout: append, stderr: append, interactive: false };
   const code = await main(['node', 'proofpack', ...args, '--help'], io);
   if (code !== 0) throw new Error(`proofpack ${args.join(' ')} --help exited ${code}: ${out}`);
   return out;
@@ -68,14 +78,14 @@ function inlineCode(text: string): string[] {
   return [...outside.matchAll(/`([^`\n]+)`/g)].map((m) => m[1]!);
 }
 
-export interface CommandUse {
+interface CommandUse {
   command: string;
   options: string[];
   text: string;
 }
 
 /** Every `proofpack <command> ...` in code: the command and the --options up to a shell operator or comment. */
-export function commandUses(text: string): CommandUse[] {
+function commandUses(text: string): CommandUse[] {
   const uses: CommandUse[] = [];
   for (const chunk of [...codeLines(text), ...inlineCode(text)]) {
     for (const m of chunk.matchAll(/\bproofpack\s+([a-z][a-z-]*)([^\n]*)/g)) {
@@ -89,7 +99,7 @@ export function commandUses(text: string): CommandUse[] {
 }
 
 /** What the docs name that --help does not know, one line each. */
-export function unknownUses(docs: Doc[], help: HelpIndex): string[] {
+function unknownUses(docs: Doc[], help: HelpIndex): string[] {
   const all = new Set([...help.values()].flatMap((s) => [...s]));
   const found: string[] = [];
   for (const doc of docs) {
@@ -127,7 +137,7 @@ function anchors(text: string): Set<string> {
 }
 
 /** Relative links that do not resolve to a file (and anchor) inside the repository. */
-export function brokenLinks(docs: Doc[], root = ROOT): string[] {
+function brokenLinks(docs: Doc[], root = ROOT): string[] {
   const found: string[] = [];
   for (const doc of docs) {
     const outside = doc.text.replace(/^\s*```[\s\S]*?^\s*```/gm, '');
@@ -144,14 +154,15 @@ export function brokenLinks(docs: Doc[], root = ROOT): string[] {
         found.push(`${doc.file}: (${target}) does not exist`);
         continue;
       }
-      if (anchor && resolved.endsWith('.md') && !anchors(fs.readFileSync(resolved, 'utf8')).has(anchor)) found.push(`${doc.file}: (${target}) has no heading #${anchor}`);
+      if (anchor && resolved.endsWith('.md') && !anchors(fs.readFileSync(resolved, 'utf8')).has(anchor))
+        found.push(`${doc.file}: (${target}) has no heading #${anchor}`);
     }
   }
   return found;
 }
 
 /** Repository paths named in inline code (`tools/lib/io.ts`) that do not exist. Placeholders (<kind>, *) are skipped. */
-export function missingPaths(docs: Doc[], root = ROOT): string[] {
+function missingPaths(docs: Doc[], root = ROOT): string[] {
   const found: string[] = [];
   for (const doc of docs) {
     for (const code of inlineCode(doc.text)) {
@@ -163,7 +174,7 @@ export function missingPaths(docs: Doc[], root = ROOT): string[] {
 }
 
 /** References to files users of the repository do not have. */
-export function outsidePointers(docs: Doc[]): string[] {
+function outsidePointers(docs: Doc[]): string[] {
   const found: string[] = [];
   for (const doc of docs) {
     doc.text.split('\n').forEach((line, i) => {
@@ -226,7 +237,9 @@ describe('docs', () => {
 
   it('names repository paths that exist', () => {
     expect(missingPaths(docs)).toEqual([]);
-    expect(missingPaths([{ file: 'x.md', text: 'in `tools/lib/nowhere.ts` and `levels/<kind>/standard.json`' }])).toEqual(['x.md: `tools/lib/nowhere.ts` does not exist']);
+    expect(missingPaths([{ file: 'x.md', text: 'in `tools/lib/nowhere.ts` and `levels/<kind>/standard.json`' }])).toEqual([
+      'x.md: `tools/lib/nowhere.ts` does not exist',
+    ]);
   });
 
   it('points to nothing outside the repository', () => {
@@ -242,6 +255,11 @@ describe('docs', () => {
   });
 
   it('keeps the README at most 200 lines', () => {
-    expect(docs.find((d) => d.file === 'README.md')!.text.trimEnd().split('\n').length).toBeLessThanOrEqual(200);
+    expect(
+      docs
+        .find((d) => d.file === 'README.md')!
+        .text.trimEnd()
+        .split('\n').length,
+    ).toBeLessThanOrEqual(200);
   });
 });

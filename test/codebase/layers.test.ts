@@ -14,7 +14,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 type Layer = { name: string; rank: number; group: string };
 
-export function layerOf(file: string): Layer {
+function layerOf(file: string): Layer {
   const f = file.split(path.sep).join('/');
   if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
   if (f === 'tools/kinds/index.ts') return { name: 'registry', rank: 2, group: 'registry' };
@@ -29,7 +29,7 @@ export function layerOf(file: string): Layer {
 }
 
 /** Whether `from` may import `to`. */
-export function allowed(from: string, to: string): boolean {
+function allowed(from: string, to: string): boolean {
   const a = layerOf(from);
   const b = layerOf(to);
   if (a.group === b.group) return true;
@@ -57,7 +57,7 @@ export function allowed(from: string, to: string): boolean {
 
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
-export function importsOf(text: string): string[] {
+function importsOf(text: string): string[] {
   const out: string[] = [];
   for (const m of text.matchAll(IMPORT)) out.push((m[1] ?? m[2])!);
   return out;
@@ -74,12 +74,15 @@ function sourceFiles(dir: string): string[] {
 }
 
 /** Every import that runs up a layer: `from -> to`. */
-export function violations(files: Record<string, string>): string[] {
+function violations(files: Record<string, string>): string[] {
   const bad: string[] = [];
   for (const [file, text] of Object.entries(files)) {
     for (const spec of importsOf(text)) {
       if (!spec.startsWith('.')) continue;
-      const target = path.normalize(path.join(path.dirname(file), spec)).split(path.sep).join('/');
+      const target = path
+        .normalize(path.join(path.dirname(file), spec))
+        .split(path.sep)
+        .join('/');
       if (!target.startsWith('tools/')) continue;
       if (!allowed(file, target)) bad.push(`${file} -> ${target} (${layerOf(file).name} may not import ${layerOf(target).name})`);
     }
@@ -101,7 +104,9 @@ describe('layers', () => {
 
   it('finds the imports the rule is about', () => {
     // the reader sees static, re-exporting and dynamic imports
-    expect(importsOf("import { a } from './a.ts';\nexport * from \"../b.ts\";\nconst c = await import('./c.ts');\nimport type {\n  D,\n} from './d.ts';")).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts']);
+    expect(
+      importsOf("import { a } from './a.ts';\nexport * from \"../b.ts\";\nconst c = await import('./c.ts');\nimport type {\n  D,\n} from './d.ts';"),
+    ).toEqual(['./a.ts', '../b.ts', './c.ts', './d.ts']);
   });
 
   it('flags an import that runs up', () => {

@@ -19,7 +19,8 @@ beforeAll(() => {
   const c = cli(['curate', cand, '--out', path.join(levels, 'ghost', 'standard.json')]);
   expect(c.code, c.stderr).toBe(0);
   tierCounts = {};
-  for (const l of JSON.parse(fs.readFileSync(path.join(levels, 'ghost', 'standard.json'), 'utf8')).levels as { tier: string }[]) tierCounts[l.tier] = (tierCounts[l.tier] ?? 0) + 1;
+  for (const l of JSON.parse(fs.readFileSync(path.join(levels, 'ghost', 'standard.json'), 'utf8')).levels as { tier: string }[])
+    tierCounts[l.tier] = (tierCounts[l.tier] ?? 0) + 1;
 });
 
 function packsFile(name: string, packs: object[]): string {
@@ -39,7 +40,9 @@ describe('bundle', () => {
     const out = path.join(dir, 'dist-empty');
     const r = cli(['bundle', '--packs', file, '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`proofpack: ${file} › packs[1] (empty) › tiers.${none}: wants all levels of the tier, ghost/standard.json has none (--allow-short accepts it with a warning)\n`);
+    expect(r.stderr).toBe(
+      `proofpack: ${file} › packs[1] (empty) › tiers.${none}: wants all levels of the tier, ghost/standard.json has none (--allow-short accepts it with a warning)\n`,
+    );
     expect(fs.existsSync(out)).toBe(false);
 
     const ok = cli(['bundle', '--packs', file, '--out', out, '--allow-short']);
@@ -59,7 +62,9 @@ describe('bundle', () => {
     const out = path.join(dir, 'dist-short');
     const r = cli(['bundle', '--packs', file, '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`proofpack: ${file} › packs[0] (short) › tiers.EASY: wants ${have + 5} levels, ghost/standard.json has ${have} (--allow-short accepts it with a warning)\n`);
+    expect(r.stderr).toBe(
+      `proofpack: ${file} › packs[0] (short) › tiers.EASY: wants ${have + 5} levels, ghost/standard.json has ${have} (--allow-short accepts it with a warning)\n`,
+    );
     const ok = cli(['bundle', '--packs', file, '--out', out, '--allow-short']);
     expect(ok.code).toBe(0);
     expect(ok.stderr).toBe(`warning: ${file} › packs[0] (short) › tiers.EASY: wants ${have + 5} levels, ghost/standard.json has ${have}\n`);
@@ -75,7 +80,12 @@ describe('bundle', () => {
     const r = cli(['bundle', '--packs', second, '--out', out]);
     expect(r.code).toBe(0);
     expect(r.stderr).toBe(`removed 2 packs of the previous manifest that ${second} does not name: alpha.json, gamma.json\n`);
-    expect(fs.readdirSync(out).filter((f) => f.endsWith('.json')).sort()).toEqual(['beta.json', 'manifest.json', 'notes.json']);
+    expect(
+      fs
+        .readdirSync(out)
+        .filter((f) => f.endsWith('.json'))
+        .sort(),
+    ).toEqual(['beta.json', 'manifest.json', 'notes.json']);
   });
 
   it('a missing set names the packs file, the pack entry, and where set paths are relative to', () => {
@@ -91,6 +101,8 @@ describe('bundle', () => {
     const file = packsFile('raw.json', [pack('raw', { EASY: 1 }, '../cand.json')]);
     const r = cli(['bundle', '--packs', file, '--out', path.join(dir, 'dist-raw')]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`proofpack: ${file} › packs[0] (raw) › set: ${path.join(levels, '../cand.json')} › stage: packs are cut from curated sets, found "candidates"\n`);
+    expect(r.stderr).toBe(
+      `proofpack: ${file} › packs[0] (raw) › set: ${path.join(levels, '../cand.json')} › stage: packs are cut from curated sets, found "candidates"\n`,
+    );
   });
 });

@@ -151,7 +151,10 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     ['an unknown kind', () => write('kind.json', JSON.stringify({ ...set(), kind: 'sudoku' })), /kind\.json › kind: expected one of/],
   ])('%s', (_name, make, message) => {
     const file = make();
-    for (const args of [['validate', file, '--threads', '1'], ['curate', file, '--out', path.join(dir, 'x.json')]]) {
+    for (const args of [
+      ['validate', file, '--threads', '1'],
+      ['curate', file, '--out', path.join(dir, 'x.json')],
+    ]) {
       const r = cli(args);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
@@ -199,7 +202,9 @@ describe('validate', () => {
     fs.writeFileSync(f, JSON.stringify(s));
     const r = cli(['validate', f, '--threads', '1']);
     expect(r.code).toBe(1);
-    expect(r.stdout).toContain(`tampered.json › ${s.levels[4].id} › analysis.logicDepth: stored ${s.levels[4].analysis.logicDepth}, recomputed ${s.levels[4].analysis.logicDepth - 1}`);
+    expect(r.stdout).toContain(
+      `tampered.json › ${s.levels[4].id} › analysis.logicDepth: stored ${s.levels[4].analysis.logicDepth}, recomputed ${s.levels[4].analysis.logicDepth - 1}`,
+    );
   });
 });
 
@@ -233,7 +238,14 @@ describe('bundle', () => {
 
   it('refuses a tier the set does not have enough levels for, exit 2', () => {
     const packs = path.join(dir, 'packs-too-many.json');
-    fs.writeFileSync(packs, JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'a', set: path.relative(dir, curated), tiers: { EASY: 9999 }, order: 'difficulty' }] }));
+    fs.writeFileSync(
+      packs,
+      JSON.stringify({
+        type: 'packs-config',
+        formatVersion: 1,
+        packs: [{ name: 'a', set: path.relative(dir, curated), tiers: { EASY: 9999 }, order: 'difficulty' }],
+      }),
+    );
     const r = cli(['bundle', '--packs', packs, '--out', path.join(dir, 'dist3')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/packs\[0\] \(a\) › tiers\.EASY: wants 9999 levels/);

@@ -30,7 +30,6 @@ async function goodSet(kind: typeof ghost | typeof slide | typeof apple, config:
   return { text: formatDocument(curated), tier: curated.levels[0]!.tier };
 }
 
-
 async function run(args: string[]) {
   let stdout = '';
   let stderr = '';
@@ -46,7 +45,10 @@ async function feed(text: string, tier = 'EASY') {
   fs.writeFileSync(file, text);
   const out = path.join(dir, `out${n}.json`);
   const packs = path.join(dir, `packs${n}.json`);
-  fs.writeFileSync(packs, JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'p', set: path.basename(file), tiers: { [tier]: 'all' }, order: 'difficulty' }] }));
+  fs.writeFileSync(
+    packs,
+    JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'p', set: path.basename(file), tiers: { [tier]: 'all' }, order: 'difficulty' }] }),
+  );
   const results = [
     await run(['validate', file, '--threads', '1']),
     await run(['curate', file, '--out', out]),
@@ -125,7 +127,10 @@ describe('fuzz ghost: sizes, duplicates, nesting, size of the file', () => {
 
   it('a 50 MB file', async () => {
     const doc = JSON.parse(goodText);
-    const junk = Array.from({ length: 700_000 }, (_, i) => ({ id: `ghost-${(i % 4096).toString(16).padStart(12, '0')}`, pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx' }));
+    const junk = Array.from({ length: 700_000 }, (_, i) => ({
+      id: `ghost-${(i % 4096).toString(16).padStart(12, '0')}`,
+      pad: 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+    }));
     const text = JSON.stringify({ ...doc, levels: [...doc.levels, ...junk] });
     expect(text.length).toBeGreaterThan(50_000_000);
     const [v, c] = await feed(text);

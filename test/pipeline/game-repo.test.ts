@@ -39,7 +39,15 @@ describe('a game repository', () => {
     }
     expect(starterPacks('proofpack', 'levels').packs.map((p) => p.set)).toEqual(KINDS.map((k) => `../levels/${k.name}/standard.json`));
     const yml = workflowExample('proofpack');
-    for (const step of ['actions/checkout@v4', 'actions/setup-node@v4', 'node-version: 20', 'npm ci', 'npx proofpack pipeline', 'npx proofpack validate levels dist']) expect(yml).toContain(step);
+    for (const step of [
+      'actions/checkout@v4',
+      'actions/setup-node@v4',
+      'node-version: 20',
+      'npm ci',
+      'npx proofpack pipeline',
+      'npx proofpack validate levels dist',
+    ])
+      expect(yml).toContain(step);
   });
 
   it('init scaffolds proofpack/ and refuses to overwrite, naming the files; --force overwrites', () => {
@@ -58,7 +66,16 @@ describe('a game repository', () => {
   it("pipeline builds the game's own levels/ and dist/ from its partial configs; validate and bundle work there", () => {
     // the team's edits: small ghost and apple plans, no slide, its own packs
     const dir = path.join(game, 'proofpack');
-    fs.writeFileSync(path.join(dir, 'ghost.json'), JSON.stringify({ scoreGhostLimit: 16, plan: [{ size: 5, mode: 'direct', count: 6, tier: 'EASY' }, { size: 6, mode: 'direct', count: 4, tier: 'NORMAL' }] }));
+    fs.writeFileSync(
+      path.join(dir, 'ghost.json'),
+      JSON.stringify({
+        scoreGhostLimit: 16,
+        plan: [
+          { size: 5, mode: 'direct', count: 6, tier: 'EASY' },
+          { size: 6, mode: 'direct', count: 4, tier: 'NORMAL' },
+        ],
+      }),
+    );
     fs.writeFileSync(path.join(dir, 'apple.json'), JSON.stringify({ boards: 4 }));
     fs.rmSync(path.join(dir, 'slide.json'));
     const packs = {
@@ -66,7 +83,12 @@ describe('a game repository', () => {
       formatVersion: 1,
       packs: [
         { name: 'ghost-easy', set: '../levels/ghost/standard.json', tiers: { EASY: 'all', NORMAL: 'all' }, order: 'difficulty' },
-        { name: 'apple-mix', set: '../levels/apple/standard.json', tiers: { LUCKY: 'all', EASY: 'all', NORMAL: 'all', HARD: 'all', BRUTAL: 'all' }, order: 'difficulty' },
+        {
+          name: 'apple-mix',
+          set: '../levels/apple/standard.json',
+          tiers: { LUCKY: 'all', EASY: 'all', NORMAL: 'all', HARD: 'all', BRUTAL: 'all' },
+          order: 'difficulty',
+        },
       ],
     };
     fs.writeFileSync(path.join(dir, 'packs.json'), JSON.stringify(packs));

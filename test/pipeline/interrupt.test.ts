@@ -62,7 +62,13 @@ describe('interruption', () => {
     const config = (order: string) => ({
       type: 'packs-config',
       formatVersion: 1,
-      packs: Array.from({ length: 100 }, (_, i) => ({ name: `p${i}`, set: 'ghost/standard.json', tiers: { EASY: 'all', NORMAL: 'all', HARD: 'all' }, order, ...(order === 'shuffle' ? { seed: i } : {}) })),
+      packs: Array.from({ length: 100 }, (_, i) => ({
+        name: `p${i}`,
+        set: 'ghost/standard.json',
+        tiers: { EASY: 'all', NORMAL: 'all', HARD: 'all' },
+        order,
+        ...(order === 'shuffle' ? { seed: i } : {}),
+      })),
     });
     const oldConfig = path.join(levels, 'old.json');
     const newConfig = path.join(levels, 'new.json');
@@ -139,7 +145,10 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
     expect(text.indexOf('\x1b[?7h', hidden)).toBeGreaterThan(hidden);
   }
 
-  for (const [sig, exit] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [sig, exit] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     it(`${sig}: restores the cursor and line wrap, saves the checkpoint, says so, exits ${exit}`, async () => {
       const out = path.join(dir, `tty-${sig}.json`);
       const { code, text, slots } = await interruptOnTty(sig, out);

@@ -21,7 +21,10 @@ describe('committed levels', () => {
   it.each(KINDS.map((k) => k.name))('levels/%s/standard.json is reproduced byte for byte from its config and seed', async (name) => {
     const kind = KINDS.find((k) => k.name === name)!;
     const file = path.join(ROOT, 'levels', name, `${kind.defaults.setName}.json`);
-    const { set } = await generateSet({ kind, config: kind.defaults.config, seed: kind.defaults.seed, name: kind.defaults.setName }, { threads: 2, con: memoryConsole() });
+    const { set } = await generateSet(
+      { kind, config: kind.defaults.config, seed: kind.defaults.seed, name: kind.defaults.setName },
+      { threads: 2, con: memoryConsole() },
+    );
     const curated = curateSet(kind, set, 'candidates');
     expect(firstDifference(formatDocument(curated), fs.readFileSync(file, 'utf8'))).toBeNull();
   });
@@ -42,7 +45,8 @@ describe('committed levels', () => {
     // the client's conformance vectors, as the CLI has bundle write them
     const vectors = writeConformance(built.map((b) => ({ name: b.entry.name, pack: b.pack })));
     expect(vectors.map((v) => `${v.kind}.json`).sort()).toEqual(fs.readdirSync(path.join(ROOT, 'dist', 'conformance')).sort());
-    for (const v of vectors) expect(firstDifference(conformanceText(v), fs.readFileSync(path.join(ROOT, 'dist', 'conformance', `${v.kind}.json`), 'utf8')), v.kind).toBeNull();
+    for (const v of vectors)
+      expect(firstDifference(conformanceText(v), fs.readFileSync(path.join(ROOT, 'dist', 'conformance', `${v.kind}.json`), 'utf8')), v.kind).toBeNull();
     const report = await validateFiles([path.join(ROOT, 'dist')], { threads: 2, cache });
     expect(report.ok).toBe(true);
   });

@@ -19,7 +19,15 @@ let browser: Browser;
 beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 });
 afterAll(async () => {
@@ -67,7 +75,10 @@ describe('preview page', () => {
     await expect.poll(() => page.locator('#viewer').isVisible()).toBe(true);
     expect(await page.locator('#viewer-title').textContent()).toContain(id!);
     const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', first.file), 'utf8')) as PackFile;
-    const steps = KINDS.find((k) => k.name === pack.kind)!.preview!(pack.levels.find((l) => l.id === id)!, { config: pack.generator.config, calibration: pack.calibration }).steps;
+    const steps = KINDS.find((k) => k.name === pack.kind)!.preview!(pack.levels.find((l) => l.id === id)!, {
+      config: pack.generator.config,
+      calibration: pack.calibration,
+    }).steps;
     expect(await page.locator('#viewer-step').textContent()).toBe(`step 0 / ${steps.length}`);
     const before = await page.locator('#viewer-board').innerHTML();
     await page.locator('#viewer-next').click();
@@ -125,13 +136,16 @@ describe('preview page', () => {
     await page.close();
   });
 
-  it('histograms show each bar\'s count and an axis with the difficulty range', async () => {
+  it("histograms show each bar's count and an axis with the difficulty range", async () => {
     const manifest = loadManifest();
     const entry = manifest.packs[0]!;
     const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', entry.file), 'utf8')) as PackFile;
     const kind = KINDS.find((k) => k.name === pack.kind)!;
     const file = path.join(tempDir(), 'hist.html');
-    fs.writeFileSync(file, previewHtml([{ name: entry.name, kind, levels: pack.levels, ctx: { config: pack.generator.config, calibration: pack.calibration } }], 'test'));
+    fs.writeFileSync(
+      file,
+      previewHtml([{ name: entry.name, kind, levels: pack.levels, ctx: { config: pack.generator.config, calibration: pack.calibration } }], 'test'),
+    );
     const { page, errors } = await open(file);
     const d = pack.levels.map((l) => kind.difficulty(l.analysis));
     const round = (x: number) => String(Math.round(x * 10) / 10);
@@ -139,7 +153,10 @@ describe('preview page', () => {
       const fig = page.locator(`figure.hist-tier[data-tier="${tier}"]`);
       const counts = (await fig.locator('.hist-bar').evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-count'))))) as number[];
       expect(counts).toHaveLength(12);
-      expect(counts.reduce((a, b) => a + b, 0), tier).toBe(count);
+      expect(
+        counts.reduce((a, b) => a + b, 0),
+        tier,
+      ).toBe(count);
       // the printed counts are the non-empty bars' counts, in order
       expect((await fig.locator('.hist-count').allTextContents()).map(Number)).toEqual(counts.filter((k) => k > 0));
       expect(await fig.locator('.hist-ymax').textContent()).toBe(String(Math.max(...counts)));
@@ -153,7 +170,10 @@ describe('preview page', () => {
   it('stays usable with 2,000 levels', async () => {
     const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', loadManifest().packs[0]!.file), 'utf8')) as PackFile;
     const kind = KINDS.find((k) => k.name === pack.kind)!;
-    const levels = Array.from({ length: 2000 }, (_, i) => ({ ...pack.levels[i % pack.levels.length]!, id: `${pack.kind}-${i.toString(16).padStart(12, '0')}` }));
+    const levels = Array.from({ length: 2000 }, (_, i) => ({
+      ...pack.levels[i % pack.levels.length]!,
+      id: `${pack.kind}-${i.toString(16).padStart(12, '0')}`,
+    }));
     const file = path.join(tempDir(), 'big.html');
     fs.writeFileSync(file, previewHtml([{ name: 'big', kind, levels, ctx: { config: pack.generator.config, calibration: pack.calibration } }], 'test'));
     const { page, errors } = await open(file);

@@ -18,7 +18,10 @@ export function bruteForceMoves(v: Uint8Array): string[] {
       for (let l = 0; l < COLS; l++)
         for (let r = l; r < COLS; r++) {
           let sum = 0;
-          let t2 = 99, b2 = -1, l2 = 99, r2 = -1;
+          let t2 = 99,
+            b2 = -1,
+            l2 = 99,
+            r2 = -1;
           for (let y = t; y <= b; y++)
             for (let x = l; x <= r; x++) {
               const d = v[y * COLS + x]!;
@@ -53,7 +56,8 @@ export function bruteForceBest(v0: Uint8Array): number {
       let next = mask;
       let k = 0;
       cells.forEach((c, i) => {
-        const y = Math.floor(c / COLS), x = c % COLS;
+        const y = Math.floor(c / COLS),
+          x = c % COLS;
         if (mask & (1 << i) && y >= t && y <= b && x >= l && x <= r) {
           next &= ~(1 << i);
           k++;

@@ -72,7 +72,8 @@ export function allSolutions(p: GhostPuzzle, limit = 2): string[][] {
         let k = 0;
         for (let dr = -1; dr <= 1; dr++)
           for (let dc = -1; dc <= 1; dc++) {
-            const rr = r + dr, cc = c + dc;
+            const rr = r + dr,
+              cc = c + dc;
             if ((dr || dc) && rr >= 0 && rr < n && cc >= 0 && cc < n) k += ghost[rr * n + cc]!;
           }
         if (k !== Number(ch)) return false;
@@ -117,7 +118,8 @@ export function scoreOracle(p: GhostPuzzle, solution: readonly string[]) {
       const cells: number[] = [];
       for (let dr = -1; dr <= 1; dr++)
         for (let dc = -1; dc <= 1; dc++) {
-          const rr = r + dr, cc = c + dc;
+          const rr = r + dr,
+            cc = c + dc;
           if ((dr || dc) && rr >= 0 && rr < n && cc >= 0 && cc < n && plain(rr * n + cc)) cells.push(rr * n + cc);
         }
       constraints.push(cells);

@@ -83,9 +83,19 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'analysis.maxCourse', apply: (l) => (a(l).maxCourse = flipByte(a(l).maxCourse, -1)), reported: 'analysis.maxCourse', exit: 1 },
     { field: 'analysis.minCourse', apply: (l) => (a(l).minCourse = flipByte(a(l).minCourse, -1)), reported: 'analysis.minCourse', exit: 1 },
     { field: 'analysis.hints', apply: (l) => (a(l).hints = flipByte(a(l).hints, -1)), reported: 'analysis.hints', exit: 1 },
-    { field: 'tier', apply: otherTier(['EASY', 'NORMAL', 'HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+']), reported: 'tier', exit: 1 },
+    {
+      field: 'tier',
+      apply: otherTier(['EASY', 'NORMAL', 'HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+']),
+      reported: 'tier',
+      exit: 1,
+    },
     { field: 'id', apply: (l) => (l.id = `ghost-${'0123456789ab'}`), reported: 'id', exit: 1 },
-    { field: 'calibration.weights', apply: (_l, s) => ((s.calibration as Any).weights.contradiction += 1), reported: 'calibration.weights.contradiction', exit: 1 },
+    {
+      field: 'calibration.weights',
+      apply: (_l, s) => ((s.calibration as Any).weights.contradiction += 1),
+      reported: 'calibration.weights.contradiction',
+      exit: 1,
+    },
     { field: 'calibration.tierMedians', apply: (_l, s) => ((s.calibration as Any).tierMedians[0] += 1), reported: 'calibration.tierMedians', exit: 1 },
     { field: 'calibration.spacing', apply: (_l, s) => ((s.calibration as Any).spacing += 0.5), reported: 'calibration.spacing', exit: 1 },
   ],
@@ -116,7 +126,12 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'analysis.minMoves', apply: (l) => a(l).minMoves++, reported: 'analysis.minMoves', exit: 1 },
     { field: 'analysis.solutionCount', apply: (l) => a(l).solutionCount++, reported: 'analysis.solutionCount', exit: 1 },
     // beyond the 0.006 tolerance of the metrics, inside [0, 1]
-    { field: 'analysis.openingAccuracy', apply: (l) => (a(l).openingAccuracy = nudge(a(l).openingAccuracy, 0.01)), reported: 'analysis.openingAccuracy', exit: 1 },
+    {
+      field: 'analysis.openingAccuracy',
+      apply: (l) => (a(l).openingAccuracy = nudge(a(l).openingAccuracy, 0.01)),
+      reported: 'analysis.openingAccuracy',
+      exit: 1,
+    },
     { field: 'analysis.deadEndRatio', apply: (l) => (a(l).deadEndRatio = nudge(a(l).deadEndRatio, 0.01)), reported: 'analysis.deadEndRatio', exit: 1 },
     { field: 'analysis.branchingFactor', apply: (l) => (a(l).branchingFactor += 0.01), reported: 'analysis.branchingFactor', exit: 1 },
     { field: 'analysis.blockCount', apply: (l) => a(l).blockCount++, reported: 'analysis.blockCount', exit: 1 },
@@ -126,7 +141,12 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'analysis.stars', apply: (l) => a(l).stars.two++, reported: 'analysis.stars.two', exit: 1 },
     { field: 'tier', apply: otherTier(['tutorial', 'easy', 'normal', 'hard', 'expert']), reported: 'tier', exit: 1 },
     { field: 'id', apply: (l) => (l.id = 'slide-0123456789ab'), reported: 'id', exit: 1 },
-    { field: 'calibration.method', apply: (_l, s) => ((s.calibration as Any).method = (s.calibration as Any).method === 'default' ? 'quantiles' : 'default'), reported: 'calibration.method', exit: 1 },
+    {
+      field: 'calibration.method',
+      apply: (_l, s) => ((s.calibration as Any).method = (s.calibration as Any).method === 'default' ? 'quantiles' : 'default'),
+      reported: 'calibration.method',
+      exit: 1,
+    },
     { field: 'calibration.thresholds', apply: (_l, s) => ((s.calibration as Any).thresholds[1] += 1), reported: 'calibration.thresholds', exit: 1 },
   ],
   apple: [
@@ -148,7 +168,12 @@ export const MUTATIONS: Record<string, Mutation[]> = {
     { field: 'analysis.greedyPlay', apply: (l) => void a(l).greedyPlay.pop(), reported: 'analysis.greedyPlay', exit: 1 },
     { field: 'tier', apply: otherTier(['LUCKY', 'EASY', 'NORMAL', 'HARD', 'BRUTAL']), reported: 'tier', exit: 1 },
     { field: 'id', apply: (l) => (l.id = 'apple-0123456789ab'), reported: 'id', exit: 1 },
-    { field: 'calibration.greedyQuantiles', apply: (_l, s) => ((s.calibration as Any).greedyQuantiles.p50 += 1), reported: 'calibration.greedyQuantiles', exit: 1 },
+    {
+      field: 'calibration.greedyQuantiles',
+      apply: (_l, s) => ((s.calibration as Any).greedyQuantiles.p50 += 1),
+      reported: 'calibration.greedyQuantiles',
+      exit: 1,
+    },
   ],
 };
 

@@ -11,7 +11,12 @@
 // alternative (every state expanded), kept only so tests can show that the
 // normative value is the one analyze gives where the two differ.
 
-const DIRS = [['U', -1, 0], ['D', 1, 0], ['L', 0, -1], ['R', 0, 1]] as const;
+const DIRS = [
+  ['U', -1, 0],
+  ['D', 1, 0],
+  ['L', 0, -1],
+  ['R', 0, 1],
+] as const;
 
 const isBlock = (ch: string) => /[a-oA-O]/.test(ch);
 const isMovable = (ch: string) => /[a-o]/.test(ch);
@@ -133,7 +138,10 @@ export function oracle(board: readonly string[], opts: { expandDead?: boolean } 
       const ms = oracleMoves(u);
       moveCount.set(u, ms.length);
       if (oracleDead(u) && !opts.expandDead) continue;
-      edges.set(u, ms.map((m) => m.next));
+      edges.set(
+        u,
+        ms.map((m) => m.next),
+      );
       for (const { next: v } of ms) {
         if (!gDepth.has(v)) {
           gDepth.set(v, d + 1);

@@ -14,7 +14,11 @@ import { formatDocument } from '../lib/json.ts';
 import { spread } from '../commands/shared/spread.ts';
 import { secondsAsync, seconds, type Figure, type Suite } from '../lib/bench.ts';
 
-export function genericSuite(kind: PuzzleKind, standardSet: BenchInput<unknown, unknown, unknown, unknown, unknown>['standardSet'], opts: { generateCount: number; sampleCount: number }): Suite {
+export function genericSuite(
+  kind: PuzzleKind,
+  standardSet: BenchInput<unknown, unknown, unknown, unknown, unknown>['standardSet'],
+  opts: { generateCount: number; sampleCount: number },
+): Suite {
   const sample = standardSet ? spread(standardSet.levels, opts.sampleCount) : [];
   const setFile = standardSetFile(kind);
   const sampleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'proofpack-bench-')), `${kind.name}-sample.json`);
@@ -26,7 +30,10 @@ export function genericSuite(kind: PuzzleKind, standardSet: BenchInput<unknown, 
       const figures: Figure[] = [];
       let levels = 0;
       const genSeconds = await secondsAsync(async () => {
-        const { set } = await generateSet({ kind, config: kind.defaults.config, seed: 777, name: 'bench', count: opts.generateCount }, { threads: 1, con: memoryConsole() });
+        const { set } = await generateSet(
+          { kind, config: kind.defaults.config, seed: 777, name: 'bench', count: opts.generateCount },
+          { threads: 1, con: memoryConsole() },
+        );
         levels = set.levels.length;
       });
       figures.push({ kind: kind.name, name: `generate, 1 thread (${levels} of ${opts.generateCount} wanted)`, value: levels / genSeconds, unit: 'levels/s' });
@@ -34,11 +41,22 @@ export function genericSuite(kind: PuzzleKind, standardSet: BenchInput<unknown, 
       const s = seconds(() => {
         for (const l of sample) kind.analyze(l.puzzle, ctx);
       });
-      figures.push({ kind: kind.name, name: `analyze, 1 thread (${sample.length} levels spread over the standard set)`, value: sample.length / s, unit: 'levels/s' });
+      figures.push({
+        kind: kind.name,
+        name: `analyze, 1 thread (${sample.length} levels spread over the standard set)`,
+        value: sample.length / s,
+        unit: 'levels/s',
+      });
       const t1 = await secondsAsync(() => validateFiles([sampleFile], { threads: 1 }));
       const t2 = await secondsAsync(() => validateFiles([sampleFile], { threads: 2 }));
       figures.push({ kind: kind.name, name: `validate the same ${sample.length} levels, 1 thread`, value: sample.length / t1, unit: 'levels/s' });
-      figures.push({ kind: kind.name, name: `validate the same ${sample.length} levels, 2 threads (ratio: speed-up)`, value: sample.length / t2, unit: 'levels/s', target: sample.length / t1 });
+      figures.push({
+        kind: kind.name,
+        name: `validate the same ${sample.length} levels, 2 threads (ratio: speed-up)`,
+        value: sample.length / t2,
+        unit: 'levels/s',
+        target: sample.length / t1,
+      });
       return figures;
     },
   };

@@ -37,7 +37,12 @@ export function decodeAll(levels: readonly GhostLevel[]): number {
 export function ghostAssetFigures(): Figure[] {
   const figures: Figure[] = [];
   const dist = path.join(root, 'dist');
-  const packs = fs.existsSync(dist) ? fs.readdirSync(dist).filter((f) => /^ghost.*\.json$/.test(f)).sort() : [];
+  const packs = fs.existsSync(dist)
+    ? fs
+        .readdirSync(dist)
+        .filter((f) => /^ghost.*\.json$/.test(f))
+        .sort()
+    : [];
   const raw: number[] = [];
   const gzip: number[] = [];
   for (const f of packs) {
@@ -47,8 +52,22 @@ export function ghostAssetFigures(): Figure[] {
     gzip.push(...sizes.gzip);
   }
   if (raw.length) {
-    figures.push({ kind: 'ghost', name: `bundled ghost level, raw JSON (mean of ${raw.length})`, value: mean(raw), unit: 'B', target: 2048, lowerIsBetter: true });
-    figures.push({ kind: 'ghost', name: `bundled ghost level, gzipped alone (mean of ${gzip.length})`, value: mean(gzip), unit: 'B', target: 1024, lowerIsBetter: true });
+    figures.push({
+      kind: 'ghost',
+      name: `bundled ghost level, raw JSON (mean of ${raw.length})`,
+      value: mean(raw),
+      unit: 'B',
+      target: 2048,
+      lowerIsBetter: true,
+    });
+    figures.push({
+      kind: 'ghost',
+      name: `bundled ghost level, gzipped alone (mean of ${gzip.length})`,
+      value: mean(gzip),
+      unit: 'B',
+      target: 1024,
+      lowerIsBetter: true,
+    });
     figures.push({ kind: 'ghost', name: 'bundled ghost level, raw JSON (max)', value: Math.max(...raw), unit: 'B', target: 65536, lowerIsBetter: true });
   }
   const { file, levels } = benchSet();

@@ -19,7 +19,8 @@ const suites: Suite[] = KINDS.flatMap((k) => {
   return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
 })
   // the client's decoding of every ghost asset of a set (tools/bench/ghost-assets.ts)
-  .concat([{ kind: 'ghost', name: 'ghost-assets', run: ghostAssetFigures }]).filter((s) => only.length === 0 || only.includes(s.kind) || (s.name !== undefined && only.includes(s.name)));
+  .concat([{ kind: 'ghost', name: 'ghost-assets', run: ghostAssetFigures }])
+  .filter((s) => only.length === 0 || only.includes(s.kind) || (s.name !== undefined && only.includes(s.name)));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();
 for (let run = 0; run < RUNS; run++) {
@@ -38,7 +39,15 @@ const fmt = (v: number) => (v >= 1000 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : 
 const rows = [...samples.values()].map(({ figure, values }) => {
   const m = median(values);
   const ratio = figure.target === undefined ? '' : `${(figure.lowerIsBetter ? figure.target / m : m / figure.target).toFixed(2)}x`;
-  return [figure.kind, figure.name, fmt(m), figure.unit, `${fmt(Math.min(...values))}..${fmt(Math.max(...values))}`, figure.target === undefined ? '' : fmt(figure.target), ratio];
+  return [
+    figure.kind,
+    figure.name,
+    fmt(m),
+    figure.unit,
+    `${fmt(Math.min(...values))}..${fmt(Math.max(...values))}`,
+    figure.target === undefined ? '' : fmt(figure.target),
+    ratio,
+  ];
 });
 const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
 console.log(`proofpack bench: ${os.availableParallelism()} cores (${cpu}), Node ${process.version}, median of ${RUNS} runs`);

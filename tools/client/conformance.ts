@@ -67,7 +67,14 @@ function ghostCase(pack: string, level: GhostLevel, name: string, choose: (play:
     const result = catchAt(play, next[0], next[1]);
     steps.push({ catch: next, provable, result, ...medalQuestions(play, level.analysis) });
   }
-  return { name, pack, level: level.id, start, steps, end: { score: play.score, over: isGhostLevelOver(play), medals: ghostMedalsEarned(play, level.analysis) } };
+  return {
+    name,
+    pack,
+    level: level.id,
+    start,
+    steps,
+    end: { score: play.score, over: isGhostLevelOver(play), medals: ghostMedalsEarned(play, level.analysis) },
+  };
 }
 
 /** A chooser that plays `cells` in order, then stops. */
@@ -123,7 +130,13 @@ function slideCase(pack: string, level: SlideLevel, name: string, flicks: readon
   const play = startSlidePlay(level.puzzle);
   const steps = flicks.map((f) => {
     const result = flick(play, f[0], f[1], f[2] as Direction);
-    return { flick: [...f] as [number, number, string], result, board: slideBoardNow(play), cleared: isCleared(play), stars: starsEarned(play, level.analysis) };
+    return {
+      flick: [...f] as [number, number, string],
+      result,
+      board: slideBoardNow(play),
+      cleared: isCleared(play),
+      stars: starsEarned(play, level.analysis),
+    };
   });
   const starsByMoves = Array.from({ length: level.analysis.stars.one + 2 }, (_, m) => starsFor(m, level.analysis.stars));
   return { name, pack, level: level.id, steps, end: { moves: play.moves, cleared: isCleared(play), stars: starsEarned(play, level.analysis), starsByMoves } };
@@ -169,7 +182,11 @@ function illegalFlicks(level: SlideLevel): [number, number, string][] {
     for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) if (re.test(rows[r]![c]!)) return [c, r];
     return undefined;
   };
-  const out: [number, number, string][] = [[-1, 0, 'R'], [w, 0, 'L'], [0, h, 'U']];
+  const out: [number, number, string][] = [
+    [-1, 0, 'R'],
+    [w, 0, 'L'],
+    [0, h, 'U'],
+  ];
   for (const re of [/#/, /\./, /[A-O]/]) {
     const at = find(re);
     if (at) out.push([at[0], at[1], 'R']);
@@ -200,7 +217,13 @@ function slideCases(packs: readonly { name: string; levels: SlideLevel[] }[]): S
     }
   }
   const first = packs[0]?.levels[0];
-  if (first) cases.push(slideCase(packs[0]!.name, first, 'illegal flicks (they change nothing and do not count), then the solution', [...illegalFlicks(first), ...first.solution]));
+  if (first)
+    cases.push(
+      slideCase(packs[0]!.name, first, 'illegal flicks (they change nothing and do not count), then the solution', [
+        ...illegalFlicks(first),
+        ...first.solution,
+      ]),
+    );
   return cases;
 }
 
@@ -212,7 +235,13 @@ function appleCase(pack: string, level: AppleLevel, name: string, rects: readonl
     const result = takeRect(play, rect);
     return { rect: [...rect] as AppleRect, result, score: play.score, over: isAppleOver(play) };
   });
-  return { name, pack, level: level.id, steps, end: { score: play.score, moves: play.moves, over: isAppleOver(play), medals: appleMedalsEarned(play, level.analysis) } };
+  return {
+    name,
+    pack,
+    level: level.id,
+    steps,
+    end: { score: play.score, moves: play.moves, over: isAppleOver(play), medals: appleMedalsEarned(play, level.analysis) },
+  };
 }
 
 /** The first rectangle (row-major corners) that sums to 10 only because it spans removed cells. */
@@ -224,7 +253,7 @@ function rectOverRemoved(cells: Uint8Array): AppleRect | undefined {
         for (let r = l; r < 17; r++) {
           let sum = 0;
           let removed = 0;
-          for (let y = t; y <= b; y++) for (let x = l; x <= r; x++) (at(y, x) === 0 ? removed++ : (sum += at(y, x)));
+          for (let y = t; y <= b; y++) for (let x = l; x <= r; x++) at(y, x) === 0 ? removed++ : (sum += at(y, x));
           if (sum === 10 && removed > 0) return [t, l, b, r];
         }
   return undefined;
@@ -245,14 +274,25 @@ function appleCases(packs: readonly { name: string; levels: AppleLevel[] }[]): A
     takeRect(play, move);
     const over = rectOverRemoved(play.cells);
     const rects: AppleRect[] = [[0, 0, 9, 16], [2, 0, 1, 0], [0, 3, 0, 2], [0, 0, 10, 0], [0, 0, 0, 17], [-1, 0, 0, 0], move, move, ...(over ? [over] : [])];
-    cases.push(appleCase(packs[0]!.name, first, 'refused rectangles (whole board, upside down, off the board), then a move, the same move again (sum 0), a rectangle over removed cells', rects));
+    cases.push(
+      appleCase(
+        packs[0]!.name,
+        first,
+        'refused rectangles (whole board, upside down, off the board), then a move, the same move again (sum 0), a rectangle over removed cells',
+        rects,
+      ),
+    );
   }
   return cases;
 }
 
 /** The conformance vectors of the bundled packs: one file per kind present, in ghost, slide, apple order. */
 export function writeConformance(packs: readonly NamedPack[]): ConformanceFile[] {
-  const by = { ghost: [] as { name: string; levels: GhostLevel[] }[], slide: [] as { name: string; levels: SlideLevel[] }[], apple: [] as { name: string; levels: AppleLevel[] }[] };
+  const by = {
+    ghost: [] as { name: string; levels: GhostLevel[] }[],
+    slide: [] as { name: string; levels: SlideLevel[] }[],
+    apple: [] as { name: string; levels: AppleLevel[] }[],
+  };
   for (const { name, pack } of packs) {
     const typed = levelsOf({ pack } as LoadedPack);
     if (typed.kind === 'ghost') by.ghost.push({ name, levels: typed.levels });

@@ -5,10 +5,26 @@
 // the first time a level asks), the hint path, and replay a level's stored solution.
 // Everything here runs the same library code the pipeline ships levels with.
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
-import { GHOST_TIERS, GhostAnalysis as GhostAnalysisSchema, GhostCalibration, GhostConfig, GhostPuzzle as GhostPuzzleSchema, GhostSolution as GhostSolutionSchema } from '../kinds/ghost/schema.ts';
+import {
+  GHOST_TIERS,
+  GhostAnalysis as GhostAnalysisSchema,
+  GhostCalibration,
+  GhostConfig,
+  GhostPuzzle as GhostPuzzleSchema,
+  GhostSolution as GhostSolutionSchema,
+} from '../kinds/ghost/schema.ts';
 import { compileBoard, WORDS, type Board } from '../kinds/ghost/board.ts';
 import { solveLayered } from '../kinds/ghost/solver.ts';
-import { applyCatchToState, constraintName, scoreModel, startOpen, CATCH_BASE, CATCH_BONUS, type ConstraintName, type ScoreModel } from '../kinds/ghost/score-model.ts';
+import {
+  applyCatchToState,
+  constraintName,
+  scoreModel,
+  startOpen,
+  CATCH_BASE,
+  CATCH_BONUS,
+  type ConstraintName,
+  type ScoreModel,
+} from '../kinds/ghost/score-model.ts';
 import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course.ts';
 import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
 import type { ClientKind, ReplayReport } from './kinds.ts';
@@ -177,7 +193,8 @@ export function replayGhost(level: GhostLevel): ReplayReport {
   if (G !== analysis.ghosts) problems.push(`analysis.ghosts is ${analysis.ghosts}, the solution has ${G}`);
   for (const which of ['max', 'min'] as const) {
     try {
-      if (canStillReach(play, analysis, which) === false) problems.push(`${which}Course: the ${which === 'max' ? 'best' : 'worst'} score is not reachable at the start`);
+      if (canStillReach(play, analysis, which) === false)
+        problems.push(`${which}Course: the ${which === 'max' ? 'best' : 'worst'} score is not reachable at the start`);
     } catch (e) {
       problems.push((e as Error).message);
     }
@@ -210,7 +227,8 @@ export function replayGhost(level: GhostLevel): ReplayReport {
       const target = which === 'max' ? analysis.maxScore : analysis.minScore;
       try {
         const still = canStillReach(play, analysis, which);
-        if (still !== null && still !== (play.score === target)) problems.push(`${which}Course: at the end says ${still}, the score is ${play.score} and the ${which} ${target}`);
+        if (still !== null && still !== (play.score === target))
+          problems.push(`${which}Course: at the end says ${still}, the score is ${play.score} and the ${which} ${target}`);
       } catch (e) {
         problems.push((e as Error).message);
       }

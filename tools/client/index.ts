@@ -49,11 +49,33 @@ export {
 export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-end.ts';
 export type { ConstraintName } from '../kinds/ghost/score-model.ts';
 
-export { startSlidePlay, flick, isCleared, slideBoardNow, starsEarned, slideStars, replaySlide, type SlidePlay, type SlideLevel, type FlickResult } from './slide.ts';
+export {
+  startSlidePlay,
+  flick,
+  isCleared,
+  slideBoardNow,
+  starsEarned,
+  slideStars,
+  replaySlide,
+  type SlidePlay,
+  type SlideLevel,
+  type FlickResult,
+} from './slide.ts';
 export { starThresholds, starsFor, type StarThresholds } from '../kinds/slide/stars.ts';
 export type { SlideAnalysis, SlidePuzzle, SlideSolution, Direction } from '../kinds/slide/schema.ts';
 
-export { startApplePlay, takeRect, hasMove, isAppleOver, appleMedalsEarned, replayApple, type ApplePlayState, type AppleLevel, type TakeResult, type AppleMedals } from './apple.ts';
+export {
+  startApplePlay,
+  takeRect,
+  hasMove,
+  isAppleOver,
+  appleMedalsEarned,
+  replayApple,
+  type ApplePlayState,
+  type AppleLevel,
+  type TakeResult,
+  type AppleMedals,
+} from './apple.ts';
 export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 
 /** Ghost medal assets (docs/ghost-assets.md): decode a course asset, its value at a state, whether a history of catches is on course. Hints: decode the compact hint path. */

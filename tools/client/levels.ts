@@ -7,10 +7,7 @@ import type { SlideLevel } from './slide.ts';
 import type { AppleLevel } from './apple.ts';
 
 /** A pack's levels with their kind: narrow on `kind` to get the level type. */
-export type KindLevels =
-  | { kind: 'ghost'; levels: GhostLevel[] }
-  | { kind: 'slide'; levels: SlideLevel[] }
-  | { kind: 'apple'; levels: AppleLevel[] };
+export type KindLevels = { kind: 'ghost'; levels: GhostLevel[] } | { kind: 'slide'; levels: SlideLevel[] } | { kind: 'apple'; levels: AppleLevel[] };
 
 /** The levels of a pack returned by loadPack, typed by its kind. Throws on a kind this client does not know. */
 export function levelsOf(loaded: LoadedPack): KindLevels {

@@ -55,13 +55,16 @@ function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[] {
 
 /** The identity of a job, so a checkpoint is only ever resumed by the same job. */
 function jobHash(job: GenerateJob): string {
-  return sha256Hex(stringify({ tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null }));
+  return sha256Hex(
+    stringify({ tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null }),
+  );
 }
 
 function loadCheckpoint(file: string, hash: string): Map<number, SlotResult<unknown, unknown, unknown>> {
   if (!fs.existsSync(file)) return new Map();
   const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
-  if (cp.job !== hash) throw new InputError(`${file} › job: the checkpoint belongs to another job (other config, seed, count, shard or tool version); delete it or drop --resume`);
+  if (cp.job !== hash)
+    throw new InputError(`${file} › job: the checkpoint belongs to another job (other config, seed, count, shard or tool version); delete it or drop --resume`);
   return new Map(cp.slots.map((s) => [s.slot, s.result as SlotResult<unknown, unknown, unknown>]));
 }
 
@@ -96,7 +99,8 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
 
   const hash = jobHash(job);
   const cp = run.checkpoint;
-  if (cp && !cp.resume && fs.existsSync(cp.file)) run.con.warn(`found ${cp.file} from an interrupted run; starting over (rerun with --resume to continue from it)`);
+  if (cp && !cp.resume && fs.existsSync(cp.file))
+    run.con.warn(`found ${cp.file} from an interrupted run; starting over (rerun with --resume to continue from it)`);
   const done = cp?.resume ? loadCheckpoint(cp.file, hash) : new Map<number, SlotResult<unknown, unknown, unknown>>();
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
@@ -147,7 +151,13 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
       untiered++;
       continue;
     }
-    levels.push({ id: levelId(kind.name, kind.canonical(r.found.puzzle)), puzzle: r.found.puzzle, solution: r.found.solution, analysis: r.found.analysis, tier });
+    levels.push({
+      id: levelId(kind.name, kind.canonical(r.found.puzzle)),
+      puzzle: r.found.puzzle,
+      solution: r.found.solution,
+      analysis: r.found.analysis,
+      tier,
+    });
     levelSlots.push(slot);
   }
   const set: SetFile = {
@@ -173,18 +183,24 @@ export interface GenerateSummary {
 function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
   const stats = set.generator.stats;
   const rows = stats.map((s) => [s.label, s.wanted, s.found, s.tries, s.found ? Math.round(s.tries / s.found) : '-', s.disagreements]);
-  const total = stats.reduce(
-    (a, s) => ({ wanted: a.wanted + s.wanted, found: a.found + s.found, tries: a.tries + s.tries, dis: a.dis + s.disagreements }),
-    { wanted: 0, found: 0, tries: 0, dis: 0 },
-  );
+  const total = stats.reduce((a, s) => ({ wanted: a.wanted + s.wanted, found: a.found + s.found, tries: a.tries + s.tries, dis: a.dis + s.disagreements }), {
+    wanted: 0,
+    found: 0,
+    tries: 0,
+    dis: 0,
+  });
   rows.push(['total', total.wanted, total.found, total.tries, total.found ? Math.round(total.tries / total.found) : '-', total.dis]);
   const lines = formatTable({ columns: ['plan entry', 'wanted', 'found', 'tries', 'tries/found', 'solver disagreements'], rows });
   const warnings: string[] = [];
   const perBoard = (set.generator.config as { triesPerBoard?: unknown }).triesPerBoard;
   const budget = typeof perBoard === 'number' ? `triesPerBoard (${perBoard} tries per wanted board)` : 'triesPerBoard';
   for (const s of stats) {
-    if (s.wanted > 0 && s.found === 0) warnings.push(`warning: ${kind.name} ${s.label}: no board passed in ${s.tries} tries (${s.wanted} wanted); raise ${budget}, widen its bands or relax its target`);
-    else if (s.found < s.wanted) warnings.push(`warning: ${kind.name} ${s.label}: ${s.wanted - s.found} of ${s.wanted} wanted boards not found within ${budget}`);
+    if (s.wanted > 0 && s.found === 0)
+      warnings.push(
+        `warning: ${kind.name} ${s.label}: no board passed in ${s.tries} tries (${s.wanted} wanted); raise ${budget}, widen its bands or relax its target`,
+      );
+    else if (s.found < s.wanted)
+      warnings.push(`warning: ${kind.name} ${s.label}: ${s.wanted - s.found} of ${s.wanted} wanted boards not found within ${budget}`);
   }
   if (total.dis > 0) warnings.push(`warning: the solver disagreed with the known solution on ${total.dis} boards (discarded): this is a bug, please report it`);
   if (set.generator.untiered > 0) warnings.push(`warning: ${set.generator.untiered} boards fit no tier of the config and were dropped`);
@@ -238,13 +254,26 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
   writeFileAtomic(opts.out, formatDocument(report.set));
   fs.rmSync(checkpointFile, { force: true });
   if (opts.json) {
-    con.out(stringify({ file: opts.out, kind: kind.name, seed: job.seed, levels: report.set.levels.length, stats: report.set.generator.stats, untiered: report.set.generator.untiered, warnings, resumedSlots: report.resumed }));
+    con.out(
+      stringify({
+        file: opts.out,
+        kind: kind.name,
+        seed: job.seed,
+        levels: report.set.levels.length,
+        stats: report.set.generator.stats,
+        untiered: report.set.generator.untiered,
+        warnings,
+        resumedSlots: report.resumed,
+      }),
+    );
     return 0;
   }
   for (const l of lines) con.out(l);
   for (const w of warnings) con.warn(w);
   const shard = job.shard ? `, shard ${job.shard.index}/${job.shard.count}` : '';
   const resumed = report.resumed ? `, ${report.resumed} slots resumed from the checkpoint` : '';
-  con.out(`wrote ${report.set.levels.length} ${kind.name} candidates to ${opts.out} (seed ${job.seed}${shard}${resumed}, ${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
+  con.out(
+    `wrote ${report.set.levels.length} ${kind.name} candidates to ${opts.out} (seed ${job.seed}${shard}${resumed}, ${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
+  );
   return 0;
 }

@@ -28,7 +28,9 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
   const { puzzles, problems } = kind.importText(readText(opts.file));
   for (const p of problems) con.err(oneLine(`${where(opts.file, p.where)}: ${p.message}`));
   if (problems.length && !opts.skipMalformed) {
-    throw new InputError(`${opts.file}: ${problems.length} malformed record${problems.length > 1 ? 's' : ''}, nothing written (--skip-malformed imports the others)`);
+    throw new InputError(
+      `${opts.file}: ${problems.length} malformed record${problems.length > 1 ? 's' : ''}, nothing written (--skip-malformed imports the others)`,
+    );
   }
   if (puzzles.length === 0) throw new InputError(`${opts.file}: no ${kind.name} record to import`);
   const config = kind.defaults.config;
@@ -69,6 +71,8 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
     levels,
   };
   writeFileAtomic(opts.out, formatDocument(set));
-  con.out(`imported ${levels.length} of ${records} ${kind.name} records from ${opts.file} into ${opts.out}${problems.length ? ` (${problems.length} malformed, skipped)` : ''}`);
+  con.out(
+    `imported ${levels.length} of ${records} ${kind.name} records from ${opts.file} into ${opts.out}${problems.length ? ` (${problems.length} malformed, skipped)` : ''}`,
+  );
   return 0;
 }

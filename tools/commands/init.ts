@@ -34,7 +34,10 @@ export function starterPacks(dir: string, levels: string): PacksConfig {
     formatVersion: FORMAT_VERSION,
     packs: KINDS.map((kind) => ({
       name: `${kind.name}-all`,
-      set: path.relative(dir, path.join(levels, kind.name, `${kind.defaults.setName}.json`)).split(path.sep).join('/'),
+      set: path
+        .relative(dir, path.join(levels, kind.name, `${kind.defaults.setName}.json`))
+        .split(path.sep)
+        .join('/'),
       tiers: Object.fromEntries(kind.tiers.map((t) => [t, 'all' as const])),
       order: 'difficulty' as const,
     })),
@@ -74,6 +77,8 @@ export function initCommand(opts: InitOptions, con: Console): number {
   if (existing.length > 0 && !opts.force) throw new InputError(`init: not overwriting ${existing.join(', ')} (--force overwrites them)`);
   for (const [file, text] of files) writeFileAtomic(file, text);
   con.out(`wrote ${files.map(([f]) => f).join(', ')}`);
-  con.out(`next: edit the configs (each names only what differs from \`proofpack config KIND\`; delete the file of a kind the game does not use, and its pack), then \`npx proofpack pipeline\``);
+  con.out(
+    `next: edit the configs (each names only what differs from \`proofpack config KIND\`; delete the file of a kind the game does not use, and its pack), then \`npx proofpack pipeline\``,
+  );
   return 0;
 }

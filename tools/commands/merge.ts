@@ -37,7 +37,8 @@ function mergeSets(files: string[], sets: SetFile[]): SetFile {
   const first = shards[0]!;
   const same = (s: SetFile) => stringify([s.kind, s.name, s.stage, s.generator.tool, s.generator.seed, s.generator.config, s.calibration]);
   shards.forEach((s, i) => {
-    if (same(s) !== same(first)) throw new InputError(`${where(files[i]!, 'generator')}: shard of another job than ${files[0]} (kind, name, seed, config or tool differ)`);
+    if (same(s) !== same(first))
+      throw new InputError(`${where(files[i]!, 'generator')}: shard of another job than ${files[0]} (kind, name, seed, config or tool differ)`);
   });
   const tagged: { slot: number; level: Level }[] = [];
   for (const s of shards) s.levels.forEach((level, i) => tagged.push({ slot: s.shard!.slots[i]!, level }));
@@ -61,7 +62,8 @@ function mergeReports(files: string[], reports: ValidateReport[]): ValidateRepor
   const shards = inOrder(files, reports);
   const first = shards[0]!;
   shards.forEach((r, i) => {
-    if (stringify(r.files.map((f) => f.file)) !== stringify(first.files.map((f) => f.file))) throw new InputError(`${files[i]} › files: other files than ${files[0]}`);
+    if (stringify(r.files.map((f) => f.file)) !== stringify(first.files.map((f) => f.file)))
+      throw new InputError(`${files[i]} › files: other files than ${files[0]}`);
   });
   const merged: FileReport[] = first.files.map((f, k) => ({ ...f, problems: sortProblems(shards.flatMap((r) => r.files[k]!.problems)) }));
   return summarize(merged);
@@ -73,12 +75,18 @@ export function mergeCommand(opts: MergeOptions, con: Console): number {
   const types = new Set(loaded.map((l) => l.type));
   if (types.size > 1) throw new InputError('merge: give either generate shards (set files) or validate shards (reports), not both');
   if (loaded[0]!.type === 'set') {
-    const merged = mergeSets(opts.inputs, loaded.map((l) => l.doc as SetFile));
+    const merged = mergeSets(
+      opts.inputs,
+      loaded.map((l) => l.doc as SetFile),
+    );
     writeFileAtomic(opts.out, formatDocument(merged));
     con.out(`merged ${opts.inputs.length} shards: ${merged.levels.length} ${merged.kind} candidates into ${opts.out}`);
     return 0;
   }
-  const merged = mergeReports(opts.inputs, loaded.map((l) => l.doc as ValidateReport));
+  const merged = mergeReports(
+    opts.inputs,
+    loaded.map((l) => l.doc as ValidateReport),
+  );
   writeFileAtomic(opts.out, `${stringify(merged)}\n`);
   return printReport(merged, con, opts.json, ` (merged ${opts.inputs.length} shards into ${opts.out})`);
 }

@@ -39,7 +39,12 @@ export type OutcomeCache = Map<string, Outcome<unknown, unknown>>;
 const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.calibration]);
 
 /** Run the tasks, each distinct one once (or not at all when the cache has it). */
-async function analyzeAll(tasks: AnalyzeTask[], threads: number, con: Console | undefined, cache: OutcomeCache | undefined): Promise<Outcome<unknown, unknown>[]> {
+async function analyzeAll(
+  tasks: AnalyzeTask[],
+  threads: number,
+  con: Console | undefined,
+  cache: OutcomeCache | undefined,
+): Promise<Outcome<unknown, unknown>[]> {
   const keys = tasks.map(taskKey);
   const todo: AnalyzeTask[] = [];
   const todoKeys: string[] = [];

@@ -5,12 +5,7 @@ import type { Problem } from './kind.ts';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export function compareFields(
-  prefix: string,
-  stored: unknown,
-  expected: unknown,
-  tolerances: Partial<Record<string, number>> = {},
-): Problem[] {
+export function compareFields(prefix: string, stored: unknown, expected: unknown, tolerances: Partial<Record<string, number>> = {}): Problem[] {
   if (isPlainObject(stored) && isPlainObject(expected)) {
     const keys = [...new Set([...Object.keys(stored), ...Object.keys(expected)])].sort();
     return keys.flatMap((k) => compareFields(`${prefix}.${k}`, stored[k], expected[k], tolerances));

@@ -26,7 +26,9 @@ const GhostResult = z.discriminatedUnion('hit', [
     hit: z.literal(true),
     ghost: int().min(0).describe('ghost index, row-major order of the ghosts'),
     points: int().min(0).describe('100 + 50 × opened × completed'),
-    completed: z.array(z.union([z.tuple([z.enum(['row', 'col']), int()]), z.tuple([z.literal('clue'), int(), int()])])).describe('constraints this catch completed: ["row", r], ["col", c], ["clue", r, c]'),
+    completed: z
+      .array(z.union([z.tuple([z.enum(['row', 'col']), int()]), z.tuple([z.literal('clue'), int(), int()])]))
+      .describe('constraints this catch completed: ["row", r], ["col", c], ["clue", r, c]'),
     opened: z.array(cell).describe('cells opened by this catch, in the order the client lists them'),
     score: int().min(0).describe('total after this catch'),
   }),

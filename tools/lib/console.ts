@@ -119,13 +119,24 @@ export function formatEta(seconds: number | null): string {
 export function memoryConsole(): Console & { outLines: string[]; errLines: string[] } {
   const outLines: string[] = [];
   const errLines: string[] = [];
-  return { outLines, errLines, out: (l) => void outLines.push(l), warn: (l) => void errLines.push(l), err: (l) => void errLines.push(l), progress: () => NO_PROGRESS };
+  return {
+    outLines,
+    errLines,
+    out: (l) => void outLines.push(l),
+    warn: (l) => void errLines.push(l),
+    err: (l) => void errLines.push(l),
+    progress: () => NO_PROGRESS,
+  };
 }
 
 /** A plain-text table, columns padded to their widest cell. */
 export function formatTable(t: TierTable): string[] {
   const cells = [t.columns, ...t.rows.map((r) => r.map(String))];
   const widths = t.columns.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
-  const line = (r: (string | number)[]) => r.map((c, i) => String(c).padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: (string | number)[]) =>
+    r
+      .map((c, i) => String(c).padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(t.columns), line(widths.map((w) => '-'.repeat(w))), ...t.rows.map(line)];
 }

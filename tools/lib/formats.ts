@@ -97,7 +97,14 @@ export interface SetFile<L extends Level = Level> {
   kind: string;
   name: string;
   stage: 'candidates' | 'curated';
-  generator: { tool: string; seed: number; config: unknown; stats: PlanStats[]; untiered: number; imported?: { file: string; records: number; skipped: number } };
+  generator: {
+    tool: string;
+    seed: number;
+    config: unknown;
+    stats: PlanStats[];
+    untiered: number;
+    imported?: { file: string; records: number; skipped: number };
+  };
   curate: z.infer<typeof CurateStats> | null;
   calibration: unknown;
   levels: L[];
@@ -123,9 +130,7 @@ export const PacksConfig = z.strictObject({
       z.strictObject({
         name: z.string().regex(SET_NAME).describe('file name of the pack, without .json'),
         set: z.string().min(1).describe('curated set file, relative to this file'),
-        tiers: z
-          .record(z.string(), z.union([int().min(1), z.literal('all')]))
-          .describe('tier -> how many levels (spread evenly over the tier) or "all"'),
+        tiers: z.record(z.string(), z.union([int().min(1), z.literal('all')])).describe('tier -> how many levels (spread evenly over the tier) or "all"'),
         order: z.enum(['difficulty', 'shuffle']).describe('difficulty: easiest first; shuffle: seeded shuffle'),
         seed: int().min(0).optional().describe('for order "shuffle"'),
       }),

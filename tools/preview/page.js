@@ -19,23 +19,67 @@
     var left = pic.rowLabels ? cell : 0;
     var w = left + pic.cols * cell + 1;
     var h = pad + pic.rows * cell + 1;
-    var out = ['<svg xmlns="' + SVGNS + '" viewBox="0 0 ' + w + ' ' + h + '" width="' + w + '" height="' + h + '" font-family="sans-serif" font-size="' + Math.round(cell * 0.55) + '" text-anchor="middle" dominant-baseline="central">'];
+    var out = [
+      '<svg xmlns="' +
+        SVGNS +
+        '" viewBox="0 0 ' +
+        w +
+        ' ' +
+        h +
+        '" width="' +
+        w +
+        '" height="' +
+        h +
+        '" font-family="sans-serif" font-size="' +
+        Math.round(cell * 0.55) +
+        '" text-anchor="middle" dominant-baseline="central">',
+    ];
     for (var r = 0; r < pic.rows; r++) {
       for (var c = 0; c < pic.cols; c++) {
         var i = r * pic.cols + c;
-        var x = left + c * cell, y = pad + r * cell;
-        out.push('<rect x="' + x + '" y="' + y + '" width="' + cell + '" height="' + cell + '" fill="' + palette[fill[i]] + '" stroke="#9aa3ad" stroke-width="0.5"/>');
+        var x = left + c * cell,
+          y = pad + r * cell;
+        out.push(
+          '<rect x="' + x + '" y="' + y + '" width="' + cell + '" height="' + cell + '" fill="' + palette[fill[i]] + '" stroke="#9aa3ad" stroke-width="0.5"/>',
+        );
         if (text[i]) out.push('<text x="' + (x + cell / 2) + '" y="' + (y + cell / 2) + '">' + escapeXml(text[i]) + '</text>');
       }
     }
-    if (pic.colLabels) pic.colLabels.forEach(function (t, c) { out.push('<text x="' + (left + c * cell + cell / 2) + '" y="' + cell / 2 + '" fill="#c0392b">' + escapeXml(t) + '</text>'); });
-    if (pic.rowLabels) pic.rowLabels.forEach(function (t, r) { out.push('<text x="' + cell / 2 + '" y="' + (pad + r * cell + cell / 2) + '" fill="#c0392b">' + escapeXml(t) + '</text>'); });
+    if (pic.colLabels)
+      pic.colLabels.forEach(function (t, c) {
+        out.push('<text x="' + (left + c * cell + cell / 2) + '" y="' + cell / 2 + '" fill="#c0392b">' + escapeXml(t) + '</text>');
+      });
+    if (pic.rowLabels)
+      pic.rowLabels.forEach(function (t, r) {
+        out.push('<text x="' + cell / 2 + '" y="' + (pad + r * cell + cell / 2) + '" fill="#c0392b">' + escapeXml(t) + '</text>');
+      });
     (changed || []).forEach(function (i) {
-      var x = left + (i % pic.cols) * cell, y = pad + Math.floor(i / pic.cols) * cell;
-      out.push('<rect x="' + (x + 1.5) + '" y="' + (y + 1.5) + '" width="' + (cell - 3) + '" height="' + (cell - 3) + '" fill="none" stroke="#fb8c00" stroke-width="3"/>');
+      var x = left + (i % pic.cols) * cell,
+        y = pad + Math.floor(i / pic.cols) * cell;
+      out.push(
+        '<rect x="' +
+          (x + 1.5) +
+          '" y="' +
+          (y + 1.5) +
+          '" width="' +
+          (cell - 3) +
+          '" height="' +
+          (cell - 3) +
+          '" fill="none" stroke="#fb8c00" stroke-width="3"/>',
+      );
     });
     (marks || []).forEach(function (m) {
-      out.push('<rect x="' + (left + m[1] * cell + 1) + '" y="' + (pad + m[0] * cell + 1) + '" width="' + ((m[3] - m[1] + 1) * cell - 2) + '" height="' + ((m[2] - m[0] + 1) * cell - 2) + '" fill="none" stroke="#e53935" stroke-width="2.5"/>');
+      out.push(
+        '<rect x="' +
+          (left + m[1] * cell + 1) +
+          '" y="' +
+          (pad + m[0] * cell + 1) +
+          '" width="' +
+          ((m[3] - m[1] + 1) * cell - 2) +
+          '" height="' +
+          ((m[2] - m[0] + 1) * cell - 2) +
+          '" fill="none" stroke="#e53935" stroke-width="2.5"/>',
+      );
     });
     out.push('</svg>');
     return out.join('');
@@ -47,28 +91,39 @@
 
   // ---- lazy thumbnails: drawn when they scroll into view ----
   var pending = new Map();
-  var observer = new IntersectionObserver(function (entries) {
-    entries.forEach(function (entry) {
-      if (!entry.isIntersecting) return;
-      var job = pending.get(entry.target);
-      if (!job) return;
-      pending.delete(entry.target);
-      observer.unobserve(entry.target);
-      entry.target.innerHTML = svgOf(job.level.p, job.level.p.fill, job.level.p.text, job.pack.palette, null, 12);
-    });
-  }, { rootMargin: '400px' });
+  var observer = new IntersectionObserver(
+    function (entries) {
+      entries.forEach(function (entry) {
+        if (!entry.isIntersecting) return;
+        var job = pending.get(entry.target);
+        if (!job) return;
+        pending.delete(entry.target);
+        observer.unobserve(entry.target);
+        entry.target.innerHTML = svgOf(job.level.p, job.level.p.fill, job.level.p.text, job.pack.palette, null, 12);
+      });
+    },
+    { rootMargin: '400px' },
+  );
 
   // ---- histogram of the difficulty measure per tier: counts on the bars, an axis ----
   function fmt(x) {
     return Math.round(x * 10) / 10;
   }
   function histogram(pack) {
-    var values = pack.levels.map(function (l) { return l.d; });
-    var lo = Math.min.apply(null, values), hi = Math.max.apply(null, values);
-    var bins = 12, width = (hi - lo) / bins || 1;
+    var values = pack.levels.map(function (l) {
+      return l.d;
+    });
+    var lo = Math.min.apply(null, values),
+      hi = Math.max.apply(null, values);
+    var bins = 12,
+      width = (hi - lo) / bins || 1;
     var box = el('div', { class: 'hist' });
     // bars between y = 10 and y = 50 (counts above them), the axis at y = 50, its labels below
-    var left = 14, barW = 9, top = 10, base = 50, W = left + bins * barW + 4;
+    var left = 14,
+      barW = 9,
+      top = 10,
+      base = 50,
+      W = left + bins * barW + 4;
     pack.tiers.forEach(function (tier) {
       var counts = new Array(bins).fill(0);
       pack.levels.forEach(function (l) {
@@ -76,11 +131,35 @@
       });
       var max = Math.max.apply(null, counts) || 1;
       var parts = counts.map(function (k, b) {
-        var h = Math.round(((base - top) * k) / max), x = left + b * barW;
-        var bar = '<rect class="hist-bar" data-count="' + k + '" x="' + x + '" y="' + (base - h) + '" width="' + (barW - 1) + '" height="' + h + '" fill="#5c6bc0"><title>' + k + ' levels with ' + pack.difficultyLabel + ' ' + fmt(lo + b * width) + '–' + fmt(lo + (b + 1) * width) + '</title></rect>';
-        return k > 0 ? bar + '<text class="hist-count" x="' + (x + (barW - 1) / 2) + '" y="' + (base - h - 1.5) + '" font-size="6" text-anchor="middle">' + k + '</text>' : bar;
+        var h = Math.round(((base - top) * k) / max),
+          x = left + b * barW;
+        var bar =
+          '<rect class="hist-bar" data-count="' +
+          k +
+          '" x="' +
+          x +
+          '" y="' +
+          (base - h) +
+          '" width="' +
+          (barW - 1) +
+          '" height="' +
+          h +
+          '" fill="#5c6bc0"><title>' +
+          k +
+          ' levels with ' +
+          pack.difficultyLabel +
+          ' ' +
+          fmt(lo + b * width) +
+          '–' +
+          fmt(lo + (b + 1) * width) +
+          '</title></rect>';
+        return k > 0
+          ? bar + '<text class="hist-count" x="' + (x + (barW - 1) / 2) + '" y="' + (base - h - 1.5) + '" font-size="6" text-anchor="middle">' + k + '</text>'
+          : bar;
       });
-      parts.push('<line class="hist-axis" x1="' + left + '" y1="' + base + '" x2="' + (left + bins * barW) + '" y2="' + base + '" stroke="#555" stroke-width="0.8"/>');
+      parts.push(
+        '<line class="hist-axis" x1="' + left + '" y1="' + base + '" x2="' + (left + bins * barW) + '" y2="' + base + '" stroke="#555" stroke-width="0.8"/>',
+      );
       parts.push('<line x1="' + left + '" y1="' + top + '" x2="' + left + '" y2="' + base + '" stroke="#555" stroke-width="0.8"/>');
       parts.push('<text class="hist-ymax" x="' + (left - 2) + '" y="' + (top + 2) + '" font-size="6" text-anchor="end">' + max + '</text>');
       parts.push('<text x="' + (left - 2) + '" y="' + base + '" font-size="6" text-anchor="end">0</text>');
@@ -91,7 +170,11 @@
       fig.appendChild(el('figcaption', {}, tier));
       box.appendChild(fig);
     });
-    var note = el('p', { class: 'hist-note' }, 'levels per ' + pack.difficultyLabel + ' (x axis, ' + fmt(lo) + ' to ' + fmt(hi) + ', 12 bins), per tier; the number on a bar is its count');
+    var note = el(
+      'p',
+      { class: 'hist-note' },
+      'levels per ' + pack.difficultyLabel + ' (x axis, ' + fmt(lo) + ' to ' + fmt(hi) + ', 12 bins), per tier; the number on a bar is its count',
+    );
     box.appendChild(note);
     return box;
   }
@@ -105,14 +188,23 @@
     draw();
   }
   function draw() {
-    var lv = current.level, pack = current.pack;
-    var fill = lv.p.fill.slice(), text = lv.p.text.slice();
+    var lv = current.level,
+      pack = current.pack;
+    var fill = lv.p.fill.slice(),
+      text = lv.p.text.slice();
     for (var k = 0; k < current.step; k++) {
-      lv.s[k].set.forEach(function (c) { fill[c[0]] = c[1]; text[c[0]] = c[2]; });
+      lv.s[k].set.forEach(function (c) {
+        fill[c[0]] = c[1];
+        text[c[0]] = c[2];
+      });
     }
     var last = current.step > 0 ? lv.s[current.step - 1] : null;
     var marks = last ? last.marks : null;
-    var changed = last ? last.set.map(function (c) { return c[0]; }) : null;
+    var changed = last
+      ? last.set.map(function (c) {
+          return c[0];
+        })
+      : null;
     document.getElementById('viewer-title').textContent = lv.id + ' · ' + lv.tier + ' · ' + pack.name;
     document.getElementById('viewer-board').innerHTML = svgOf(lv.p, fill, text, pack.palette, marks, 36, changed);
     document.getElementById('viewer-step').textContent = 'step ' + current.step + ' / ' + lv.s.length;
@@ -120,9 +212,21 @@
     document.getElementById('viewer-prev').disabled = current.step === 0;
     document.getElementById('viewer-next').disabled = current.step === lv.s.length;
   }
-  document.getElementById('viewer-prev').onclick = function () { if (current.step > 0) { current.step--; draw(); } };
-  document.getElementById('viewer-next').onclick = function () { if (current.step < current.level.s.length) { current.step++; draw(); } };
-  document.getElementById('viewer-close').onclick = function () { viewer.hidden = true; };
+  document.getElementById('viewer-prev').onclick = function () {
+    if (current.step > 0) {
+      current.step--;
+      draw();
+    }
+  };
+  document.getElementById('viewer-next').onclick = function () {
+    if (current.step < current.level.s.length) {
+      current.step++;
+      draw();
+    }
+  };
+  document.getElementById('viewer-close').onclick = function () {
+    viewer.hidden = true;
+  };
   document.addEventListener('keydown', function (e) {
     if (viewer.hidden) return;
     if (e.key === 'ArrowRight') document.getElementById('viewer-next').click();
@@ -139,19 +243,35 @@
     var grid = el('div', { class: 'grid' });
     var buttons = [];
     function setFilter(tier) {
-      buttons.forEach(function (b) { b.setAttribute('aria-pressed', String(b.dataset.tier === tier)); });
+      buttons.forEach(function (b) {
+        b.setAttribute('aria-pressed', String(b.dataset.tier === tier));
+      });
       Array.prototype.forEach.call(grid.children, function (card) {
         card.hidden = tier !== '*' && card.dataset.tier !== tier;
       });
     }
-    [['*', 'all (' + pack.levels.length + ')']].concat(pack.tiers.map(function (t) {
-      return [t, t + ' (' + pack.levels.filter(function (l) { return l.tier === t; }).length + ')'];
-    })).forEach(function (pair) {
-      var b = el('button', { type: 'button', class: 'tier-button', 'data-tier': pair[0] }, pair[1]);
-      b.onclick = function () { setFilter(pair[0]); };
-      buttons.push(b);
-      filter.appendChild(b);
-    });
+    [['*', 'all (' + pack.levels.length + ')']]
+      .concat(
+        pack.tiers.map(function (t) {
+          return [
+            t,
+            t +
+              ' (' +
+              pack.levels.filter(function (l) {
+                return l.tier === t;
+              }).length +
+              ')',
+          ];
+        }),
+      )
+      .forEach(function (pair) {
+        var b = el('button', { type: 'button', class: 'tier-button', 'data-tier': pair[0] }, pair[1]);
+        b.onclick = function () {
+          setFilter(pair[0]);
+        };
+        buttons.push(b);
+        filter.appendChild(b);
+      });
     section.appendChild(filter);
     section.appendChild(histogram(pack));
     pack.levels.forEach(function (level) {
@@ -161,10 +281,17 @@
       card.appendChild(el('div', { class: 'id' }, level.id));
       card.appendChild(el('div', { class: 'tier' }, level.tier));
       var dl = el('dl');
-      level.m.forEach(function (m) { dl.appendChild(el('dt', {}, m[0])); dl.appendChild(el('dd', {}, String(m[1]))); });
+      level.m.forEach(function (m) {
+        dl.appendChild(el('dt', {}, m[0]));
+        dl.appendChild(el('dd', {}, String(m[1])));
+      });
       card.appendChild(dl);
-      card.onclick = function () { show(pack, level); };
-      card.onkeydown = function (e) { if (e.key === 'Enter') show(pack, level); };
+      card.onclick = function () {
+        show(pack, level);
+      };
+      card.onkeydown = function (e) {
+        if (e.key === 'Enter') show(pack, level);
+      };
       grid.appendChild(card);
       pending.set(thumb, { level: level, pack: pack });
       observer.observe(thumb);

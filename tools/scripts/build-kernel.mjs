@@ -19,8 +19,19 @@ if (mtime(wasm) <= Math.max(mtime(source), mtime(fileURLToPath(import.meta.url))
   // allocates nothing and has no static data, so address 0 up is all the DP's.
   const { default: asc } = await import('assemblyscript/asc'); // loads Binaryen: seconds
   const { error, stderr } = await asc.main([
-    source, '--outFile', wasm,
-    '-O3', '--runtime', 'stub', '--noAssert', '--use', 'abort=', '--enable', 'simd', '--initialMemory', '2',
+    source,
+    '--outFile',
+    wasm,
+    '-O3',
+    '--runtime',
+    'stub',
+    '--noAssert',
+    '--use',
+    'abort=',
+    '--enable',
+    'simd',
+    '--initialMemory',
+    '2',
   ]);
   if (error) {
     process.stderr.write(stderr.toString());

@@ -12,7 +12,9 @@ if (!existsSync(chromium)) {
     execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
     execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
   } else {
-    process.stderr.write(`the preview browser test needs Chromium at ${chromium}: install Debian's chromium package (apt-get install chromium) or set PROOFPACK_CHROMIUM\n`);
+    process.stderr.write(
+      `the preview browser test needs Chromium at ${chromium}: install Debian's chromium package (apt-get install chromium) or set PROOFPACK_CHROMIUM\n`,
+    );
     process.exit(1);
   }
 }

@@ -45,7 +45,9 @@ for (const file of ['ghost-free.json', 'slide-free.json', 'apple-gentle.json']) 
       onCourse = onCourseForBest(play, level.analysis);
     }
     const medals = ghostMedalsEarned(play, level.analysis);
-    out.push(`ghost ${level.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourse} best ${medals.best} worst ${medals.worst}`);
+    out.push(
+      `ghost ${level.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourse} best ${medals.best} worst ${medals.worst}`,
+    );
   } else if (loaded.kind === 'slide') {
     const level = loaded.levels[0];
     if (!level) throw new Error('empty pack');

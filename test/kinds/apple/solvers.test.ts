@@ -86,7 +86,12 @@ describe('the strong solver', () => {
   it('finds the best play of small hand-made and random states (exhaustive search as the oracle)', () => {
     // row 0: 9 1 9 ; row 1: . 1 . -> 9+1 in row 0, then the other 9 with the 1 below it: the
     // rectangle [0,1,1,2] then holds only those two (its other cells are removed): all 4 cells
-    const hand = stateWith([[0, 0, 9], [0, 1, 1], [0, 2, 9], [1, 1, 1]]);
+    const hand = stateWith([
+      [0, 0, 9],
+      [0, 1, 1],
+      [0, 2, 9],
+      [1, 1, 1],
+    ]);
     expect(bruteForceBest(hand)).toBe(4);
     expect(improvePlay(hand, greedyPlay(hand), SMALL_BUDGET).score).toBe(4);
     for (let i = 0; i < 25; i++) {
@@ -95,7 +100,8 @@ describe('the strong solver', () => {
       const used = new Set<number>();
       const n = rng.int(6, 14);
       while (cells.length < n) {
-        const r = rng.int(0, 3), c = rng.int(0, 5);
+        const r = rng.int(0, 3),
+          c = rng.int(0, 5);
         if (used.has(r * 17 + c)) continue;
         used.add(r * 17 + c);
         cells.push([r, c, rng.int(1, 9)]);

@@ -23,7 +23,8 @@ function byTheRules(p: GhostPuzzle) {
     for (let c = 0; c < n; c++) {
       if (!isClue(at(r, c))) continue;
       const around: [number, number][] = [];
-      for (let dr = -1; dr <= 1; dr++) for (let dc = -1; dc <= 1; dc++) if ((dr || dc) && r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n) around.push([r + dr, c + dc]);
+      for (let dr = -1; dr <= 1; dr++)
+        for (let dc = -1; dc <= 1; dc++) if ((dr || dc) && r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n) around.push([r + dr, c + dc]);
       constraints.push({ cells: plain(around), target: Number(at(r, c)), ref: r * n + c });
     }
   }

@@ -37,7 +37,14 @@ describe('a board that needs L2', () => {
     expect(r.rounds[0]!.layer).toBe(2);
     const c = (row: number, col: number) => cell(5, row, col, puzzle);
     expect(has(r.rounds[0]!.ghosts, c(0, 1)) && has(r.rounds[0]!.ghosts, c(0, 4))).toBe(true);
-    for (const [row, col] of [[3, 0], [3, 1], [1, 1], [1, 2], [1, 3]] as const) expect(has(r.rounds[0]!.empties, c(row, col))).toBe(true);
+    for (const [row, col] of [
+      [3, 0],
+      [3, 1],
+      [1, 1],
+      [1, 2],
+      [1, 3],
+    ] as const)
+      expect(has(r.rounds[0]!.empties, c(row, col))).toBe(true);
     expect(r.status).toBe('solved');
     expect(r.pair).toBeGreaterThanOrEqual(1);
     expect(r.contradiction).toBe(0);

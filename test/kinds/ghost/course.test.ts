@@ -88,56 +88,60 @@ function boardWith(G: number, stream: string) {
 
 describe('10,000 histories a board against the DP (G up to 26)', () => {
   let betweenOnPath = 0;
-  it.each([10, 16, 20, 24, 26])('G = %i', (G) => {
-    const { puzzle, solution } = boardWith(G, 'course-histories');
-    const analysis = analysisOf(puzzle, solution);
-    // the DP's tables (views into the kernel's memory, valid until its next call)
-    const t = scoreTables(dpModel(scoreModel(puzzle, solution)));
-    const side = {
-      max: { F: t.fmax, D: optimalStates(t, 'max').states },
-      min: { F: t.fmin, D: optimalStates(t, 'min').states },
-    };
-    const inD = (D: Uint32Array, s: number) => ((D[s >>> 5]! >>> (s & 31)) & 1) === 1;
-    const rng = rngFor(23, 'histories', G);
-    let answers = 0;
-    let wrong = 0;
-    let trueAnswers = 0;
-    for (let h = 0; h < 10_000; h++) {
-      const steer = h % 2 === 0 ? 'max' : 'min';
-      const { F, D } = side[steer];
-      const play = startGhostPlay(puzzle, solution);
-      let S = 0;
-      let bonus = 0;
-      // one deliberate deviation a history, at a random step: a non-optimal catch between two
-      // on-path states when there is one (70 %), else any catch; optimal catches otherwise
-      const deviateAt = rng.int(0, G - 1);
-      while (play.order.length < G) {
-        const free = Array.from({ length: G }, (_, g) => g).filter((g) => !((S >>> g) & 1));
-        const onCourse = bonus + F[S]! === F[0]!;
-        const optimal = onCourse ? free.filter((g) => stepBonus(t.ck[S]!, t.ck[S | (1 << g)]!) + F[S | (1 << g)]! === F[S]!) : [];
-        const sly = onCourse ? free.filter((g) => inD(D, S | (1 << g)) && !optimal.includes(g)) : [];
-        const deviate = play.order.length === deviateAt;
-        const pool = !deviate && optimal.length ? optimal : deviate && sly.length && rng.int(0, 9) < 7 ? sly : free;
-        const g = pool[rng.int(0, pool.length - 1)]!;
-        if (pool === sly) betweenOnPath++;
-        const T = S | (1 << g);
-        bonus += stepBonus(t.ck[S]!, t.ck[T]!);
-        S = T;
-        catchGhost(play, g);
-        for (const which of ['max', 'min'] as const) {
-          // the truth, from the DP: the bonus so far plus the best (worst) still to come is the optimum
-          const truth = bonus + side[which].F[S]! === side[which].F[0]!;
-          const said = canStillReach(play, analysis, which);
-          answers++;
-          if (truth) trueAnswers++;
-          if (said !== truth) wrong++;
+  it.each([10, 16, 20, 24, 26])(
+    'G = %i',
+    (G) => {
+      const { puzzle, solution } = boardWith(G, 'course-histories');
+      const analysis = analysisOf(puzzle, solution);
+      // the DP's tables (views into the kernel's memory, valid until its next call)
+      const t = scoreTables(dpModel(scoreModel(puzzle, solution)));
+      const side = {
+        max: { F: t.fmax, D: optimalStates(t, 'max').states },
+        min: { F: t.fmin, D: optimalStates(t, 'min').states },
+      };
+      const inD = (D: Uint32Array, s: number) => ((D[s >>> 5]! >>> (s & 31)) & 1) === 1;
+      const rng = rngFor(23, 'histories', G);
+      let answers = 0;
+      let wrong = 0;
+      let trueAnswers = 0;
+      for (let h = 0; h < 10_000; h++) {
+        const steer = h % 2 === 0 ? 'max' : 'min';
+        const { F, D } = side[steer];
+        const play = startGhostPlay(puzzle, solution);
+        let S = 0;
+        let bonus = 0;
+        // one deliberate deviation a history, at a random step: a non-optimal catch between two
+        // on-path states when there is one (70 %), else any catch; optimal catches otherwise
+        const deviateAt = rng.int(0, G - 1);
+        while (play.order.length < G) {
+          const free = Array.from({ length: G }, (_, g) => g).filter((g) => !((S >>> g) & 1));
+          const onCourse = bonus + F[S]! === F[0]!;
+          const optimal = onCourse ? free.filter((g) => stepBonus(t.ck[S]!, t.ck[S | (1 << g)]!) + F[S | (1 << g)]! === F[S]!) : [];
+          const sly = onCourse ? free.filter((g) => inD(D, S | (1 << g)) && !optimal.includes(g)) : [];
+          const deviate = play.order.length === deviateAt;
+          const pool = !deviate && optimal.length ? optimal : deviate && sly.length && rng.int(0, 9) < 7 ? sly : free;
+          const g = pool[rng.int(0, pool.length - 1)]!;
+          if (pool === sly) betweenOnPath++;
+          const T = S | (1 << g);
+          bonus += stepBonus(t.ck[S]!, t.ck[T]!);
+          S = T;
+          catchGhost(play, g);
+          for (const which of ['max', 'min'] as const) {
+            // the truth, from the DP: the bonus so far plus the best (worst) still to come is the optimum
+            const truth = bonus + side[which].F[S]! === side[which].F[0]!;
+            const said = canStillReach(play, analysis, which);
+            answers++;
+            if (truth) trueAnswers++;
+            if (said !== truth) wrong++;
+          }
         }
       }
-    }
-    expect(wrong).toBe(0);
-    expect(answers).toBe(2 * 10_000 * G);
-    expect(trueAnswers).toBeGreaterThan(answers / 10);
-  }, 120_000);
+      expect(wrong).toBe(0);
+      expect(answers).toBe(2 * 10_000 * G);
+      expect(trueAnswers).toBeGreaterThan(answers / 10);
+    },
+    120_000,
+  );
 
   it('the histories did make non-optimal catches between two on-path states', () => {
     expect(betweenOnPath).toBeGreaterThan(5000);

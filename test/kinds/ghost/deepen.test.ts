@@ -102,8 +102,7 @@ describe('generate with deepening plan entries', () => {
     ],
   };
   const deepened: GhostConfig = { ...base, plan: base.plan.map((e) => ({ ...e, deepen: 60 })) };
-  const run = (config: GhostConfig, threads: number) =>
-    generateSet({ kind: ghost, config, seed: 9, name: 'deepen' }, { threads, con: memoryConsole() });
+  const run = (config: GhostConfig, threads: number) => generateSet({ kind: ghost, config, seed: 9, name: 'deepen' }, { threads, con: memoryConsole() });
 
   it('gives the same bytes on 1 and 2 threads', async () => {
     const one = await run(deepened, 1);

@@ -24,9 +24,10 @@ function cellsOf(p: GhostPuzzle, name: HintStep['constraints'][number]): string[
   else if (name[0] === 'col') for (let r = 0; r < n; r++) plain(r, name[1]) && out.push(`${r},${name[1]}`);
   else {
     const [, r0, c0] = name;
-    for (let r = r0 - 1; r <= r0 + 1; r++) for (let c = c0 - 1; c <= c0 + 1; c++) {
-      if ((r !== r0 || c !== c0) && r >= 0 && c >= 0 && r < n && c < n && plain(r, c)) out.push(`${r},${c}`);
-    }
+    for (let r = r0 - 1; r <= r0 + 1; r++)
+      for (let c = c0 - 1; c <= c0 + 1; c++) {
+        if ((r !== r0 || c !== c0) && r >= 0 && c >= 0 && r < n && c < n && plain(r, c)) out.push(`${r},${c}`);
+      }
   }
   return out;
 }
@@ -36,7 +37,10 @@ function checkPath(p: GhostPuzzle, solution: readonly string[], steps: HintStep[
   const seen = new Map<string, string>();
   for (const s of steps) {
     expect(s.ghosts.length + s.empties.length).toBeGreaterThan(0);
-    for (const [cells, v] of [[s.ghosts, 'G'], [s.empties, '.']] as const) {
+    for (const [cells, v] of [
+      [s.ghosts, 'G'],
+      [s.empties, '.'],
+    ] as const) {
       for (const [r, c] of cells) {
         expect(seen.has(`${r},${c}`)).toBe(false);
         seen.set(`${r},${c}`, v);
@@ -78,7 +82,19 @@ describe('hint paths', () => {
     const out = analyzeGhost(puzzle, ctx);
     if (out.status !== 'proven') throw new Error(out.reason);
     const steps = decodeHints(out.analysis.hints, puzzle.size, solution);
-    expect(steps[0]).toEqual({ layer: 2, constraints: [['row', 0], ['clue', 0, 2]], ghosts: [[0, 4]], empties: [[1, 1], [1, 2], [1, 3]] });
+    expect(steps[0]).toEqual({
+      layer: 2,
+      constraints: [
+        ['row', 0],
+        ['clue', 0, 2],
+      ],
+      ghosts: [[0, 4]],
+      empties: [
+        [1, 1],
+        [1, 2],
+        [1, 3],
+      ],
+    });
     checkPath(puzzle, solution, steps);
   });
 
@@ -95,7 +111,10 @@ describe('hint paths', () => {
     const plan = planGhost(GHOST_DEFAULT_CONFIG);
     for (const label of ['6x6 direct', '7x7 pair', '8x8 contradiction']) {
       const entry = plan.find((e) => e.label.startsWith(label))!;
-      const found = generateGhostSlot({ ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: 0 }, entry.spec, rngFor(4, 'hints', 0), { ...ctx, config: { ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: 0 } }).found!;
+      const found = generateGhostSlot({ ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: 0 }, entry.spec, rngFor(4, 'hints', 0), {
+        ...ctx,
+        config: { ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: 0 },
+      }).found!;
       const steps = decodeHints(found.analysis.hints, found.puzzle.size, found.solution);
       checkPath(found.puzzle, found.solution, steps);
       // the stored form is the recorder's path, step for step

@@ -7,7 +7,11 @@ import { solutionOf } from '../../../tools/kinds/ghost/analyze.ts';
 
 /** An abstract board over cells 0..cells-1 with the given constraints. */
 function abstractBoard(cells: number, constraints: ConstraintSpec[]) {
-  return boardFromConstraints(0, Array.from({ length: cells }, (_, i) => i), constraints);
+  return boardFromConstraints(
+    0,
+    Array.from({ length: cells }, (_, i) => i),
+    constraints,
+  );
 }
 
 /** The cells set in mask words. */

@@ -8,9 +8,9 @@ import { logicRating, RATING_DEFAULTS, type Attempt } from '../../../tools/kinds
 
 /** θ where d/dθ [Σ log-likelihood − (θ−μ)²/(2σ²)] = 0, by bisection. */
 function bisect(attempts: Attempt[], a = 0.3, mu = 10, sd = 10): number {
-  const slope = (t: number) =>
-    attempts.reduce((s, x) => s + a * ((x.clean ? 1 : 0) - 1 / (1 + Math.exp(-a * (t - x.b)))), 0) - (t - mu) / (sd * sd);
-  let lo = -1000, hi = 1000; // slope(lo) > 0 > slope(hi): the prior term dominates far out
+  const slope = (t: number) => attempts.reduce((s, x) => s + a * ((x.clean ? 1 : 0) - 1 / (1 + Math.exp(-a * (t - x.b)))), 0) - (t - mu) / (sd * sd);
+  let lo = -1000,
+    hi = 1000; // slope(lo) > 0 > slope(hi): the prior term dominates far out
   for (let i = 0; i < 200; i++) {
     const mid = (lo + hi) / 2;
     if (slope(mid) > 0) lo = mid;
@@ -32,7 +32,10 @@ describe('logicRating', () => {
 
   it('a clear at b=5 and a miss at b=15 balance at the prior mean 10', () => {
     // slope at 10: 0.3(1 − σ(1.5)) + 0.3(0 − σ(−1.5)) − 0 = 0.3(1 − σ(1.5) − σ(−1.5)) = 0
-    const r = logicRating([{ b: 5, clean: true }, { b: 15, clean: false }]);
+    const r = logicRating([
+      { b: 5, clean: true },
+      { b: 15, clean: false },
+    ]);
     expect(r.theta).toBeCloseTo(10, 9);
   });
 

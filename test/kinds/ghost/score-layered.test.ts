@@ -19,7 +19,14 @@ function board(stream: string, i: number, ghosts: number) {
 describe('the layered DP equals the single-memory kernel', () => {
   const cases: [number, number, number][] = [
     // [ghosts, low ghosts per block, board]
-    [10, 5, 0], [12, 5, 1], [14, 8, 2], [16, 5, 3], [17, 9, 4], [18, 8, 5], [20, 10, 6], [22, 12, 7],
+    [10, 5, 0],
+    [12, 5, 1],
+    [14, 8, 2],
+    [16, 5, 3],
+    [17, 9, 4],
+    [18, 8, 5],
+    [20, 10, 6],
+    [22, 12, 7],
   ];
   it.each(cases)('G = %i, blocks of 2^%i', (G, L, i) => {
     const { puzzle, solution } = board('kernel', i, G);
@@ -29,7 +36,10 @@ describe('the layered DP equals the single-memory kernel', () => {
     // copy the kernel's results out: its tables are views into memory the next call reuses
     const t = scoreTables(d);
     const [fmax, fmin] = [t.fmax[0]!, t.fmin[0]!];
-    for (const [which, got] of [['max', lay.best], ['min', lay.worst]] as const) {
+    for (const [which, got] of [
+      ['max', lay.best],
+      ['min', lay.worst],
+    ] as const) {
       const want = optimalStates(scoreTables(d), which);
       expect(got.count).toBe(want.count);
       expect(got.notFree).toBe(want.notFree);
@@ -41,7 +51,11 @@ describe('the layered DP equals the single-memory kernel', () => {
 });
 
 describe('the layered DP against a brute force over all orders', () => {
-  it.each([[7, 0], [8, 1], [8, 2]])('G = %i, board %i', (G, i) => {
+  it.each([
+    [7, 0],
+    [8, 1],
+    [8, 2],
+  ])('G = %i, board %i', (G, i) => {
     const { puzzle, solution } = board('brute', i, G);
     const bf = bruteForceScores(puzzle, solution);
     const lay = layeredOptima(dpModel(scoreModel(puzzle, solution)), 5);

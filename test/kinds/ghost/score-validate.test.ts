@@ -81,9 +81,17 @@ describe('validate', () => {
       },
       'analysis.freeGhosts',
     ],
-    ['analysis.maxCourse (the version byte)', (s, i) => (analysisOf(s, i).maxCourse = flipByte(analysisOf(s, i).maxCourse as string, 0, 1)), 'analysis.maxCourse'],
+    [
+      'analysis.maxCourse (the version byte)',
+      (s, i) => (analysisOf(s, i).maxCourse = flipByte(analysisOf(s, i).maxCourse as string, 0, 1)),
+      'analysis.maxCourse',
+    ],
     ['analysis.minCourse (a value)', (s, i) => (analysisOf(s, i).minCourse = flipByte(analysisOf(s, i).minCourse as string, 2)), 'analysis.minCourse'],
-    ['analysis.minCourse (one zero byte more)', (s, i) => (analysisOf(s, i).minCourse = toBase64(Uint8Array.from([...fromBase64(analysisOf(s, i).minCourse as string, 'x'), 0]))), 'analysis.minCourse'],
+    [
+      'analysis.minCourse (one zero byte more)',
+      (s, i) => (analysisOf(s, i).minCourse = toBase64(Uint8Array.from([...fromBase64(analysisOf(s, i).minCourse as string, 'x'), 0]))),
+      'analysis.minCourse',
+    ],
     ['analysis.hints (a step header)', (s, i) => (analysisOf(s, i).hints = flipByte(analysisOf(s, i).hints, 1, 5)), 'analysis.hints'],
     ['analysis.hints (the last step dropped)', (s, i) => (analysisOf(s, i).hints = analysisOf(s, i).hints.slice(0, -4)), 'analysis.hints'],
   ];

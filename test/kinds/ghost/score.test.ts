@@ -171,19 +171,21 @@ function plainDp(puzzle: GhostPuzzle, solution: readonly string[]) {
     const P = new Float64Array(N).fill(NaN);
     for (let s = N - 2; s >= 0; s--) {
       let best = NaN;
-      for (let g = 0; g < G; g++) if (!((s >> g) & 1)) {
-        const v = gain[s]![g]! + F[s | (1 << g)]!;
-        if (Number.isNaN(best) || better(v, best)) best = v;
-      }
+      for (let g = 0; g < G; g++)
+        if (!((s >> g) & 1)) {
+          const v = gain[s]![g]! + F[s | (1 << g)]!;
+          if (Number.isNaN(best) || better(v, best)) best = v;
+        }
       F[s] = best;
     }
     P[0] = 0;
     for (let s = 0; s < N; s++) {
-      for (let g = 0; g < G; g++) if (!((s >> g) & 1)) {
-        const t = s | (1 << g);
-        const v = P[s]! + gain[s]![g]!;
-        if (Number.isNaN(P[t]!) || better(v, P[t]!)) P[t] = v;
-      }
+      for (let g = 0; g < G; g++)
+        if (!((s >> g) & 1)) {
+          const t = s | (1 << g);
+          const v = P[s]! + gain[s]![g]!;
+          if (Number.isNaN(P[t]!) || better(v, P[t]!)) P[t] = v;
+        }
     }
     const opt = F[0]!;
     const on = (s: number) => P[s]! + F[s]! === opt;

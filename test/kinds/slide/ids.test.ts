@@ -17,7 +17,11 @@ import { QUICK_CONFIG } from '../../support/slide-helpers.ts';
 
 const CHARS = '..#abcdeABC';
 const boardArb = fc
-  .record({ h: fc.integer({ min: 2, max: 8 }), w: fc.integer({ min: 2, max: 8 }), cells: fc.array(fc.integer({ min: 0, max: CHARS.length - 1 }), { minLength: 64, maxLength: 64 }) })
+  .record({
+    h: fc.integer({ min: 2, max: 8 }),
+    w: fc.integer({ min: 2, max: 8 }),
+    cells: fc.array(fc.integer({ min: 0, max: CHARS.length - 1 }), { minLength: 64, maxLength: 64 }),
+  })
   .map(({ h, w, cells }) => ({ board: Array.from({ length: h }, (_, r) => Array.from({ length: w }, (_, c) => CHARS[cells[r * w + c]!]!).join('')) }));
 
 /** Rename colours by a permutation of 1..15 (movable and fixed alike). */
@@ -84,7 +88,17 @@ describe('slide tiers', () => {
   it('uses the SPEC thresholds before curate', () => {
     const c = slide.initialCalibration(config);
     expect(c).toEqual({ method: 'default', thresholds: [43, 56, 67, 77] });
-    expect([42.9, 43, 55.9, 56, 66.9, 67, 76.9, 77, 90].map((score) => slideTierOf({ score }, c))).toEqual(['tutorial', 'easy', 'easy', 'normal', 'normal', 'hard', 'hard', 'expert', 'expert']);
+    expect([42.9, 43, 55.9, 56, 66.9, 67, 76.9, 77, 90].map((score) => slideTierOf({ score }, c))).toEqual([
+      'tutorial',
+      'easy',
+      'easy',
+      'normal',
+      'normal',
+      'hard',
+      'hard',
+      'expert',
+      'expert',
+    ]);
   });
 
   it('curate cuts the sorted scores at the configured shares, half-way between neighbours', () => {

@@ -29,10 +29,22 @@ describe('hand-made boards', () => {
     // branchingFactor (1 + 2) / 2 states = 1.5, 2 blocks of 1 colour.
     const board = ['a..', '#..', '..A'];
     const o = proven(board);
-    expect(o.analysis).toMatchObject({ status: 'solved', minMoves: 2, solutionCount: 1, openingAccuracy: 1, deadEndRatio: 0, branchingFactor: 1.5, blockCount: 2, colorCount: 1 });
+    expect(o.analysis).toMatchObject({
+      status: 'solved',
+      minMoves: 2,
+      solutionCount: 1,
+      openingAccuracy: 1,
+      deadEndRatio: 0,
+      branchingFactor: 1.5,
+      blockCount: 2,
+      colorCount: 1,
+    });
     // score = 5·2 + 20·0 + 30·0 + 0.5·1.5 + 0.8·2 + 3·(1 − 2) = 9.35, stored to one decimal
     expect(Math.abs(o.analysis.score - 9.35)).toBeLessThanOrEqual(0.05 + 1e-9);
-    expect(o.solution).toEqual([[0, 0, 'R'], [2, 0, 'D']]);
+    expect(o.solution).toEqual([
+      [0, 0, 'R'],
+      [2, 0, 'D'],
+    ]);
   });
 
   it('counts both moves that reach the same state (solution count)', () => {
@@ -88,7 +100,7 @@ describe('hand-made boards', () => {
     expect(analyze(['a.a', '###', 'b.B'], { nodeLimit: 2 }).status).toBe('unknown');
   });
 
-  it('reports unknown when the clear lies beyond the caller\'s depth limit', () => {
+  it("reports unknown when the clear lies beyond the caller's depth limit", () => {
     const board = ['a.a', '###', 'b.B']; // minMoves 2
     expect(solve(board, { depthLimit: 1 })).toMatchObject({ status: 'unknown', budget: 'depth limit' });
     expect(solve(board, { depthLimit: 2 })).toMatchObject({ status: 'solved', minMoves: 2, solutionCount: 4 });

@@ -22,7 +22,11 @@ const CHARS = '.....##abcAB';
 
 /** Small valid boards: 2..5 × 2..5, at most 6 blocks, start rules kept. */
 const boardArb = fc
-  .record({ h: fc.integer({ min: 2, max: 5 }), w: fc.integer({ min: 2, max: 5 }), cells: fc.array(fc.integer({ min: 0, max: CHARS.length - 1 }), { minLength: 25, maxLength: 25 }) })
+  .record({
+    h: fc.integer({ min: 2, max: 5 }),
+    w: fc.integer({ min: 2, max: 5 }),
+    cells: fc.array(fc.integer({ min: 0, max: CHARS.length - 1 }), { minLength: 25, maxLength: 25 }),
+  })
   .map(({ h, w, cells }) => Array.from({ length: h }, (_, r) => Array.from({ length: w }, (_, c) => CHARS[cells[r * w + c]!]!).join('')))
   .filter((board) => board.join('').replace(/[.#]/g, '').length <= 6 && startRuleProblems({ board }).length === 0);
 
@@ -158,7 +162,14 @@ describe('dead states are leaves', () => {
       if (leaf.status !== 'solved' || leaf.minMoves < 3) continue;
       const all = oracle(p.board, { expandDead: true });
       // only branchingFactor (and the graph) can differ
-      expect(all.status === 'solved' && { minMoves: all.minMoves, solutionCount: all.solutionCount, deadEndRatio: all.deadEndRatio, openingAccuracy: all.openingAccuracy }).toEqual({
+      expect(
+        all.status === 'solved' && {
+          minMoves: all.minMoves,
+          solutionCount: all.solutionCount,
+          deadEndRatio: all.deadEndRatio,
+          openingAccuracy: all.openingAccuracy,
+        },
+      ).toEqual({
         minMoves: leaf.minMoves,
         solutionCount: leaf.solutionCount,
         deadEndRatio: leaf.deadEndRatio,

@@ -34,15 +34,49 @@ describe('slide stars', () => {
       for (const [c, r, d] of moves) expect(flick(p, c, r, d).ok).toBe(true);
       return p;
     };
-    const best = play([[0, 0, 'R'], [3, 0, 'D']]);
+    const best = play([
+      [0, 0, 'R'],
+      [3, 0, 'D'],
+    ]);
     expect(isCleared(best)).toBe(true);
     expect(slideStars(best, analysis)).toBe(3);
     // R, L wastes two moves: 4 moves, ★★
-    expect(slideStars(play([[0, 0, 'R'], [3, 0, 'L'], [0, 0, 'R'], [3, 0, 'D']]), analysis)).toBe(2);
+    expect(
+      slideStars(
+        play([
+          [0, 0, 'R'],
+          [3, 0, 'L'],
+          [0, 0, 'R'],
+          [3, 0, 'D'],
+        ]),
+        analysis,
+      ),
+    ).toBe(2);
     // 6 moves: ★
-    expect(slideStars(play([[0, 0, 'R'], [3, 0, 'L'], [0, 0, 'R'], [3, 0, 'L'], [0, 0, 'R'], [3, 0, 'D']]), analysis)).toBe(1);
+    expect(
+      slideStars(
+        play([
+          [0, 0, 'R'],
+          [3, 0, 'L'],
+          [0, 0, 'R'],
+          [3, 0, 'L'],
+          [0, 0, 'R'],
+          [3, 0, 'D'],
+        ]),
+        analysis,
+      ),
+    ).toBe(1);
     // 8 moves: no star
-    const long = play([[0, 0, 'R'], [3, 0, 'L'], [0, 0, 'R'], [3, 0, 'L'], [0, 0, 'R'], [3, 0, 'L'], [0, 0, 'R'], [3, 0, 'D']]);
+    const long = play([
+      [0, 0, 'R'],
+      [3, 0, 'L'],
+      [0, 0, 'R'],
+      [3, 0, 'L'],
+      [0, 0, 'R'],
+      [3, 0, 'L'],
+      [0, 0, 'R'],
+      [3, 0, 'D'],
+    ]);
     expect(isCleared(long)).toBe(true);
     expect(slideStars(long, analysis)).toBe(0);
     // not cleared yet: no star, and the board shows where the block went

@@ -12,8 +12,17 @@ import { KINDS, kindByName } from '../../kinds/index.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { CONFORMANCE_SCHEMAS, type ConformanceFile } from '../../lib/conformance.ts';
 import { closestName, mergePartial } from '../../lib/partial.ts';
-import { Checkpoint, ValidateReportSchema, Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile, type ValidateReport } from '../../lib/files.ts';
-
+import {
+  Checkpoint,
+  ValidateReportSchema,
+  Manifest,
+  PacksConfig,
+  packSchema,
+  setSchema,
+  type PackFile,
+  type SetFile,
+  type ValidateReport,
+} from '../../lib/files.ts';
 
 /** Every JSON Schema the project publishes: file name -> zod schema. */
 export function schemaCatalogue(): Map<string, { schema: z.ZodType; io: 'input' | 'output'; title: string }> {
@@ -89,7 +98,10 @@ function ajvMessage(file: string, root: unknown, e: ErrorObject): string {
   // numeric segments inside arrays are indexes
   const fixed: Segment[] = [];
   let cursor: unknown = root;
-  for (const s of e.instancePath.split('/').slice(1).map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'))) {
+  for (const s of e.instancePath
+    .split('/')
+    .slice(1)
+    .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'))) {
     const seg: Segment = Array.isArray(cursor) && /^\d+$/.test(s) ? Number(s) : s;
     fixed.push(seg);
     cursor = cursor !== null && typeof cursor === 'object' ? (cursor as Record<string | number, unknown>)[seg] : undefined;
@@ -103,7 +115,12 @@ function ajvMessage(file: string, root: unknown, e: ErrorObject): string {
     return `${locate(file, root, [...fixed, name])}: unknown field${hint}`;
   }
   const found = valueAt(root, fixed);
-  const detail = e.keyword === 'const' ? `must be ${show(e.params['allowedValue'])}` : e.keyword === 'enum' ? `must be one of ${show(e.params['allowedValues'])}` : e.message ?? e.keyword;
+  const detail =
+    e.keyword === 'const'
+      ? `must be ${show(e.params['allowedValue'])}`
+      : e.keyword === 'enum'
+        ? `must be one of ${show(e.params['allowedValues'])}`
+        : (e.message ?? e.keyword);
   return oneLine(`${locate(file, root, fixed)}: ${detail} (found ${show(found)})`);
 }
 
@@ -148,7 +165,12 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   if (type === 'conformance') {
     const kindName = (raw as { kind?: unknown }).kind;
     const schema = Object.hasOwn(CONFORMANCE_SCHEMAS, String(kindName)) ? CONFORMANCE_SCHEMAS[kindName as keyof typeof CONFORMANCE_SCHEMAS] : undefined;
-    if (!schema) throw new InputError(`${file} › kind: expected one of ${Object.keys(CONFORMANCE_SCHEMAS).map((k) => JSON.stringify(k)).join(', ')}, found ${show(kindName)}`);
+    if (!schema)
+      throw new InputError(
+        `${file} › kind: expected one of ${Object.keys(CONFORMANCE_SCHEMAS)
+          .map((k) => JSON.stringify(k))
+          .join(', ')}, found ${show(kindName)}`,
+      );
     return { type, doc: checkDocument(file, raw, `${kindName}.conformance.schema.json`, schema as z.ZodType<ConformanceFile>) };
   }
   if (type === 'validate-report') return { type, doc: checkDocument(file, raw, 'validate-report.schema.json', ValidateReportSchema) };
@@ -175,7 +197,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
  * reported at once. Returns the effective (merged) config.
  */
 export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unknown {
-  if (!isPlainObject(raw)) throw new InputError(`${file}: expected a JSON object (a ${kind.name} config), found ${Array.isArray(raw) ? 'an array' : show(raw)}`);
+  if (!isPlainObject(raw))
+    throw new InputError(`${file}: expected a JSON object (a ${kind.name} config), found ${Array.isArray(raw) ? 'an array' : show(raw)}`);
   const own = Object.keys(kind.defaults.config as object);
   const foreign = Object.keys(raw).filter((k) => !own.includes(k));
   // a config of another kind: at least two keys only that kind has, and no key that neither has

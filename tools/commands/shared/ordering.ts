@@ -6,9 +6,6 @@ import type { Level, PuzzleKind } from '../../lib/kind.ts';
 export function orderLevels(kind: PuzzleKind, levels: Level[]): Level[] {
   const rank = new Map(kind.tiers.map((t, i) => [t, i]));
   return [...levels].sort(
-    (a, b) =>
-      rank.get(a.tier)! - rank.get(b.tier)! ||
-      kind.difficulty(a.analysis) - kind.difficulty(b.analysis) ||
-      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+    (a, b) => rank.get(a.tier)! - rank.get(b.tier)! || kind.difficulty(a.analysis) - kind.difficulty(b.analysis) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
 }

@@ -44,7 +44,9 @@ export function printReport(report: ValidateReport, con: Console, json: boolean 
       for (const p of r.problems) con.out(problemLine(r.file, p));
     }
     const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : '';
-    con.out(`${report.ok ? 'ok' : 'FAILED'}${shard}: ${report.files.length} files, ${report.levels} levels, ${report.problems} problems, ${report.errors} unreadable${tail}`);
+    con.out(
+      `${report.ok ? 'ok' : 'FAILED'}${shard}: ${report.files.length} files, ${report.levels} levels, ${report.problems} problems, ${report.errors} unreadable${tail}`,
+    );
   }
   return report.errors > 0 ? EXIT_INPUT : report.problems > 0 ? EXIT_PROBLEMS : EXIT_OK;
 }

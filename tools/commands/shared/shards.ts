@@ -13,4 +13,3 @@ export function parseShard(text: string): Shard {
   if (!m || Number(m[2]) < 1 || Number(m[1]) >= Number(m[2])) throw new InputError(`--shard ${text}: expected i/n with 0 <= i < n, e.g. 0/4`);
   return { index: Number(m[1]), count: Number(m[2]) };
 }
-

@@ -78,10 +78,21 @@ let layers = new Int16Array(0);
  * to 10. counts[k] = how many k (k = 1..9; counts[0] is ignored).
  */
 export function geometryFreeBound(counts: ArrayLike<number>): number {
-  const n1 = counts[1]!, n2 = counts[2]!, n3 = counts[3]!, n4 = counts[4]!, n5 = counts[5]!, n6 = counts[6]!;
-  const d1 = n1 + 1, d2 = n2 + 1, d3 = n3 + 1, d4 = n4 + 1;
-  const s2 = d1, s3 = d1 * d2, s4 = s3 * d3;
-  const size3 = s4, size4 = s4 * d4;
+  const n1 = counts[1]!,
+    n2 = counts[2]!,
+    n3 = counts[3]!,
+    n4 = counts[4]!,
+    n5 = counts[5]!,
+    n6 = counts[6]!;
+  const d1 = n1 + 1,
+    d2 = n2 + 1,
+    d3 = n3 + 1,
+    d4 = n4 + 1;
+  const s2 = d1,
+    s3 = d1 * d2,
+    s4 = s3 * d3;
+  const size3 = s4,
+    size4 = s4 * d4;
   if (tableH.length < size4) tableH = new Int16Array(size4);
   if (layers.length < size3 * (n6 + 1)) layers = new Int16Array(size3 * (n6 + 1));
   const H = tableH;

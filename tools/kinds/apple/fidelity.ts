@@ -94,7 +94,10 @@ export function boardFigures(puzzles: readonly ApplePuzzle[]): BoardFigures {
   const total = new Array<number>(10).fill(0);
   const sums: number[] = [];
   const chis: number[] = [];
-  const hx: number[] = [], hy: number[] = [], vx: number[] = [], vy: number[] = [];
+  const hx: number[] = [],
+    hy: number[] = [],
+    vx: number[] = [],
+    vy: number[] = [];
   let notMultiple = 0;
   for (const p of puzzles) {
     const d = parseBoard(p.board);
@@ -180,7 +183,8 @@ export function fidelityReport(puzzles: readonly ApplePuzzle[], config: AppleCon
   check('fidelity.perBoardChiSquare', s.perBoardChiSquare.ks.p, `per-board chi-square KS D ${s.perBoardChiSquare.ks.d}`);
   check('fidelity.neighbours.horizontal', s.neighbours.horizontal.p, `horizontal neighbour r ${s.neighbours.horizontal.r}`);
   check('fidelity.neighbours.vertical', s.neighbours.vertical.p, `vertical neighbour r ${s.neighbours.vertical.r}`);
-  if (s.boardSum.notMultipleOf10 > 0) problems.push({ field: 'fidelity.boardSum', stored: `${s.boardSum.notMultipleOf10} boards whose sum is not a multiple of 10`, expected: 'none' });
+  if (s.boardSum.notMultipleOf10 > 0)
+    problems.push({ field: 'fidelity.boardSum', stored: `${s.boardSum.notMultipleOf10} boards whose sum is not a multiple of 10`, expected: 'none' });
   const b = s.perBoardChiSquare;
   const lines = [
     `fidelity of ${s.boards} boards vs the game's generator (problem when p < ${alpha}):`,

@@ -34,7 +34,10 @@ function check(rows: { line: number; text: string }[]): string | null {
   for (const { line, text } of rows) {
     if (text.length !== COLS) return `line ${line} has ${text.length} characters, a row has ${COLS} digits`;
     const bad = text.search(/[^1-9]/);
-    if (bad >= 0) return text[bad] === '0' ? `line ${line} has a 0 at column ${bad + 1}: apples hold 1..9` : `line ${line} has ${JSON.stringify(text[bad])} at column ${bad + 1}: a row has digits 1..9 only`;
+    if (bad >= 0)
+      return text[bad] === '0'
+        ? `line ${line} has a 0 at column ${bad + 1}: apples hold 1..9`
+        : `line ${line} has ${JSON.stringify(text[bad])} at column ${bad + 1}: a row has digits 1..9 only`;
     for (const ch of text) sum += Number(ch);
   }
   if (sum % 10 !== 0) return `its digits sum to ${sum}, not a multiple of 10 (the game's checksum: a digit was probably misread)`;

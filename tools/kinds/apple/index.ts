@@ -45,9 +45,18 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   difficultyLabel: 'cells the greedy leaves (170 − greedyScore)',
   tierTable: appleTierTable,
 
-  setReport: (levels, config) => fidelityReport(levels.map((l) => l.puzzle), config.fidelity),
+  setReport: (levels, config) =>
+    fidelityReport(
+      levels.map((l) => l.puzzle),
+      config.fidelity,
+    ),
 
-  compareSets: (a, b) => compareApple(a.map((l) => l.puzzle), b.map((l) => l.puzzle), APPLE_DEFAULT_CONFIG.fidelity.alpha),
+  compareSets: (a, b) =>
+    compareApple(
+      a.map((l) => l.puzzle),
+      b.map((l) => l.puzzle),
+      APPLE_DEFAULT_CONFIG.fidelity.alpha,
+    ),
   importText: importAppleText,
 
   previewPalette: APPLE_PALETTE,

@@ -9,7 +9,8 @@ import type { AppleAnalysis, ApplePlay, ApplePuzzle } from './schema.ts';
 function playProblems(field: string, board: Uint8Array, play: ApplePlay, storedScore: number | undefined): Problem[] {
   const r = replay(board, play);
   if (!r.ok) return [{ field: `${field}[${r.index}]`, stored: play[r.index], expected: `a legal move: ${r.reason}` }];
-  if (storedScore !== undefined && r.score !== storedScore) return [{ field, stored: `a play clearing ${r.score} cells`, expected: `a play clearing ${storedScore} cells (the stored score)` }];
+  if (storedScore !== undefined && r.score !== storedScore)
+    return [{ field, stored: `a play clearing ${r.score} cells`, expected: `a play clearing ${storedScore} cells (the stored score)` }];
   return [];
 }
 
@@ -22,7 +23,11 @@ export function appleRuleProblems(puzzle: ApplePuzzle, solution: ApplePlay, anal
   problems.push(...playProblems('analysis.greedyPlay', board, analysis.greedyPlay, analysis.greedyScore));
   const { greedyScore: g, bestScore: b, upperBound: u } = analysis;
   if (!(g <= b && b <= u && u <= CELLS)) {
-    problems.push({ field: 'analysis', stored: `greedyScore ${g}, bestScore ${b}, upperBound ${u}`, expected: `greedyScore <= bestScore <= upperBound <= ${CELLS}` });
+    problems.push({
+      field: 'analysis',
+      stored: `greedyScore ${g}, bestScore ${b}, upperBound ${u}`,
+      expected: `greedyScore <= bestScore <= upperBound <= ${CELLS}`,
+    });
   }
   return problems;
 }

@@ -15,7 +15,20 @@ export const ApplePuzzle = z.strictObject({
 export type ApplePuzzle = z.infer<typeof ApplePuzzle>;
 
 export const AppleRect = z
-  .tuple([int().min(0).max(ROWS - 1), int().min(0).max(COLS - 1), int().min(0).max(ROWS - 1), int().min(0).max(COLS - 1)])
+  .tuple([
+    int()
+      .min(0)
+      .max(ROWS - 1),
+    int()
+      .min(0)
+      .max(COLS - 1),
+    int()
+      .min(0)
+      .max(ROWS - 1),
+    int()
+      .min(0)
+      .max(COLS - 1),
+  ])
   .describe('[top, left, bottom, right], inclusive, 0-based')
   .superRefine(([t, l, b, r], ctx) => {
     if (t > b) ctx.addIssue({ code: 'custom', message: `top ${t} is below bottom ${b}` });
@@ -23,7 +36,10 @@ export const AppleRect = z
   });
 export type AppleRect = z.infer<typeof AppleRect>;
 
-export const ApplePlay = z.array(AppleRect).max(CELLS / 2).describe('moves in play order; each clears a rectangle whose remaining digits sum to 10');
+export const ApplePlay = z
+  .array(AppleRect)
+  .max(CELLS / 2)
+  .describe('moves in play order; each clears a rectangle whose remaining digits sum to 10');
 export type ApplePlay = z.infer<typeof ApplePlay>;
 
 /** The level's solution: the play that reaches bestScore. */
@@ -44,7 +60,9 @@ const AppleTier = z.enum(APPLE_TIERS);
 const AppleSearch = z.strictObject({
   iterations: int().min(0).max(100_000_000).describe('ruin-and-recreate iterations at most, over all runs'),
   work: int().min(0).describe('stop once the completions scanned this many row strips (0 = no limit); a count of work, never time'),
-  runs: z.union([z.literal(1), z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32), z.literal(64)]).describe('lines of search sharing the budget by successive halving'),
+  runs: z
+    .union([z.literal(1), z.literal(2), z.literal(4), z.literal(8), z.literal(16), z.literal(32), z.literal(64)])
+    .describe('lines of search sharing the budget by successive halving'),
   completions: int().min(1).max(64).describe('randomised completions per iteration; the best counts'),
   leftoverBias: int().min(0).max(256).describe('windows centred on a left-over cell, per 256 (the rest on any cell)'),
   pairBias: int().min(0).max(256).describe('windows spanning a left-over cell and a left-over cell with the complementary digit, per 256'),
@@ -65,7 +83,10 @@ export const AppleConfig = z.strictObject({
     .describe('easiest first: a level gets the first tier whose minGreedy its greedyScore reaches'),
   fidelity: z
     .strictObject({
-      referenceBoards: int().min(100).max(1_000_000).describe('boards of the simulated rejection-sampling sample the per-board chi-square is tested against (KS)'),
+      referenceBoards: int()
+        .min(100)
+        .max(1_000_000)
+        .describe('boards of the simulated rejection-sampling sample the per-board chi-square is tested against (KS)'),
       referenceSeed: int().min(0).describe('seed of that simulation'),
       alpha: z.number().min(0).max(1).describe('a set whose fidelity test has p below this is a problem'),
     })

@@ -156,7 +156,10 @@ const digitWeight = new Float64Array(10);
 
 /** Clears rectangle m from v, the row masks and the prefix sums; returns the cells cleared. */
 function clearMove(v: Uint8Array, m: number): number {
-  const t = rectTop(m), b = rectBottom(m), l = rectLeft(m), r = rectRight(m);
+  const t = rectTop(m),
+    b = rectBottom(m),
+    l = rectLeft(m),
+    r = rectRight(m);
   const span = ((2 << r) - 1) ^ ((1 << l) - 1);
   let k = 0;
   for (let y = t; y <= b; y++) {
@@ -200,9 +203,11 @@ function scanStrip(v: Uint8Array, t: number, b: number, strip: number): void {
   const base = s * COLS;
   let n = 0;
   let sum = 0;
-  const mt = rowMask[t]!, mb = rowMask[b]!;
+  const mt = rowMask[t]!,
+    mb = rowMask[b]!;
   if (mt !== 0 && mb !== 0) {
-    const ot = t * COLS, ob = (b + 1) * COLS;
+    const ot = t * COLS,
+      ob = (b + 1) * COLS;
     let p = 0;
     let starts = 0;
     let rest = strip;
@@ -243,7 +248,8 @@ function scanStrip(v: Uint8Array, t: number, b: number, strip: number): void {
 function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: number, mr: number): void {
   scans++;
   const s = STRIP[t * ROWS + b]!;
-  const ot = t * COLS, ob = (b + 1) * COLS;
+  const ot = t * COLS,
+    ob = (b + 1) * COLS;
   const base = s * COLS;
   let n = 0;
   let sum = 0;
@@ -258,7 +264,8 @@ function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: nu
       n++;
     }
   }
-  const mt = rowMask[t]!, mb = rowMask[b]!;
+  const mt = rowMask[t]!,
+    mb = rowMask[b]!;
   if (mt !== 0 && mb !== 0) {
     // the leftmost column a window reaching ml can start at
     let from = ml;
@@ -377,7 +384,10 @@ function complete(v: Uint8Array, rng: Rng32): number {
     if (m < 0) m = last; // x rounded past the end: the last move there is
     trialMoves[count++] = m;
     score += clearMove(v, m);
-    const mt = rectTop(m), mb = rectBottom(m), ml = rectLeft(m), mr = rectRight(m);
+    const mt = rectTop(m),
+      mb = rectBottom(m),
+      ml = rectLeft(m),
+      mr = rectRight(m);
     for (let t = 0; t <= mb; t++) {
       let strip = 0;
       for (let b = t; b < mt; b++) strip |= rowMask[b]!;
@@ -543,7 +553,14 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
   // whole board (diverse starts: where a run starts matters more than its later luck)
   let alive: Run[] = [];
   for (let k = 0; k < opts.runs; k++) {
-    const run: Run = { rng: new Rng32(seed ^ Math.imul(k, 0x9e3779b1)), plan: new Int32Array(MAX_GROUPS), spare: new Int32Array(MAX_GROUPS), len: 0, score: 0, iterations: 0 };
+    const run: Run = {
+      rng: new Rng32(seed ^ Math.imul(k, 0x9e3779b1)),
+      plan: new Int32Array(MAX_GROUPS),
+      spare: new Int32Array(MAX_GROUPS),
+      len: 0,
+      score: 0,
+      iterations: 0,
+    };
     if (k === 0) {
       run.plan.set(start.moves);
       run.len = start.moves.length;

@@ -30,10 +30,7 @@ export function solutionOf(b: Board, s: State): GhostSolution {
   return rows;
 }
 
-export function analyzeGhost(
-  puzzle: GhostPuzzle,
-  ctx: AnalyzeContext<GhostConfig, GhostCalibration>,
-): Outcome<GhostSolution, GhostAnalysis> {
+export function analyzeGhost(puzzle: GhostPuzzle, ctx: AnalyzeContext<GhostConfig, GhostCalibration>): Outcome<GhostSolution, GhostAnalysis> {
   const board = compileBoard(puzzle);
   const r = solveLayered(board, { explain: true });
   const rounds = r.direct + r.pair + r.contradiction;
@@ -46,7 +43,13 @@ export function analyzeGhost(
   return {
     status: 'proven',
     solution,
-    analysis: { ghosts, ...counts, logicDepth: logicDepth(counts, ctx.calibration.weights), ...scores, hints: encodeHints(hintPath(board, r.rounds), puzzle.size, solution) },
+    analysis: {
+      ghosts,
+      ...counts,
+      logicDepth: logicDepth(counts, ctx.calibration.weights),
+      ...scores,
+      hints: encodeHints(hintPath(board, r.rounds), puzzle.size, solution),
+    },
   };
 }
 

@@ -42,7 +42,8 @@ export function ghostScoreFigures(): Figure[] {
     const dp = cpuSeconds(() => {
       transitions = scoreTables(dpModel(model)).transitions;
     });
-    if (G === 26) figures.push({ kind: 'ghost', name: 'score DP transitions per core-second (G=26)', value: transitions / dp, unit: 'transitions/s', target: 50e6 });
+    if (G === 26)
+      figures.push({ kind: 'ghost', name: 'score DP transitions per core-second (G=26)', value: transitions / dp, unit: 'transitions/s', target: 50e6 });
     const all = seconds(() => exactScores(model));
     figures.push({
       kind: 'ghost',
@@ -85,7 +86,11 @@ export function ghostFigures(): Figure[] {
  */
 export function ghostLayeredFigures(): Figure[] {
   const figures: Figure[] = [];
-  const Gs = (process.env['BENCH_LAYERED_G'] ?? '').split(',').filter(Boolean).map(Number).sort((a, b) => a - b);
+  const Gs = (process.env['BENCH_LAYERED_G'] ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map(Number)
+    .sort((a, b) => a - b);
   for (const G of Gs) {
     const { puzzle, solution } = boardWith(G);
     const d = dpModel(scoreModel(puzzle, solution));

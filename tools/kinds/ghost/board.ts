@@ -102,7 +102,9 @@ function overlappingPairs(masks: Uint32Array, count: number): Uint16Array {
   const pairs = new Uint16Array(count * (count - 1));
   let k = 0;
   for (let a = 0; a < count; a++) {
-    const a0 = masks[a * WORDS]!, a1 = masks[a * WORDS + 1]!, a2 = masks[a * WORDS + 2]!;
+    const a0 = masks[a * WORDS]!,
+      a1 = masks[a * WORDS + 1]!,
+      a2 = masks[a * WORDS + 2]!;
     for (let b = a + 1; b < count; b++) {
       if ((a0 & masks[b * WORDS]!) | (a1 & masks[b * WORDS + 1]!) | (a2 & masks[b * WORDS + 2]!)) {
         pairs[k++] = a;

@@ -103,25 +103,36 @@ export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: 
   const ids = G > 0 ? (scratch && scratch.length >= 2 ** (G - 1) ? scratch : new Int32Array(2 ** (G - 1))) : new Int32Array(1);
   // row-major: straight from the bitset, 32 states at a time (most words of a sparse set are empty)
   const rowMajor = Array.from({ length: G }, (_, g) => g);
-  let best = encode(G, values, rowMajor, build(G, T, ids, (mk) => {
-    const leaf = (s: number) => (inD(s) ? term.get(w(s))! : BOTTOM);
-    const half = 2 ** (G - 1);
-    if (half >= 32) {
-      ids.fill(BOTTOM, 0, half);
-      const halfWords = half >>> 5;
-      for (let i = 0; i < halfWords; i++) {
-        let any = states[i]! | states[i + halfWords]!;
-        while (any) {
-          const bit = any & -any;
-          any ^= bit;
-          const low = i * 32 + 31 - Math.clz32(bit);
-          ids[low] = mk(G - 1, leaf(low), leaf(low + half));
+  let best = encode(
+    G,
+    values,
+    rowMajor,
+    build(
+      G,
+      T,
+      ids,
+      (mk) => {
+        const leaf = (s: number) => (inD(s) ? term.get(w(s))! : BOTTOM);
+        const half = 2 ** (G - 1);
+        if (half >= 32) {
+          ids.fill(BOTTOM, 0, half);
+          const halfWords = half >>> 5;
+          for (let i = 0; i < halfWords; i++) {
+            let any = states[i]! | states[i + halfWords]!;
+            while (any) {
+              const bit = any & -any;
+              any ^= bit;
+              const low = i * 32 + 31 - Math.clz32(bit);
+              ids[low] = mk(G - 1, leaf(low), leaf(low + half));
+            }
+          }
+        } else {
+          for (let low = 0; low < half; low++) ids[low] = mk(G - 1, leaf(low), leaf(low + half));
         }
-      }
-    } else {
-      for (let low = 0; low < half; low++) ids[low] = mk(G - 1, leaf(low), leaf(low + half));
-    }
-  }, () => (inD(0) ? term.get(w(0))! : BOTTOM)));
+      },
+      () => (inD(0) ? term.get(w(0))! : BOTTOM),
+    ),
+  );
   if (best.length > ORDER_TRY_BYTES && G > 1) {
     let leaves: Uint16Array | null = null;
     for (const order of orders) {
@@ -135,9 +146,20 @@ export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: 
       });
       const L = leaves;
       const half = 2 ** (G - 1);
-      const bytes = encode(G, values, order, build(G, T, ids, (mk) => {
-        for (let low = 0; low < half; low++) ids[low] = mk(G - 1, L[low]!, L[low + half]!);
-      }, () => L[0]!));
+      const bytes = encode(
+        G,
+        values,
+        order,
+        build(
+          G,
+          T,
+          ids,
+          (mk) => {
+            for (let low = 0; low < half; low++) ids[low] = mk(G - 1, L[low]!, L[low + half]!);
+          },
+          () => L[0]!,
+        ),
+      );
       if (bytes.length < best.length) best = bytes;
     }
   }
@@ -202,7 +224,10 @@ function encode(G: number, values: readonly number[], order: readonly number[], 
     if (at !== undefined) {
       const r = defined[depth]!.length - 1 - at;
       if (r >= 4 * (2 ** (GAMMA_BITS - 1) - 1)) throw new Error('course: a back-reference rank too large for the format');
-      return void bits.bits(0b10, 2).gamma(depth - p).expGolomb(r, 2);
+      return void bits
+        .bits(0b10, 2)
+        .gamma(depth - p)
+        .expGolomb(r, 2);
     }
     const skip = depth - p - 1;
     if (skip === 0) bits.bit(0);

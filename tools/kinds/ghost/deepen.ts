@@ -49,14 +49,7 @@ function judge(puzzle: GhostPuzzle, solution: GhostSolution, spec: GhostSpec, ma
  * changes. Stops after `tries` changes, or when no change of the current board
  * is left (no single change makes it deeper).
  */
-export function deepenBoard(
-  puzzle: GhostPuzzle,
-  solution: GhostSolution,
-  spec: GhostSpec,
-  maxZeroTargets: number,
-  tries: number,
-  rng: Rng,
-): DeepenResult {
+export function deepenBoard(puzzle: GhostPuzzle, solution: GhostSolution, spec: GhostSpec, maxZeroTargets: number, tries: number, rng: Rng): DeepenResult {
   const n = puzzle.size;
   const ghost = new Uint8Array(n * n);
   const clue = new Uint8Array(n * n);

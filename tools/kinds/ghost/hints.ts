@@ -88,10 +88,12 @@ export function encodeHints(steps: readonly HintStep[], n: number, solution: rea
   for (const s of steps) {
     const cells = [...s.ghosts, ...s.empties].map(([r, c]) => r * n + c).sort((a, b) => a - b);
     if (s.constraints.length > 7 || cells.length === 0 || s.layer < 1 || s.layer > 3) throw new Error('hints: a step the format cannot hold (bug)');
-    if (s.ghosts.some(([r, c]) => solution[r]![c] !== 'G') || s.empties.some(([r, c]) => solution[r]![c] === 'G')) throw new Error('hints: a step disagrees with the solution (bug)');
+    if (s.ghosts.some(([r, c]) => solution[r]![c] !== 'G') || s.empties.some(([r, c]) => solution[r]![c] === 'G'))
+      throw new Error('hints: a step disagrees with the solution (bug)');
     if (s.layer === 3) {
       const [r, c, v] = s.assume ?? [-1, -1, '.'];
-      if (cells.length !== 1 || cells[0] !== r * n + c || (solution[r]![c] === 'G') === (v === 'G')) throw new Error('hints: a layer-3 step not of the stored shape (bug)');
+      if (cells.length !== 1 || cells[0] !== r * n + c || (solution[r]![c] === 'G') === (v === 'G'))
+        throw new Error('hints: a layer-3 step not of the stored shape (bug)');
     } else if (s.assume) throw new Error('hints: an assumption outside layer 3 (bug)');
     out.byte((s.layer - 1) | (s.constraints.length << 2) | (Math.min(cells.length, 7) << 5));
     if (cells.length >= 7) out.varint(cells.length - 7);

@@ -1,13 +1,6 @@
 // The ghost deduction kind (SPEC §1) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
-import {
-  GhostAnalysis,
-  GhostCalibration,
-  GhostConfig,
-  GhostPuzzle,
-  GhostSolution,
-  GHOST_TIERS,
-} from './schema.ts';
+import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
 import { analyzeGhost, ghostAnalyzeCost, logicDepth } from './analyze.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';

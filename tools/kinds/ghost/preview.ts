@@ -44,7 +44,10 @@ export function ghostPreview(level: Level<GhostPuzzle, GhostSolution, GhostAnaly
       ...h.ghosts.map(([r, c]): [number, number, string] => [r * n + c, GHOST, 'G']),
       ...h.empties.map(([r, c]): [number, number, string] => [r * n + c, EMPTY, '×']),
     ];
-    const what = [h.ghosts.length ? `${h.ghosts.length} ${h.ghosts.length === 1 ? 'ghost' : 'ghosts'}` : '', h.empties.length ? `${h.empties.length} empty` : '']
+    const what = [
+      h.ghosts.length ? `${h.ghosts.length} ${h.ghosts.length === 1 ? 'ghost' : 'ghosts'}` : '',
+      h.empties.length ? `${h.empties.length} empty` : '',
+    ]
       .filter(Boolean)
       .join(', ');
     const assume = h.assume ? `assuming (${h.assume[0]},${h.assume[1]}) ${h.assume[2] === 'G' ? 'holds a ghost' : 'is empty'} breaks ` : '';

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { BASE64_PATTERN } from '../../lib/bytes.ts';
 
 const int = () => z.number().int();
-const range = (lo: number, hi: number) =>
-  z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
+const range = (lo: number, hi: number) => z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
 
 export const MIN_SIZE = 5;
 export const MAX_SIZE = 9;
@@ -42,8 +41,19 @@ export const GhostSolution = z
   .max(MAX_SIZE);
 export type GhostSolution = z.infer<typeof GhostSolution>;
 
-const Unknown = z.literal('unknown').describe('not computed: the board has more ghosts than the set\'s exact limit (scoreGhostLimit), or, for the course assets, more than 28');
-const CellRC = z.tuple([int().min(0).max(MAX_SIZE - 1), int().min(0).max(MAX_SIZE - 1)]).describe('[row, col]');
+const Unknown = z
+  .literal('unknown')
+  .describe("not computed: the board has more ghosts than the set's exact limit (scoreGhostLimit), or, for the course assets, more than 28");
+const CellRC = z
+  .tuple([
+    int()
+      .min(0)
+      .max(MAX_SIZE - 1),
+    int()
+      .min(0)
+      .max(MAX_SIZE - 1),
+  ])
+  .describe('[row, col]');
 
 const Base64 = z.string().regex(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)');
 
@@ -76,18 +86,7 @@ export const GHOST_MODES = ['direct', 'pair', 'contradiction'] as const;
 export const GhostMode = z.enum(GHOST_MODES);
 export type GhostMode = z.infer<typeof GhostMode>;
 
-export const GHOST_TIERS = [
-  'EASY',
-  'NORMAL',
-  'HARD',
-  'EXPERT',
-  'MASTER',
-  'EXTREME',
-  'EXTREME II',
-  'ULTIMATE',
-  'ULTIMATE II',
-  'ULTIMATE+',
-] as const;
+export const GHOST_TIERS = ['EASY', 'NORMAL', 'HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+'] as const;
 export const GhostTier = z.enum(GHOST_TIERS);
 
 const RoundLimits = z.strictObject({

@@ -108,7 +108,8 @@ export function scoreTables(d: DpModel): ScoreTables {
   const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
   byg.fill(0);
   for (let g = 0; g < G; g++) {
-    const from = d.byGhostStart[g]!, to = d.byGhostStart[g + 1]!;
+    const from = d.byGhostStart[g]!,
+      to = d.byGhostStart[g + 1]!;
     if (to - from > MAX_PER_GHOST) throw new Error('a ghost in too many constraints for the score kernel');
     byg[g * 16] = to - from;
     for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;

@@ -63,7 +63,7 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   if (G > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts`);
   if (d.count > MAX_CONSTRAINTS) throw new Error('too many constraints for the score kernel');
   const L = Math.min(lowBits, G);
-  if (L < 5) throw new Error("the layered score DP needs blocks of at least 32 states");
+  if (L < 5) throw new Error('the layered score DP needs blocks of at least 32 states');
   const H = G - L;
   const B = 2 ** L;
   const span = 2 * B;
@@ -279,7 +279,8 @@ function loadModel(k: Kernel, d: DpModel): void {
   const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
   byg.fill(0);
   for (let g = 0; g < d.G; g++) {
-    const from = d.byGhostStart[g]!, to = d.byGhostStart[g + 1]!;
+    const from = d.byGhostStart[g]!,
+      to = d.byGhostStart[g + 1]!;
     if (to - from > MAX_PER_GHOST) throw new Error('a ghost in too many constraints for the score kernel');
     byg[g * 16] = to - from;
     for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;

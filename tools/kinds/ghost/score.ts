@@ -52,7 +52,12 @@ export function exactScores(model: ScoreModel): ScoreRun {
   const orders = candidateOrders(model.ghostCell, model.n);
   const maxCourse = buildCourse(G, t.fmax, t.ck, best.states, orders, scratch);
   const minCourse = buildCourse(G, t.fmin, t.ck, worst.states, orders, scratch);
-  return { assets: { maxScore, minScore, freeGhosts: freeGhostCells(model, best.notFree), maxCourse, minCourse }, transitions, maxStates: best.count, minStates: worst.count };
+  return {
+    assets: { maxScore, minScore, freeGhosts: freeGhostCells(model, best.notFree), maxCourse, minCourse },
+    transitions,
+    maxStates: best.count,
+    minStates: worst.count,
+  };
 }
 
 /**
@@ -65,7 +70,13 @@ function layeredScores(model: ScoreModel): ScoreRun {
   const G = model.ghosts;
   const { maxBonus, minBonus, best, worst, transitions, release } = layeredOptima(dpModel(model));
   release();
-  const assets: ScoreAssets = { maxScore: totalScore(G, maxBonus), minScore: totalScore(G, minBonus), freeGhosts: freeGhostCells(model, best.notFree), maxCourse: UNKNOWN, minCourse: UNKNOWN };
+  const assets: ScoreAssets = {
+    maxScore: totalScore(G, maxBonus),
+    minScore: totalScore(G, minBonus),
+    freeGhosts: freeGhostCells(model, best.notFree),
+    maxCourse: UNKNOWN,
+    minCourse: UNKNOWN,
+  };
   return { assets, transitions, maxStates: best.count, minStates: worst.count };
 }
 

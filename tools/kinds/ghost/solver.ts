@@ -106,13 +106,19 @@ function prepare(b: Board, s: State, x: Scratch): boolean {
   const u0 = b.all[0]! & ~(s[0]! | s[3]!);
   const u1 = b.all[1]! & ~(s[1]! | s[4]!);
   const u2 = b.all[2]! & ~(s[2]! | s[5]!);
-  const g0 = s[0]!, g1 = s[1]!, g2 = s[2]!;
+  const g0 = s[0]!,
+    g1 = s[1]!,
+    g2 = s[2]!;
   const m = b.masks;
   let violated = false;
   for (let k = 0, o = 0; k < b.count; k++, o += 3) {
-    const m0 = m[o]!, m1 = m[o + 1]!, m2 = m[o + 2]!;
+    const m0 = m[o]!,
+      m1 = m[o + 1]!,
+      m2 = m[o + 2]!;
     const a = b.targets[k]! - (popcount(m0 & g0) + popcount(m1 & g1) + popcount(m2 & g2));
-    const w0 = m0 & u0, w1 = m1 & u1, w2 = m2 & u2;
+    const w0 = m0 & u0,
+      w1 = m1 & u1,
+      w2 = m2 & u2;
     const nu = popcount(w0) + popcount(w1) + popcount(w2);
     x.need[k] = a;
     x.unknown[o] = w0;
@@ -134,7 +140,12 @@ function deduction(layer: number, constraints: number[], g0: number, g1: number,
 
 /** L1 deductions from the prepared snapshot into out; NONE / MOVES / CONTRA. `rec` records each one. */
 function layer1(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
-  let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
+  let g0 = 0,
+    g1 = 0,
+    g2 = 0,
+    e0 = 0,
+    e1 = 0,
+    e2 = 0;
   const U = x.unknown;
   for (let k = 0, o = 0; k < b.count; k++, o += 3) {
     const nu = x.unknownCount[k]!;
@@ -157,20 +168,34 @@ function layer1(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null 
 
 /** L2 deductions (pairs of overlapping constraints) into out; NONE / MOVES / CONTRA. `rec` records each pair's. */
 function layer2(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
-  let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
+  let g0 = 0,
+    g1 = 0,
+    g2 = 0,
+    e0 = 0,
+    e1 = 0,
+    e2 = 0;
   const U = x.unknown;
   const P = b.pairs;
   for (let i = 0; i < P.length; i += 2) {
-    const A = P[i]!, B = P[i + 1]!;
-    const oa = A * 3, ob = B * 3;
-    const a0 = U[oa]!, a1 = U[oa + 1]!, a2 = U[oa + 2]!;
-    const b0 = U[ob]!, b1 = U[ob + 1]!, b2 = U[ob + 2]!;
-    const c0 = a0 & b0, c1 = a1 & b1, c2 = a2 & b2;
+    const A = P[i]!,
+      B = P[i + 1]!;
+    const oa = A * 3,
+      ob = B * 3;
+    const a0 = U[oa]!,
+      a1 = U[oa + 1]!,
+      a2 = U[oa + 2]!;
+    const b0 = U[ob]!,
+      b1 = U[ob + 1]!,
+      b2 = U[ob + 2]!;
+    const c0 = a0 & b0,
+      c1 = a1 & b1,
+      c2 = a2 & b2;
     if ((c0 | c1 | c2) === 0) continue;
     const nC = popcount(c0) + popcount(c1) + popcount(c2);
     const nA = x.unknownCount[A]! - nC;
     const nB = x.unknownCount[B]! - nC;
-    const a = x.need[A]!, bb = x.need[B]!;
+    const a = x.need[A]!,
+      bb = x.need[B]!;
     const lo = Math.max(0, a - nA, bb - nB);
     const hi = Math.min(a, bb, nC);
     if (lo > hi) {
@@ -179,39 +204,64 @@ function layer2(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null 
       return CONTRA;
     }
     // this pair's own deductions
-    let pg0 = 0, pg1 = 0, pg2 = 0, pe0 = 0, pe1 = 0, pe2 = 0;
+    let pg0 = 0,
+      pg1 = 0,
+      pg2 = 0,
+      pe0 = 0,
+      pe1 = 0,
+      pe2 = 0;
     // common part C holds [lo, hi]
     if (hi === 0) {
-      pe0 = c0; pe1 = c1; pe2 = c2;
+      pe0 = c0;
+      pe1 = c1;
+      pe2 = c2;
     } else if (lo === nC) {
-      pg0 = c0; pg1 = c1; pg2 = c2;
+      pg0 = c0;
+      pg1 = c1;
+      pg2 = c2;
     }
     // A only holds [a - hi, a - lo]
     if (nA > 0) {
       if (a - lo === 0) {
-        pe0 |= a0 & ~b0; pe1 |= a1 & ~b1; pe2 |= a2 & ~b2;
+        pe0 |= a0 & ~b0;
+        pe1 |= a1 & ~b1;
+        pe2 |= a2 & ~b2;
       } else if (a - hi === nA) {
-        pg0 |= a0 & ~b0; pg1 |= a1 & ~b1; pg2 |= a2 & ~b2;
+        pg0 |= a0 & ~b0;
+        pg1 |= a1 & ~b1;
+        pg2 |= a2 & ~b2;
       }
     }
     // B only holds [b - hi, b - lo]
     if (nB > 0) {
       if (bb - lo === 0) {
-        pe0 |= b0 & ~a0; pe1 |= b1 & ~a1; pe2 |= b2 & ~a2;
+        pe0 |= b0 & ~a0;
+        pe1 |= b1 & ~a1;
+        pe2 |= b2 & ~a2;
       } else if (bb - hi === nB) {
-        pg0 |= b0 & ~a0; pg1 |= b1 & ~a1; pg2 |= b2 & ~a2;
+        pg0 |= b0 & ~a0;
+        pg1 |= b1 & ~a1;
+        pg2 |= b2 & ~a2;
       }
     }
-    g0 |= pg0; g1 |= pg1; g2 |= pg2;
-    e0 |= pe0; e1 |= pe1; e2 |= pe2;
-    if (rec && (pg0 | pg1 | pg2 | pe0 | pe1 | pe2)) rec.push(deduction(LAYER_PAIR, [A, B], pg0, pg1, pg2, pe0, pe1, pe2));
+    g0 |= pg0;
+    g1 |= pg1;
+    g2 |= pg2;
+    e0 |= pe0;
+    e1 |= pe1;
+    e2 |= pe2;
+    if (rec && pg0 | pg1 | pg2 | pe0 | pe1 | pe2) rec.push(deduction(LAYER_PAIR, [A, B], pg0, pg1, pg2, pe0, pe1, pe2));
   }
   return finish(out, g0, g1, g2, e0, e1, e2);
 }
 
 function finish(out: Uint32Array, g0: number, g1: number, g2: number, e0: number, e1: number, e2: number): number {
-  out[0] = g0; out[1] = g1; out[2] = g2;
-  out[3] = e0; out[4] = e1; out[5] = e2;
+  out[0] = g0;
+  out[1] = g1;
+  out[2] = g2;
+  out[3] = e0;
+  out[4] = e1;
+  out[5] = e2;
   if ((g0 & e0) | (g1 & e1) | (g2 & e2)) return CONTRA;
   return g0 | g1 | g2 | e0 | e1 | e2 ? MOVES : NONE;
 }
@@ -258,7 +308,8 @@ function refuted(witness: number[], constraints: number[]): true {
 /** The constraints of the first deductions that decide one cell both ways. */
 function conflictOf(rec: readonly Deduction[]): number[] {
   for (let w = 0; w < WORDS; w++) {
-    let ghosts = 0, empties = 0;
+    let ghosts = 0,
+      empties = 0;
     for (const d of rec) {
       ghosts |= d.ghosts[w]!;
       empties |= d.empties[w]!;
@@ -279,7 +330,12 @@ function conflictOf(rec: readonly Deduction[]): number[] {
  * opposite. Results into out; NONE / MOVES / CONTRA.
  */
 function layer3(b: Board, s: State, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
-  let g0 = 0, g1 = 0, g2 = 0, e0 = 0, e1 = 0, e2 = 0;
+  let g0 = 0,
+    g1 = 0,
+    g2 = 0,
+    e0 = 0,
+    e1 = 0,
+    e2 = 0;
   const t = x.probe;
   const witness: number[] | null = rec ? [] : null;
   for (let p = 0; p < b.plainCount; p++) {
@@ -290,14 +346,18 @@ function layer3(b: Board, s: State, x: Scratch, out: Uint32Array, rec: Deduction
     t.set(s);
     t[w]! |= bit;
     if (propagate(b, t, x, witness)) {
-      if (w === 0) e0 |= bit; else if (w === 1) e1 |= bit; else e2 |= bit;
+      if (w === 0) e0 |= bit;
+      else if (w === 1) e1 |= bit;
+      else e2 |= bit;
       if (rec) rec.push(assumption(p, true, witness!));
     }
     // assume empty
     t.set(s);
     t[w + 3]! |= bit;
     if (propagate(b, t, x, witness)) {
-      if (w === 0) g0 |= bit; else if (w === 1) g1 |= bit; else g2 |= bit;
+      if (w === 0) g0 |= bit;
+      else if (w === 1) g1 |= bit;
+      else g2 |= bit;
       if (rec) rec.push(assumption(p, false, witness!));
     }
   }

@@ -34,11 +34,7 @@ export function limitsFor(spec: GhostSpec) {
 export function passesTarget(r: SolveResult, spec: GhostSpec): boolean {
   if (r.status !== 'solved') return false;
   const modeOk =
-    spec.mode === 'direct'
-      ? r.pair === 0 && r.contradiction === 0
-      : spec.mode === 'pair'
-        ? r.pair >= 1 && r.contradiction === 0
-        : r.contradiction === 1;
+    spec.mode === 'direct' ? r.pair === 0 && r.contradiction === 0 : spec.mode === 'pair' ? r.pair >= 1 && r.contradiction === 0 : r.contradiction === 1;
   return (
     modeOk &&
     within(r.direct, spec.rounds.direct) &&

@@ -26,7 +26,6 @@ export function ghostTierOf(a: Counts, ladder: GhostConfig['ladder']): string | 
   return ladder.find((rule) => matchesRule(a, rule))?.tier ?? null;
 }
 
-
 /** The original's weights (SPEC's default), in which the reference ladder is stated; the calibration starts here. */
 export const ORIGINAL_WEIGHTS: Weights = { pair: 2, contradiction: 2 };
 

@@ -49,7 +49,10 @@ function runMetricGraphs(boards: readonly SlidePuzzle[] = BENCH_BOARDS, exact = 
 }
 
 /** Seconds per level of analyze() over the whole committed standard set (all tiers). */
-function standardSetSecondsPerLevel(set: { levels: Level<SlidePuzzle>[]; config: SlideConfig; calibration: SlideCalibration }): { perLevel: number; levels: number } {
+function standardSetSecondsPerLevel(set: { levels: Level<SlidePuzzle>[]; config: SlideConfig; calibration: SlideCalibration }): {
+  perLevel: number;
+  levels: number;
+} {
   const ctx = { config: set.config, calibration: set.calibration };
   const t0 = performance.now();
   for (const l of set.levels) analyzeSlide(l.puzzle, ctx);
@@ -69,6 +72,13 @@ export function slideFigures(input: SlideBenchInput): Figure[] {
     { kind: 'slide', name: 'metric-graph BFS, generated moves (edges)', value: edges / explore / 1e6, unit: 'M edges/s', target: 3 },
     { kind: 'slide', name: 'metric graph + metrics, per board (stored exactly)', value: total / runs.length, unit: 's/board', lowerIsBetter: true },
   ];
-  if (whole) figures.push({ kind: 'slide', name: `analyze, 1 thread, whole standard set (${whole.levels} levels, all tiers)`, value: whole.perLevel * 1000, unit: 'ms/level', lowerIsBetter: true });
+  if (whole)
+    figures.push({
+      kind: 'slide',
+      name: `analyze, 1 thread, whole standard set (${whole.levels} levels, all tiers)`,
+      value: whole.perLevel * 1000,
+      unit: 'ms/level',
+      lowerIsBetter: true,
+    });
   return figures;
 }

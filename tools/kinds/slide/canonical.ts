@@ -38,7 +38,9 @@ export function canonicalSlide(p: SlidePuzzle): SlidePuzzle {
 function rotateColours(board: readonly string[]): string[] {
   const used = [...new Set(board.join('').toLowerCase().replace(/[#.]/g, ''))].sort();
   const next = new Map(used.map((c, i) => [c, used[(i + 1) % used.length]!]));
-  return board.map((row) => [...row].map((ch) => (ch === '#' || ch === '.' ? ch : ch === ch.toLowerCase() ? next.get(ch)! : next.get(ch.toLowerCase())!.toUpperCase())).join(''));
+  return board.map((row) =>
+    [...row].map((ch) => (ch === '#' || ch === '.' ? ch : ch === ch.toLowerCase() ? next.get(ch)! : next.get(ch.toLowerCase())!.toUpperCase())).join(''),
+  );
 }
 
 /** The board under each of its 8 rotations and reflections, and each of those with its colours renamed; identity first. */

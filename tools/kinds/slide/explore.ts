@@ -217,7 +217,8 @@ export function explore(b: SlideBoard, opt: ExploreOptions, arena = new Arena())
             dead[v] = childFlags[c]! & CHILD_DEAD;
           }
           if (solving) {
-            if (table.count > opt.nodeLimit && clear < 0) return { status: 'unknown', budget: 'node limit', limit: opt.nodeLimit, states: table.count, edges: generated, depth: d + 1 };
+            if (table.count > opt.nodeLimit && clear < 0)
+              return { status: 'unknown', budget: 'node limit', limit: opt.nodeLimit, states: table.count, edges: generated, depth: d + 1 };
             if (v >= paths.length) paths = arena.grow('paths', Float64Array, paths, v + 1);
           }
           if (table.count > storeCap) return overBudget(opt, table.count, generated, d + 1);
@@ -233,7 +234,8 @@ export function explore(b: SlideBoard, opt: ExploreOptions, arena = new Arena())
     if (solving) {
       if (clear >= 0) {
         minMoves = d + 1;
-        if (!metrics) return { status: 'solved', minMoves, solutionCount: paths[clear]!, states: table.count, statesAtMost: table.count, edges: generated, graph: null };
+        if (!metrics)
+          return { status: 'solved', minMoves, solutionCount: paths[clear]!, states: table.count, statesAtMost: table.count, edges: generated, graph: null };
         maxDepth = minMoves + 2;
       } else if (table.count === hi) {
         return pruned

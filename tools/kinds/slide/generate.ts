@@ -25,7 +25,9 @@ export function planSlide(config: SlideConfig): PlanEntry<SlideSpec>[] {
     if (!band) throw new Error(`plan entry ${entry.size}x${entry.size}: no band for size ${entry.size}`);
     const minMoves = entry.minMoves ?? config.minMoves;
     if (minMoves[0] < config.minMoves[0] || minMoves[1] > config.minMoves[1] || minMoves[0] > minMoves[1]) {
-      throw new Error(`plan entry ${entry.size}x${entry.size}: minMoves ${minMoves[0]}-${minMoves[1]} is not inside the config's band ${config.minMoves[0]}-${config.minMoves[1]}`);
+      throw new Error(
+        `plan entry ${entry.size}x${entry.size}: minMoves ${minMoves[0]}-${minMoves[1]} is not inside the config's band ${config.minMoves[0]}-${config.minMoves[1]}`,
+      );
     }
     const spec: SlideSpec = {
       size: entry.size,
@@ -67,8 +69,16 @@ export function randomBoard(rng: Rng, spec: SlideSpec): SlidePuzzle | null {
   const blocks = colourOf.length;
   const fixed = Math.min(rng.int(spec.fixed[0], spec.fixed[1]), blocks - 1);
   if (walls + blocks > cells) return null;
-  const order = rng.sample(new Int16Array(cells).map((_, i) => i), cells, walls + blocks);
-  const pick = rng.sample(new Int16Array(blocks).map((_, i) => i), blocks, fixed);
+  const order = rng.sample(
+    new Int16Array(cells).map((_, i) => i),
+    cells,
+    walls + blocks,
+  );
+  const pick = rng.sample(
+    new Int16Array(blocks).map((_, i) => i),
+    blocks,
+    fixed,
+  );
   const isFixed = new Uint8Array(blocks);
   for (let i = 0; i < fixed; i++) isFixed[pick[i]!] = 1;
   const grid: string[] = new Array<string>(cells).fill('.');

@@ -127,13 +127,13 @@ export function firstSolution(b: SlideBoard, g: MetricGraph, minMoves: number, d
 }
 
 /** The score from unrounded metrics. */
-export function scoreOf(m: { minMoves: number; openingAccuracy: number; deadEndRatio: number; branchingFactor: number; blockCount: number; colorCount: number }): number {
-  return (
-    5 * m.minMoves +
-    20 * (1 - m.openingAccuracy) +
-    30 * m.deadEndRatio +
-    0.5 * m.branchingFactor +
-    0.8 * m.blockCount +
-    3 * (m.colorCount - 2)
-  );
+export function scoreOf(m: {
+  minMoves: number;
+  openingAccuracy: number;
+  deadEndRatio: number;
+  branchingFactor: number;
+  blockCount: number;
+  colorCount: number;
+}): number {
+  return 5 * m.minMoves + 20 * (1 - m.openingAccuracy) + 30 * m.deadEndRatio + 0.5 * m.branchingFactor + 0.8 * m.blockCount + 3 * (m.colorCount - 2);
 }

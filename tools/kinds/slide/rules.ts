@@ -58,7 +58,8 @@ export type MoveResult = { ok: true; vanished: number } | { ok: false; why: stri
 /** Play one move on `grid` (mutated): slide, then vanish. */
 export function playMove(b: SlideBoard, grid: Uint8Array, move: SlideMove, scratch = new Int32Array(5)): MoveResult {
   const [col, row, dir] = move;
-  if (!(Number.isInteger(row) && Number.isInteger(col) && row >= 0 && col >= 0 && row < b.h && col < b.w)) return { ok: false, why: `(${col}, ${row}) is off the ${b.w}x${b.h} board` };
+  if (!(Number.isInteger(row) && Number.isInteger(col) && row >= 0 && col >= 0 && row < b.h && col < b.w))
+    return { ok: false, why: `(${col}, ${row}) is off the ${b.w}x${b.h} board` };
   const d = DIR_LETTERS.indexOf(dir);
   if (d < 0) return { ok: false, why: `${JSON.stringify(dir)} is not a direction (U, D, L, R)` };
   const cell = cellOf(b, row, col);
@@ -111,17 +112,25 @@ export function startRuleProblems(p: SlidePuzzle): Problem[] {
       const colour = v & COLOUR_MASK;
       count.set(colour, (count.get(colour) ?? 0) + 1);
       if (!(v & FIXED)) movable++;
-      for (const [dr, dc] of [[0, 1], [1, 0]] as const) {
+      for (const [dr, dc] of [
+        [0, 1],
+        [1, 0],
+      ] as const) {
         if (r + dr >= b.h || c + dc >= b.w) continue;
         const u = grid[cellOf(b, r + dr, c + dc)]!;
         if (u !== EMPTY && u !== WALL && (u & COLOUR_MASK) === colour) {
-          problems.push({ field: `puzzle.board[${r}][${c}]`, stored: p.board[r]![c], expected: `no same-coloured block next to it (found one at row ${r + dr}, col ${c + dc})` });
+          problems.push({
+            field: `puzzle.board[${r}][${c}]`,
+            stored: p.board[r]![c],
+            expected: `no same-coloured block next to it (found one at row ${r + dr}, col ${c + dc})`,
+          });
         }
       }
     }
   }
   for (const [colour, k] of [...count].sort((a, b) => a[0] - b[0])) {
-    if (k < 2) problems.push({ field: 'puzzle.board', stored: `1 block of colour ${String.fromCharCode(96 + colour)}`, expected: 'every colour at least twice' });
+    if (k < 2)
+      problems.push({ field: 'puzzle.board', stored: `1 block of colour ${String.fromCharCode(96 + colour)}`, expected: 'every colour at least twice' });
   }
   if (movable === 0) problems.push({ field: 'puzzle.board', stored: 'no movable block', expected: 'at least one movable block' });
   return problems;
@@ -135,7 +144,9 @@ export function slideSolutionProblems(puzzle: SlidePuzzle, stored: SlideSolution
   const r = replay(puzzle, stored);
   if (r.illegal) return [{ field: `solution[${r.illegal.index}]`, stored: stored[r.illegal.index], expected: `a legal move (${r.illegal.why})` }];
   const problems: Problem[] = [];
-  if (r.blocksLeft > 0) problems.push({ field: 'solution', stored: `${stored.length} moves leaving ${r.blocksLeft} blocks`, expected: 'a move list that clears the board' });
-  if (stored.length !== proven.analysis.minMoves) problems.push({ field: 'solution', stored: `${stored.length} moves`, expected: `${proven.analysis.minMoves} moves (minMoves)` });
+  if (r.blocksLeft > 0)
+    problems.push({ field: 'solution', stored: `${stored.length} moves leaving ${r.blocksLeft} blocks`, expected: 'a move list that clears the board' });
+  if (stored.length !== proven.analysis.minMoves)
+    problems.push({ field: 'solution', stored: `${stored.length} moves`, expected: `${proven.analysis.minMoves} moves (minMoves)` });
   return problems;
 }

@@ -4,8 +4,7 @@
 import { z } from 'zod';
 
 const int = () => z.number().int();
-const range = (lo: number, hi: number) =>
-  z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
+const range = (lo: number, hi: number) => z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
 
 const MIN_SIDE = 2;
 const MAX_SIDE = 8;
@@ -36,7 +35,15 @@ const DIRECTIONS = ['U', 'D', 'L', 'R'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
 
 export const SlideMove = z
-  .tuple([int().min(0).max(MAX_SIDE - 1), int().min(0).max(MAX_SIDE - 1), z.enum(DIRECTIONS)])
+  .tuple([
+    int()
+      .min(0)
+      .max(MAX_SIDE - 1),
+    int()
+      .min(0)
+      .max(MAX_SIDE - 1),
+    z.enum(DIRECTIONS),
+  ])
   .describe('[col, row, dir]: flick the movable block at (col, row) Up (row - 1), Down, Left (col - 1) or Right');
 export type SlideMove = z.infer<typeof SlideMove>;
 
@@ -50,16 +57,17 @@ export type SolveStatus = (typeof SOLVE_STATUSES)[number];
 export const SlideAnalysis = z.strictObject({
   status: z.literal('solved').describe("solver verdict; a stored level is always 'solved' ('unsolvable' and 'unknown' never ship)"),
   minMoves: int().min(1).describe('length of a shortest solution'),
-  solutionCount: int()
-    .min(1)
-    .max(Number.MAX_SAFE_INTEGER)
-    .describe('distinct move sequences of length minMoves that clear the board (saturating at 2^53 - 1)'),
+  solutionCount: int().min(1).max(Number.MAX_SAFE_INTEGER).describe('distinct move sequences of length minMoves that clear the board (saturating at 2^53 - 1)'),
   openingAccuracy: z.number().min(0).max(1).describe('share of legal first moves after which a clear in minMoves - 1 remains (2 decimals)'),
   deadEndRatio: z.number().min(0).max(1).describe('mean over depths d < minMoves of blunders[d] / edges[d] from alive states (2 decimals)'),
   branchingFactor: z.number().min(0).describe('mean number of legal moves over the non-cleared states with depth < minMoves (2 decimals)'),
   blockCount: int().min(1).describe('blocks at the start, fixed ones included'),
   colorCount: int().min(1).describe('distinct colours at the start'),
-  score: z.number().describe('5·minMoves + 20·(1 − openingAccuracy) + 30·deadEndRatio + 0.5·branchingFactor + 0.8·blockCount + 3·(colorCount − 2), from unrounded metrics (1 decimal)'),
+  score: z
+    .number()
+    .describe(
+      '5·minMoves + 20·(1 − openingAccuracy) + 30·deadEndRatio + 0.5·branchingFactor + 0.8·blockCount + 3·(colorCount − 2), from unrounded metrics (1 decimal)',
+    ),
   stars: z
     .strictObject({
       three: int().min(1).describe('★★★: a clear in at most this many moves (= minMoves, the proven shortest)'),
@@ -85,8 +93,10 @@ export const SlideConfig = z.strictObject({
   maxStates: int()
     .min(1)
     .max(200_000_000)
-    .describe('generator only: a board is thrown away when more than this many states lie within minMoves + 1 moves (keeps generation fast; validate uses metricBudget)'),
-  minMoves: range(1, 64).describe('kept boards have minMoves in this band; its top is the depth limit of the generator\'s solver'),
+    .describe(
+      'generator only: a board is thrown away when more than this many states lie within minMoves + 1 moves (keeps generation fast; validate uses metricBudget)',
+    ),
+  minMoves: range(1, 64).describe("kept boards have minMoves in this band; its top is the depth limit of the generator's solver"),
   bands: z.array(SideBand).min(1).describe('per board size: walls, colours, blocks per colour and fixed blocks drawn uniformly'),
   plan: z
     .array(
@@ -110,8 +120,6 @@ export type SlideConfig = z.infer<typeof SlideConfig>;
 
 export const SlideCalibration = z.strictObject({
   method: z.enum(['default', 'quantiles']).describe("'default': the default thresholds (before curate); 'quantiles': chosen by curate from the set's scores"),
-  thresholds: z
-    .tuple([z.number(), z.number(), z.number(), z.number()])
-    .describe('score < t[0] tutorial, < t[1] easy, < t[2] normal, < t[3] hard, else expert'),
+  thresholds: z.tuple([z.number(), z.number(), z.number(), z.number()]).describe('score < t[0] tutorial, < t[1] easy, < t[2] normal, < t[3] hard, else expert'),
 });
 export type SlideCalibration = z.infer<typeof SlideCalibration>;

@@ -113,7 +113,8 @@ describe('a game repository', () => {
 
     const v = npx(['validate', 'levels', 'dist', '--threads', '1']);
     expect(v.code, v.stdout + v.stderr).toBe(0);
-    expect(v.stdout).toMatch(/^ok: 5 files, /m);
+    // 2 sets, 2 packs, the manifest, 2 conformance files
+    expect(v.stdout).toMatch(/^ok: 7 files, /m);
 
     const b = npx(['bundle', '--packs', 'proofpack/packs.json', '--out', 'dist-again', '--allow-short']);
     expect(b.code, b.stderr).toBe(0);

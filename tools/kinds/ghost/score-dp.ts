@@ -97,23 +97,8 @@ export function scoreTables(d: DpModel): ScoreTables {
   const pages = Math.ceil(need / 65536);
   const have = kernel.memory.buffer.byteLength / 65536;
   if (pages > have) kernel.memory.grow(pages - have);
+  loadModel(kernel, d);
   const buffer = kernel.memory.buffer;
-  const con = new Int32Array(buffer, CON, MAX_CONSTRAINTS * 4);
-  for (let c = 0; c < d.count; c++) {
-    con[c * 4] = d.ghostMask[c]!;
-    con[c * 4 + 1] = d.cellMask[c * 3]!;
-    con[c * 4 + 2] = d.cellMask[c * 3 + 1]!;
-    con[c * 4 + 3] = d.cellMask[c * 3 + 2]!;
-  }
-  const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
-  byg.fill(0);
-  for (let g = 0; g < G; g++) {
-    const from = d.byGhostStart[g]!,
-      to = d.byGhostStart[g + 1]!;
-    if (to - from > MAX_PER_GHOST) throw new Error('a ghost in too many constraints for the score kernel');
-    byg[g * 16] = to - from;
-    for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;
-  }
   kernel.counts(N, Math.min(G, BLOCK_BITS), d.count, 2 * N);
   const ck = new Uint16Array(buffer, CK, N);
   const fmax = new Uint16Array(buffer, CK + 2 * N, N);
@@ -155,4 +140,25 @@ export function optimalStates(t: ScoreTables, which: 'max' | 'min'): OptimalStat
   let count = 0;
   for (let w = 0; w < states.length; w++) count += popcount(states[w]!);
   return { states, count, notFree: notFree >>> 0 };
+}
+
+/** Write a model's constraints and per-ghost constraint lists into the kernel's memory (both DPs use it). */
+export function loadModel(k: Kernel, d: DpModel): void {
+  const buffer = k.memory.buffer;
+  const con = new Int32Array(buffer, CON, MAX_CONSTRAINTS * 4);
+  for (let c = 0; c < d.count; c++) {
+    con[c * 4] = d.ghostMask[c]!;
+    con[c * 4 + 1] = d.cellMask[c * 3]!;
+    con[c * 4 + 2] = d.cellMask[c * 3 + 1]!;
+    con[c * 4 + 3] = d.cellMask[c * 3 + 2]!;
+  }
+  const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
+  byg.fill(0);
+  for (let g = 0; g < d.G; g++) {
+    const from = d.byGhostStart[g]!,
+      to = d.byGhostStart[g + 1]!;
+    if (to - from > MAX_PER_GHOST) throw new Error('a ghost in too many constraints for the score kernel');
+    byg[g * 16] = to - from;
+    for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;
+  }
 }

@@ -15,8 +15,8 @@ import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { popcount } from '../../lib/bits.ts';
-import { instantiateKernel, CK, CON, BYG, ALIVE, MAX_CONSTRAINTS, MAX_PER_GHOST, BLOCK_BITS, type Kernel } from './score-kernel.ts';
-import { optimalStates, scoreTables, KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, type DpModel, type OptimalStates } from './score-dp.ts';
+import { instantiateKernel, CK, MAX_CONSTRAINTS, BLOCK_BITS, type Kernel } from './score-kernel.ts';
+import { loadModel, optimalStates, scoreTables, KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, type DpModel, type OptimalStates } from './score-dp.ts';
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
 export const LAYERED_LOW_BITS = 16;
@@ -265,24 +265,4 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots): OptimalStat
   let count = 0;
   for (let w = 0; w < states.length; w++) count += popcount(states[w]!);
   return { states, count, notFree: notFree >>> 0 };
-}
-
-function loadModel(k: Kernel, d: DpModel): void {
-  const buffer = k.memory.buffer;
-  const con = new Int32Array(buffer, CON, MAX_CONSTRAINTS * 4);
-  for (let c = 0; c < d.count; c++) {
-    con[c * 4] = d.ghostMask[c]!;
-    con[c * 4 + 1] = d.cellMask[c * 3]!;
-    con[c * 4 + 2] = d.cellMask[c * 3 + 1]!;
-    con[c * 4 + 3] = d.cellMask[c * 3 + 2]!;
-  }
-  const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
-  byg.fill(0);
-  for (let g = 0; g < d.G; g++) {
-    const from = d.byGhostStart[g]!,
-      to = d.byGhostStart[g + 1]!;
-    if (to - from > MAX_PER_GHOST) throw new Error('a ghost in too many constraints for the score kernel');
-    byg[g * 16] = to - from;
-    for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;
-  }
 }

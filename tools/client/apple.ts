@@ -7,7 +7,7 @@ import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as
 import { COLS, ROWS, parseBoard } from '../kinds/apple/board.ts';
 import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from '../kinds/apple/rects.ts';
 import type { Level } from '../lib/kind.ts';
-import type { ClientKind, ReplayReport } from './kinds.ts';
+import type { ClientKind, ReplayReport } from './client-kind.ts';
 
 /** An apple level as stored in a pack: `puzzle.board` (10 rows of 17 digits), `solution` the best known play, `analysis` the scores and the greedy play. */
 export type AppleLevel = Level<Puzzle, Solution, Analysis>;

@@ -27,7 +27,7 @@ import {
 } from '../kinds/ghost/score-model.ts';
 import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course.ts';
 import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
-import type { ClientKind, ReplayReport } from './kinds.ts';
+import type { ClientKind, ReplayReport } from './client-kind.ts';
 import type { Level } from '../lib/kind.ts';
 
 export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;

@@ -8,7 +8,7 @@ import { charOfValue, compileBoard, cellOf, type SlideBoard } from '../kinds/sli
 import { blocksLeft, playMove, startGrid, type MoveResult } from '../kinds/slide/rules.ts';
 import { starsFor } from '../kinds/slide/stars.ts';
 import type { Level } from '../lib/kind.ts';
-import type { ClientKind, ReplayReport } from './kinds.ts';
+import type { ClientKind, ReplayReport } from './client-kind.ts';
 
 /** A slide level as stored in a pack: `puzzle.board` rows, `solution` a shortest list of flicks, `analysis` with minMoves and stars. */
 export type SlideLevel = Level<Puzzle, Solution, Analysis>;

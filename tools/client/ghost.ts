@@ -63,7 +63,7 @@ export function ghostAt(play: GhostPlay, row: number, col: number): number {
   return play.model.ghostOf[row * n + col]!;
 }
 
-/** Catch at (row, col): scores 100 + 50 × opened × completed when a ghost is there (SPEC §1). */
+/** Catch at (row, col): scores 100 + 50 × opened × completed when a ghost is there (docs/ghost.md). */
 export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome {
   const g = ghostAt(play, row, col);
   if (g < 0) return { hit: false, reason: 'no ghost' };

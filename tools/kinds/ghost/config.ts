@@ -37,7 +37,7 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
     rule('EXTREME', 'pair', { pair: [1, 1], direct: [10, MANY] }),
     rule('EXTREME', 'pair', { pair: [2, 2], direct: [0, 9] }),
     // a board that needs L3 but never L2 stays at EXTREME or below, whatever its length,
-    // so that every tier from EXTREME II up needs L2 (as in the reference set, SPEC §1)
+    // so that every tier from EXTREME II up needs L2 (as in the original game's set)
     rule('EXTREME', 'contradiction', { contradiction: [1, MANY], pair: [0, 0] }),
     rule('EXTREME', 'contradiction', { contradiction: [1, 1], pair: [1, 1], direct: [0, 5] }),
     rule('EXTREME II', 'pair', { pair: [2, 2], direct: [10, MANY] }),

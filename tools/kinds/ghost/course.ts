@@ -1,4 +1,4 @@
-// The "still on course for the medal" asset of a ghost board (SPEC §1, client
+// The "still on course for the medal" asset of a ghost board (docs/ghost-assets.md, client
 // assets): exact for every history of catches, in order.
 //
 // The rule. With F(S) the best (worst) bonus still to come from the caught set

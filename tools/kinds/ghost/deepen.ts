@@ -1,4 +1,4 @@
-// The deepening pass (SPEC §1 "Deepening"): after rejection sampling found a
+// The deepening pass (docs/ghost-deepening.md): after rejection sampling found a
 // board that passes its target test, try changes to its clue cells — remove
 // one, or move one to another empty cell — drawn from the slot's own RNG, and
 // keep a change only when the changed board still passes the same target test

@@ -1,4 +1,4 @@
-// Ghost generation by rejection sampling (SPEC §1 "Generation"): random ghosts
+// Ghost generation by rejection sampling (docs/ghost.md, generation): random ghosts
 // and clue cells within the size's band, thrown away unless the layered solver
 // passes the mode's target test. The solver is checked against the known
 // solution on every try.

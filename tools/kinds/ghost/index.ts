@@ -1,4 +1,4 @@
-// The ghost deduction kind (SPEC §1) behind the PuzzleKind interface.
+// The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
 import { analyzeGhost, ghostAnalyzeCost, logicDepth } from './analyze.ts';

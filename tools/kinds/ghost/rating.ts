@@ -1,4 +1,4 @@
-// Logic Rating (SPEC §1): a player's ability θ on the logicDepth scale, from
+// Logic Rating (docs/ghost.md): a player's ability θ on the logicDepth scale, from
 // attempts (b = the level's logicDepth, clean clear or not), under the
 // one-parameter logistic model P(clean clear) = 1 / (1 + exp(−a(θ − b))).
 // θ maximises the log-likelihood plus a weak normal prior N(priorMean, priorSd²)

@@ -1,4 +1,4 @@
-// Ghost formats (SPEC §1, §4): puzzle, solution, analysis, generator config and
+// Ghost formats (docs/ghost.md, docs/formats.md): puzzle, solution, analysis, generator config and
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
 import { z } from 'zod';
@@ -96,8 +96,8 @@ const RoundLimits = z.strictObject({
 });
 
 export const GhostConfig = z.strictObject({
-  triesPerBoard: int().min(1).max(1_000_000).describe('rejection-sampling tries per wanted board (SPEC: 600)'),
-  maxZeroTargets: int().min(0).describe('reject boards with more constraints of target 0 than this (SPEC: 3)'),
+  triesPerBoard: int().min(1).max(1_000_000).describe('rejection-sampling tries per wanted board (default 600)'),
+  maxZeroTargets: int().min(0).describe('reject boards with more constraints of target 0 than this (default 3)'),
   bands: z
     .array(z.strictObject({ size: int().min(MIN_SIZE).max(MAX_SIZE), ghosts: range(0, 81), clues: range(0, 81) }))
     .min(1)

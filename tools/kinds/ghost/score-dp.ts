@@ -1,4 +1,4 @@
-// Exact best and worst score over all G! catching orders (SPEC §1), by dynamic
+// Exact best and worst score over all G! catching orders (docs/ghost.md), by dynamic
 // programming over the 2^G subsets S of caught ghosts (bit g = ghost g in
 // row-major order). With gain(S, g) = 100 + 50·Δopen·Δcomplete (score-model.ts),
 // every order scores 100·G + 50·(sum of Δopen·Δcomplete), so the DP works on

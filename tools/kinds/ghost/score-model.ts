@@ -1,4 +1,4 @@
-// The ghost score rule (SPEC §1 "Score, best and worst proven score") and the
+// The ghost score rule (docs/ghost.md, score) and the
 // model it runs on. A catch of ghost g when the ghosts in S are already caught
 // scores 100 + 50 × opened × completed:
 //   completed = constraints (rows, columns, clue cells) containing g whose
@@ -128,7 +128,7 @@ export interface CatchResult {
  * in `caught` (per ghost index) already are, and the cells flagged in `open`
  * (per cell) are open. Updates `caught` and `open` and returns the catch's
  * score. The client plays with this; the DP is checked against it and against
- * a brute force written from the SPEC text.
+ * a brute force written from the rule text.
  */
 export function applyCatchToState(m: ScoreModel, caught: Uint8Array, open: Uint8Array, g: number): CatchResult {
   if (caught[g]) throw new Error(`ghost ${g} is already caught`);

@@ -1,4 +1,4 @@
-// The score assets of a solved ghost board (SPEC §1): exact best and worst
+// The score assets of a solved ghost board (docs/ghost.md): exact best and worst
 // score over all catching orders, the free ghosts, and the two "still on
 // course for the medal" assets (course.ts) — or the explicit value "unknown"
 // for each when the board has more ghosts than the set's configured exact limit.

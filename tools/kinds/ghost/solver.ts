@@ -1,4 +1,4 @@
-// The layered ghost solver of SPEC §1: L1 (one constraint), L2 (two
+// The layered ghost solver (docs/ghost.md): L1 (one constraint), L2 (two
 // overlapping constraints), L3 (one assumption, refuted by at most 64 rounds of
 // L1/L2 propagation). A round computes every deduction of one layer from a
 // snapshot and applies them all at once. Pure functions over typed arrays.
@@ -271,7 +271,7 @@ function apply(s: State, d: Uint32Array): void {
 }
 
 /**
- * SPEC's propagate: rounds of L1 (or L2 when L1 has nothing), at most 64.
+ * The propagate step: rounds of L1 (or L2 when L1 has nothing), at most 64.
  * True when the state is refuted. Mutates t.
  */
 function propagate(b: Board, t: State, x: Scratch, witness: number[] | null = null): boolean {

@@ -1,4 +1,4 @@
-// The generator's target test (SPEC §1 "Generation"): what a plan entry wants
+// The generator's target test (docs/ghost.md, generation): what a plan entry wants
 // of a board (size, mode, round limits, tier), the solver limits that stop a
 // try as soon as it cannot pass, the test itself, and the safety net that
 // checks the solver's deductions against the board's known solution. Shared by
@@ -30,7 +30,7 @@ export function limitsFor(spec: GhostSpec) {
   return { maxLayer, maxContradictionRounds };
 }
 
-/** SPEC's target tests: direct = L1 only; pair = needs L2, no L3; contradiction = exactly one L3 round. */
+/** The target tests: direct = L1 only; pair = needs L2, no L3; contradiction = exactly one L3 round. */
 export function passesTarget(r: SolveResult, spec: GhostSpec): boolean {
   if (r.status !== 'solved') return false;
   const modeOk =

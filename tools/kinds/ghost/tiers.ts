@@ -1,4 +1,4 @@
-// Ghost tiers and calibration (SPEC §1 "Tiers", curate): the ladder maps a
+// Ghost tiers and calibration (docs/ghost.md, tiers; curate): the ladder maps a
 // level's solve mode and round counts to one of ten tiers; calibration picks the
 // logicDepth weights whose tier medians rise most evenly.
 import type { Level, TierTable } from '../../lib/kind.ts';
@@ -26,7 +26,7 @@ export function ghostTierOf(a: Counts, ladder: GhostConfig['ladder']): string | 
   return ladder.find((rule) => matchesRule(a, rule))?.tier ?? null;
 }
 
-/** The original's weights (SPEC's default), in which the reference ladder is stated; the calibration starts here. */
+/** The original's weights (the default), in which the reference ladder is stated; the calibration starts here. */
 export const ORIGINAL_WEIGHTS: Weights = { pair: 2, contradiction: 2 };
 
 export function initialGhostCalibration(): GhostCalibration {

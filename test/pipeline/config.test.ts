@@ -87,6 +87,15 @@ describe('generate --config', () => {
     );
   });
 
+  it('names a partial config that is valid only for another kind as such', () => {
+    const file = write('ghost-plan.json', { plan: [{ size: 7, mode: 'pair', count: 4, tier: 'MASTER' }] });
+    const r = cli(['generate', 'slide', '--config', file, '--out', path.join(dir, 'never.json')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `proofpack: ${file}: this looks like a ghost config, not a slide config: it is valid for ghost and not for slide (use it with \`generate ghost\`, or start from \`proofpack config slide\`)\n`,
+    );
+  });
+
   it('"no board passed" names triesPerBoard', () => {
     const file = write('hopeless.json', { triesPerBoard: 1, scoreGhostLimit: 16, plan: [{ size: 9, mode: 'contradiction', count: 2, tier: 'ULTIMATE+' }] });
     const out = path.join(dir, 'hopeless-out.json');

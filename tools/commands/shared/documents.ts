@@ -220,5 +220,12 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
     if (parsed.success) return parsed.data;
     lines = parsed.error.issues.map((issue) => zodMessage(file, merged, issue));
   }
+  // not a config of this kind, but a valid one of another (e.g. a ghost plan given to generate slide)
+  const fits = KINDS.find((other) => other !== kind && other.schemas.config.safeParse(mergePartial(other.defaults.config, raw)).success);
+  if (fits) {
+    throw new InputError(
+      `${file}: this looks like a ${fits.name} config, not a ${kind.name} config: it is valid for ${fits.name} and not for ${kind.name} (use it with \`generate ${fits.name}\`, or start from \`proofpack config ${kind.name}\`)`,
+    );
+  }
   throw new InputError(lines[0]!, [...new Set(lines)]);
 }

@@ -22,7 +22,17 @@ import type { GhostAnalysis, GhostConfig, GhostPuzzle, GhostSolution } from '../
 const ctx = { config: GHOST_DEFAULT_CONFIG, calibration: initialGhostCalibration() };
 const spec = (size: number, mode: GhostSpec['mode'], tier?: string): GhostSpec => {
   const band = GHOST_DEFAULT_CONFIG.bands.find((b) => b.size === size)!;
-  return { size, mode, ghosts: band.ghosts, clues: band.clues, rounds: {}, ...(tier ? { tier } : {}), ladder: GHOST_DEFAULT_CONFIG.ladder, deepen: 0 };
+  return {
+    size,
+    mode,
+    ghosts: band.ghosts,
+    clues: band.clues,
+    rounds: {},
+    ...(tier ? { tier } : {}),
+    ladder: GHOST_DEFAULT_CONFIG.ladder,
+    deepen: 0,
+    starts: 1,
+  };
 };
 
 /** The first board from seed's stream that passes the spec's target test. */
@@ -126,5 +136,15 @@ describe('generate with deepening plan entries', () => {
       if (depth(l) > depth(before!)) deeper++;
     }
     expect(deeper).toBeGreaterThan(0);
+  });
+
+  it('with starts, keeps the deepest of several deepened samples (the first is the one starts = 1 keeps)', async () => {
+    const one = await run({ ...base, plan: [{ size: 7, mode: 'pair', count: 3, deepen: 60 }] }, 1);
+    const three = await run({ ...base, plan: [{ size: 7, mode: 'pair', count: 3, deepen: 60, starts: 3 }] }, 1);
+    const depths = (r: typeof one) => r.set.levels.map((l) => logicDepth(l.analysis as GhostAnalysis, ORIGINAL_WEIGHTS)).sort((a, b) => a - b);
+    expect(three.set.levels.length).toBe(3);
+    const [a, b] = [depths(one), depths(three)];
+    expect(b.reduce((x, y) => x + y, 0)).toBeGreaterThan(a.reduce((x, y) => x + y, 0));
+    expect(b[2]).toBeGreaterThanOrEqual(a[2]!);
   });
 });

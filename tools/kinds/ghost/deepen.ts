@@ -10,7 +10,8 @@
 import type { Rng } from '../../lib/rng.ts';
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { buildLevel, zeroTargetCount } from './rules.ts';
-import { compileBoard, isClue } from './board.ts';
+import { compileBoard, isClue, WORDS } from './board.ts';
+import { popcount } from '../../lib/bits.ts';
 import { solveLayered } from './solver.ts';
 import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target.ts';
 
@@ -24,6 +25,8 @@ export interface DeepenResult {
   /** deepenDepth of the board before and after the pass. */
   before: number;
   after: number;
+  /** The rank the pass climbs (deepenDepth, then the tail), after the pass. */
+  rank: number;
   /** Changes tried and kept. */
   tries: number;
   kept: number;
@@ -31,14 +34,30 @@ export interface DeepenResult {
   disagreements: number;
 }
 
-/** The pass's verdict on one board: its depth when it passes the target test, -1 when not, null on a disagreement. */
+/** How many of the last rounds count toward the tie-break. */
+export const TAIL_ROUNDS = 5;
+
+/**
+ * The pass's verdict on one board: its rank when it passes the target test,
+ * -1 when not, null on a disagreement with the known solution. The rank is
+ * deepenDepth, ties broken by the number of cells the last TAIL_ROUNDS rounds
+ * decide (a longer tail of the chain).
+ */
 function judge(puzzle: GhostPuzzle, solution: GhostSolution, spec: GhostSpec, maxZeroTargets: number): number | null {
   if (zeroTargetCount(puzzle) > maxZeroTargets) return -1;
   const board = compileBoard(puzzle);
-  const r = solveLayered(board, limitsFor(spec));
+  const r = solveLayered(board, { ...limitsFor(spec), trace: true });
   if (!agreesWithSolution(board, r, solution)) return null;
-  return passesTarget(r, spec) ? deepenDepth(r) : -1;
+  if (!passesTarget(r, spec)) return -1;
+  let tail = 0;
+  for (let i = Math.max(0, r.rounds.length - TAIL_ROUNDS); i < r.rounds.length; i++) {
+    const round = r.rounds[i]!;
+    for (let w = 0; w < WORDS; w++) tail += popcount(round.ghosts[w]!) + popcount(round.empties[w]!);
+  }
+  return deepenDepth(r) * RANK + tail;
 }
+
+const RANK = 1024;
 
 /**
  * Deepen a board that passes spec's target test by first-improvement hill
@@ -46,7 +65,8 @@ function judge(puzzle: GhostPuzzle, solution: GhostSolution, spec: GhostSpec, ma
  * to cell t that holds neither a ghost nor a clue) are drawn uniformly without
  * repetition from rng; the first that keeps the board valid for the spec and
  * raises deepenDepth is kept, and drawing starts again from the new board's
- * changes. Stops after `tries` changes, or when no change of the current board
+ * changes. "Deeper" is judge's rank: deepenDepth, ties broken by the cells the
+ * last rounds decide. Stops after `tries` changes, or when no change of the current board
  * is left (no single change makes it deeper).
  */
 export function deepenBoard(puzzle: GhostPuzzle, solution: GhostSolution, spec: GhostSpec, maxZeroTargets: number, tries: number, rng: Rng): DeepenResult {
@@ -62,7 +82,7 @@ export function deepenBoard(puzzle: GhostPuzzle, solution: GhostSolution, spec: 
   const start = judge(puzzle, solution, spec, maxZeroTargets);
   if (start === null || start < 0) throw new Error('deepenBoard: the starting board does not pass its target test');
   let best = puzzle;
-  let depth = start;
+  let rank = start;
   let kept = 0;
   let disagreements = 0;
   // the untried changes of the current board, k = f·128 + t + 1 (k = f·128: remove f), in cell order
@@ -89,9 +109,9 @@ export function deepenBoard(puzzle: GhostPuzzle, solution: GhostSolution, spec: 
     const candidate = buildLevel(n, ghost, clue).puzzle;
     const d = judge(candidate, solution, spec, maxZeroTargets);
     if (d === null) disagreements++;
-    if (d !== null && d > depth) {
+    if (d !== null && d > rank) {
       best = candidate;
-      depth = d;
+      rank = d;
       kept++;
       untried();
     } else {
@@ -99,5 +119,5 @@ export function deepenBoard(puzzle: GhostPuzzle, solution: GhostSolution, spec: 
       if (to >= 0) clue[to] = 0;
     }
   }
-  return { puzzle: best, before: start, after: depth, tries: t, kept, disagreements };
+  return { puzzle: best, before: Math.floor(start / RANK), after: Math.floor(rank / RANK), rank, tries: t, kept, disagreements };
 }

@@ -19,7 +19,7 @@ export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
     const band = config.bands.find((b) => b.size === entry.size);
     if (!band) throw new Error(`plan entry ${entry.size}x${entry.size} ${entry.mode}: no band for size ${entry.size}`);
     return {
-      label: `${entry.size}x${entry.size} ${entry.mode}${roundsLabel(entry.rounds ?? {})}${entry.tier ? ` -> ${entry.tier}` : ''}${entry.deepen ? ' deepened' : ''}`,
+      label: `${entry.size}x${entry.size} ${entry.mode}${roundsLabel(entry.rounds ?? {})}${entry.tier ? ` -> ${entry.tier}` : ''}${entry.deepen ? ` deepened${(entry.starts ?? 1) > 1 ? ` x${entry.starts}` : ''}` : ''}`,
       count: entry.count,
       spec: {
         size: entry.size,
@@ -30,6 +30,7 @@ export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
         ...(entry.tier ? { tier: entry.tier } : {}),
         ladder: config.ladder,
         deepen: entry.deepen ?? 0,
+        starts: entry.starts ?? 1,
       },
     };
   });
@@ -74,12 +75,14 @@ export function generateGhostSlot(
 ): SlotResult<GhostPuzzle, GhostSolution, GhostAnalysis> {
   const limits = limitsFor(spec);
   let disagreements = 0;
-  for (let tries = 1; tries <= config.triesPerBoard; tries++) {
+  // with deepening: the deepest of `starts` deepened samples (first on ties)
+  let best: { puzzle: GhostPuzzle; solution: GhostSolution; rank: number } | null = null;
+  let starts = 0;
+  let tries = 1;
+  for (; tries <= config.triesPerBoard; tries++) {
     const ghosts = rng.int(spec.ghosts[0], spec.ghosts[1]);
     const clues = rng.int(spec.clues[0], spec.clues[1]);
-    const sample = randomBoard(rng, spec.size, ghosts, clues);
-    const solution = sample.solution;
-    let puzzle = sample.puzzle;
+    const { puzzle, solution } = randomBoard(rng, spec.size, ghosts, clues);
     if (zeroTargetCount(puzzle) > config.maxZeroTargets) continue;
     const board = compileBoard(puzzle);
     const r = solveLayered(board, limits);
@@ -88,17 +91,28 @@ export function generateGhostSlot(
       continue;
     }
     if (!passesTarget(r, spec)) continue;
-    if (spec.deepen > 0) {
-      const deeper = deepenBoard(puzzle, solution, spec, config.maxZeroTargets, spec.deepen, rng);
-      puzzle = deeper.puzzle;
-      disagreements += deeper.disagreements;
-    }
-    const outcome = analyzeGhost(puzzle, ctx);
-    if (outcome.status !== 'proven' || outcome.solution.join() !== solution.join()) {
+    if (spec.deepen === 0) {
+      const found = proven(puzzle, solution, ctx);
+      if (found) return { found, tries, disagreements };
       disagreements++;
       continue;
     }
-    return { found: { puzzle, solution, analysis: outcome.analysis }, tries, disagreements };
+    const deeper = deepenBoard(puzzle, solution, spec, config.maxZeroTargets, spec.deepen, rng);
+    disagreements += deeper.disagreements;
+    if (!best || deeper.rank > best.rank) best = { puzzle: deeper.puzzle, solution, rank: deeper.rank };
+    if (++starts === spec.starts) break;
+  }
+  if (best) {
+    const found = proven(best.puzzle, best.solution, ctx);
+    if (found) return { found, tries: Math.min(tries, config.triesPerBoard), disagreements };
+    disagreements++;
   }
   return { found: null, tries: config.triesPerBoard, disagreements };
+}
+
+/** The level when analyze proves the board with the known solution, else null (a disagreement). */
+function proven(puzzle: GhostPuzzle, solution: GhostSolution, ctx: AnalyzeContext<GhostConfig, GhostCalibration>) {
+  const outcome = analyzeGhost(puzzle, ctx);
+  if (outcome.status !== 'proven' || outcome.solution.join() !== solution.join()) return null;
+  return { puzzle, solution, analysis: outcome.analysis };
 }

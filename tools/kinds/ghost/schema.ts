@@ -117,6 +117,11 @@ export const GhostConfig = z.strictObject({
           .describe(
             'deepening budget: after sampling, this many candidate clue changes (remove one, or move one to an empty cell) per board, each kept only when the board still passes the same target test and gets deeper (direct + 2·pair + 2·contradiction); absent or 0: none',
           ),
+        starts: int()
+          .min(1)
+          .max(1000)
+          .optional()
+          .describe('with deepen: sampled boards deepened per wanted board, the deepest kept (default 1); all within triesPerBoard sampling tries'),
       }),
     )
     .min(1)

@@ -19,6 +19,8 @@ export interface GhostSpec {
   ladder: GhostConfig['ladder'];
   /** Deepening tries per board after sampling (0: none). */
   deepen: number;
+  /** Sampled boards deepened per slot, the deepest kept. */
+  starts: number;
 }
 
 const within = (v: number, r: [number, number] | undefined) => !r || (v >= r[0] && v <= r[1]);

@@ -32,6 +32,7 @@ const spec = (size: number, mode: GhostSpec['mode'], tier?: string): GhostSpec =
     ladder: GHOST_DEFAULT_CONFIG.ladder,
     deepen: 0,
     starts: 1,
+    tries: GHOST_DEFAULT_CONFIG.triesPerBoard,
   };
 };
 

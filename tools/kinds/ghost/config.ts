@@ -65,9 +65,9 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
     ...want('ULTIMATE', 'contradiction', { 8: 16, 9: 28 }, 40),
     ...want('ULTIMATE II', 'contradiction', { 8: 10, 9: 20 }, 60),
     ...want('ULTIMATE II', 'pair', { 9: 10 }, 60),
-    // two boards for long pair chains: each the deepest of up to 12 sampled boards climbed to the
-    // top (a sample takes ~290 tries, so about two fit in the 600-try budget)
-    { size: 9, mode: 'pair', count: 2, tier: 'ULTIMATE II', deepen: 4000, starts: 12 },
+    // two boards for long pair chains: each the deepest of 24 sampled boards climbed to the top
+    // (a sample takes ~150–300 sampling tries, hence the entry's own budget of 8,000 tries)
+    { size: 9, mode: 'pair', count: 2, tier: 'ULTIMATE II', deepen: 4000, starts: 24, tries: 8000 },
     ...want('ULTIMATE+', 'contradiction', { 8: 12, 9: 50 }, 150),
   ],
 };

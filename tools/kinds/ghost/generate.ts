@@ -31,6 +31,7 @@ export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
         ladder: config.ladder,
         deepen: entry.deepen ?? 0,
         starts: entry.starts ?? 1,
+        tries: entry.tries ?? config.triesPerBoard,
       },
     };
   });
@@ -79,7 +80,7 @@ export function generateGhostSlot(
   let best: { puzzle: GhostPuzzle; solution: GhostSolution; rank: number } | null = null;
   let starts = 0;
   let tries = 1;
-  for (; tries <= config.triesPerBoard; tries++) {
+  for (; tries <= spec.tries; tries++) {
     const ghosts = rng.int(spec.ghosts[0], spec.ghosts[1]);
     const clues = rng.int(spec.clues[0], spec.clues[1]);
     const { puzzle, solution } = randomBoard(rng, spec.size, ghosts, clues);
@@ -104,10 +105,10 @@ export function generateGhostSlot(
   }
   if (best) {
     const found = proven(best.puzzle, best.solution, ctx);
-    if (found) return { found, tries: Math.min(tries, config.triesPerBoard), disagreements };
+    if (found) return { found, tries: Math.min(tries, spec.tries), disagreements };
     disagreements++;
   }
-  return { found: null, tries: config.triesPerBoard, disagreements };
+  return { found: null, tries: spec.tries, disagreements };
 }
 
 /** The level when analyze proves the board with the known solution, else null (a disagreement). */

@@ -21,6 +21,8 @@ export interface GhostSpec {
   deepen: number;
   /** Sampled boards deepened per slot, the deepest kept. */
   starts: number;
+  /** Sampling tries per slot (the plan entry's `tries`, else the config's triesPerBoard). */
+  tries: number;
 }
 
 const within = (v: number, r: [number, number] | undefined) => !r || (v >= r[0] && v <= r[1]);

@@ -148,4 +148,17 @@ describe('generate with deepening plan entries', () => {
     expect(b.reduce((x, y) => x + y, 0)).toBeGreaterThan(a.reduce((x, y) => x + y, 0));
     expect(b[2]).toBeGreaterThanOrEqual(a[2]!);
   });
+  it('an entry with its own tries samples within that budget, and a larger one lets more starts happen', async () => {
+    const entry = { size: 7 as const, mode: 'pair' as const, count: 2, deepen: 30, starts: 50 };
+    const tight = await run({ ...base, plan: [{ ...entry, tries: 3 }] }, 1);
+    const wide = await run({ ...base, plan: [{ ...entry, tries: 5000 }] }, 1);
+    // every slot stops at its own budget: at most 3 sampling tries each, so fewer found
+    expect(tight.set.generator.stats[0]!.tries).toBeLessThanOrEqual(2 * 3);
+    expect(wide.set.levels.length).toBe(2);
+    // with room for many starts, each slot keeps the deepest of them
+    const top = (r: typeof wide) => Math.max(...r.set.levels.map((l) => logicDepth(l.analysis as GhostAnalysis, ORIGINAL_WEIGHTS)));
+    const one = await run({ ...base, plan: [{ ...entry, starts: 1 }] }, 1);
+    expect(wide.set.generator.stats[0]!.tries).toBeGreaterThan(base.triesPerBoard);
+    expect(top(wide)).toBeGreaterThanOrEqual(top(one));
+  });
 });

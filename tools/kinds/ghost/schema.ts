@@ -121,7 +121,7 @@ export const GhostConfig = z.strictObject({
           .min(1)
           .max(1000)
           .optional()
-          .describe('with deepen: sampled boards deepened per wanted board, the deepest kept (default 1); all within the entry\'s sampling tries'),
+          .describe("with deepen: sampled boards deepened per wanted board, the deepest kept (default 1); all within the entry's sampling tries"),
         tries: int()
           .min(1)
           .max(1_000_000)

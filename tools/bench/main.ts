@@ -9,6 +9,7 @@ import type { Figure, Suite } from '../lib/bench.ts';
 import { genericSuite } from './generic.ts';
 import { standardSetOf } from './standard-set.ts';
 import { ghostAssetFigures } from './ghost-assets.ts';
+import { fullBuildFigures } from './full-build.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
@@ -20,6 +21,8 @@ const suites: Suite[] = KINDS.flatMap((k) => {
 })
   // the client's decoding of every ghost asset of a set (tools/bench/ghost-assets.ts)
   .concat([{ kind: 'ghost', name: 'ghost-assets', run: ghostAssetFigures }])
+  // the full-size build of the kinds in BENCH_FULL, as CLI processes (tools/bench/full-build.ts; opt-in)
+  .concat([{ kind: 'pipeline', name: 'full-build', run: fullBuildFigures }])
   .filter((s) => only.length === 0 || only.includes(s.kind) || (s.name !== undefined && only.includes(s.name)));
 
 const samples = new Map<string, { figure: Figure; values: number[] }>();

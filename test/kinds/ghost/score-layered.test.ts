@@ -1,11 +1,13 @@
 // The layered score DP (score-layered.ts) against the single-memory kernel on
-// random boards up to G = 22 (equal optima, free ghosts and optimal-state
-// bitsets), with small blocks so that many layers and high ghosts are crossed,
-// and against a brute force over all G! orders for G = 7 and 8.
+// random boards up to G = 22 (equal optima, free ghosts, optimal-state bitsets,
+// the W values it keeps and the course assets made from them), with small
+// blocks so that many layers and high ghosts are crossed, and against a brute
+// force over all G! orders for G = 7 and 8.
 import { describe, expect, it } from 'vitest';
 import { scoreModel } from '../../../tools/kinds/ghost/score-model.ts';
 import { dpModel, scoreTables, optimalStates } from '../../../tools/kinds/ghost/score-dp.ts';
-import { layeredOptima } from '../../../tools/kinds/ghost/score-layered.ts';
+import { courseFits, layeredOptima } from '../../../tools/kinds/ghost/score-layered.ts';
+import { exactScores, layeredScores } from '../../../tools/kinds/ghost/score.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
 import { bruteForceScores } from '../../support/helpers.ts';
@@ -32,7 +34,13 @@ describe('the layered DP equals the single-memory kernel', () => {
     const { puzzle, solution } = board('kernel', i, G);
     const d = dpModel(scoreModel(puzzle, solution));
     expect(d.G).toBe(G);
-    const lay = layeredOptima(d, L);
+    // the values handed to the course builder, copied out (the arrays are valid during the call only)
+    const kept: Record<string, { keys: number[]; ws: number[] }> = {};
+    const lay = layeredOptima(d, L, undefined, (which, keys, ws) => {
+      kept[which] = { keys: [...keys], ws: [...ws] };
+      return which;
+    });
+    expect(lay.courses).toEqual({ max: 'max', min: 'min' });
     // copy the kernel's results out: its tables are views into memory the next call reuses
     const t = scoreTables(d);
     const [fmax, fmin] = [t.fmax[0]!, t.fmin[0]!];
@@ -40,13 +48,34 @@ describe('the layered DP equals the single-memory kernel', () => {
       ['max', lay.best],
       ['min', lay.worst],
     ] as const) {
-      const want = optimalStates(scoreTables(d), which);
+      const tables = scoreTables(d);
+      const want = optimalStates(tables, which);
       expect(got.count).toBe(want.count);
       expect(got.notFree).toBe(want.notFree);
       expect(Buffer.from(got.states.buffer).equals(Buffer.from(want.states.buffer, want.states.byteOffset, want.states.byteLength))).toBe(true);
+      // the kept values: every marked state once, ascending, with W = F + cells opened
+      const F = which === 'max' ? tables.fmax : tables.fmin;
+      const keys: number[] = [];
+      const ws: number[] = [];
+      for (let s = 0; s < 2 ** G; s++) {
+        if ((want.states[s >>> 5]! >>> (s & 31)) & 1) {
+          keys.push(s);
+          ws.push(F[s]! + (tables.ck[s]! >>> 7));
+        }
+      }
+      expect(kept[which]).toEqual({ keys, ws });
     }
     expect([lay.maxBonus, lay.minBonus]).toEqual([fmax, fmin]);
     expect(lay.transitions).toBe(G * 2 ** (G - 1));
+  });
+
+  it.each(cases)('G = %i, blocks of 2^%i: the same score assets, course assets included', (G, L, i) => {
+    const { puzzle, solution } = board('kernel', i, G);
+    const model = scoreModel(puzzle, solution);
+    const lay = layeredScores(model, L);
+    expect(lay.assets.maxCourse).not.toBe('unknown');
+    expect(lay.assets).toEqual(exactScores(model).assets);
+    expect([lay.maxStates, lay.minStates]).toEqual([exactScores(model).maxStates, exactScores(model).minStates]);
   });
 });
 
@@ -68,5 +97,17 @@ describe('the layered DP against a brute force over all orders', () => {
       expect(((lay.best.states[s >>> 5]! >>> (s & 31)) & 1) === 1).toBe(bf.max.states.has(s));
       expect(((lay.worst.states[s >>> 5]! >>> (s & 31)) & 1) === 1).toBe(bf.min.states.has(s));
     }
+  });
+});
+
+describe('course assets past the arena', () => {
+  it('are built while their arrays fit the DP arena, and not past it (the asset is then "unknown")', () => {
+    // G = 32's arena is 9.56 GB: room for 265 million states on an optimal play, not for the 858.6 million
+    // of the bench board's worst medal (20 % of all states)
+    const arena = 6 * 2 ** 16 * (12870 + 11440);
+    expect(courseFits(265_000_000, arena)).toBe(true);
+    expect(courseFits(858_591_498, arena)).toBe(false);
+    expect(courseFits(arena / 36, arena)).toBe(true);
+    expect(courseFits(arena / 36 + 1, arena)).toBe(false);
   });
 });

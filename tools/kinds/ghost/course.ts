@@ -38,6 +38,7 @@
 // G is the level's ghost count (stored once, as analysis.ghosts).
 // Pure functions, no Node-only imports.
 import { BitWriter, ByteReader, ByteWriter, fromBase64, toBase64 } from '../../lib/bytes.ts';
+import { popcount } from '../../lib/bits.ts';
 
 export const COURSE_VERSION = 1;
 /** Reference to "not on an optimal play". */
@@ -63,107 +64,128 @@ export function candidateOrders(cells: ArrayLike<number>, n: number): number[][]
   return [rowMajor, [...rowMajor].reverse(), colMajor, [...colMajor].reverse()];
 }
 
+/** Hands out a Uint32Array of the given length; its contents may be anything. */
+export type Alloc = (length: number) => Uint32Array;
+/** Bytes per state of D that courseOf and its caller's keys and values take at most: nine arrays of 4-byte entries. */
+export const COURSE_BYTES_PER_STATE = 36;
+const fresh: Alloc = (length) => new Uint32Array(length);
+
 /** Other ghost orders are tried when the row-major asset is longer than this (bytes before base64). */
 export const ORDER_TRY_BYTES = 2048;
 
 /**
  * Build the asset of one optimum from the DP's tables: `F` best (worst) bonus
  * still to come, `ck` open·128 + complete per state, `states` the bitset of D.
- * The diagram is built in row-major ghost order and, when that is longer than
- * ORDER_TRY_BYTES, in the other `orders` too; the shortest wins (the first on a tie).
- * `scratch`, when given, must hold 2^(G−1) Int32 entries and is overwritten
- * (it must not share memory with F, ck or states).
+ * See courseOf() for the orders.
  */
-export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: Uint32Array, orders: readonly number[][] = [], scratch?: Int32Array): string {
+export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: Uint32Array, orders: readonly number[][] = []): string {
   const N = 2 ** G;
-  const inD = (s: number) => (states[s >>> 5]! >>> (s & 31)) & 1;
-  const w = (s: number) => F[s]! + (ck[s]! >>> 7);
-  // the states of D and the distinct values of W on them, ascending
-  const seen = new Uint8Array(1 << 17); // W < 2^16 + 2^9: F is 16-bit, at most 511 cells open
+  let count = 0;
   const words = Math.ceil(N / 32);
-  const forEachState = (fn: (s: number) => void) => {
-    for (let i = 0; i < words; i++) {
-      let m = states[i]!;
-      if (N < 32) m &= (1 << N) - 1;
-      while (m) {
-        const bit = m & -m;
-        m ^= bit;
-        fn(i * 32 + 31 - Math.clz32(bit));
-      }
+  const last = N < 32 ? (1 << N) - 1 : -1;
+  const pc = popcount;
+  for (let i = 0; i < words; i++) count += pc(i === words - 1 ? states[i]! & last : states[i]!);
+  const keys = new Uint32Array(count);
+  const ws = new Uint32Array(count);
+  let at = 0;
+  for (let i = 0; i < words; i++) {
+    let m = i === words - 1 ? states[i]! & last : states[i]!;
+    while (m) {
+      const bit = m & -m;
+      m ^= bit;
+      const s = i * 32 + 31 - Math.clz32(bit);
+      keys[at] = s;
+      ws[at++] = F[s]! + (ck[s]! >>> 7);
     }
-  };
-  forEachState((s) => (seen[w(s)] = 1));
+  }
+  return courseOf(G, keys, ws, orders);
+}
+
+/**
+ * The asset of the states of D (`keys`, ascending state masks, bit g = ghost g
+ * caught) with W(S) in `ws` at the same positions. The diagram is built in
+ * row-major ghost order and, when that is longer than `tryOrdersAbove` bytes
+ * (ORDER_TRY_BYTES), in the other `orders` too; the shortest wins (the first
+ * on a tie). Both arrays are read, not kept. The construction touches only the
+ * states of D and the nodes above them (sparseBuild), never all 2^G states.
+ * Its arrays of |D| entries come from `alloc` (the layered DP hands out its arena).
+ */
+export function courseOf(
+  G: number,
+  keys: Uint32Array,
+  ws: Uint32Array,
+  orders: readonly number[][] = [],
+  tryOrdersAbove = ORDER_TRY_BYTES,
+  alloc: Alloc = fresh,
+): string {
+  const n = keys.length;
+  // the distinct values of W on D, ascending, and each state's terminal
+  const seen = new Uint8Array(1 << 17); // W < 2^16 + 2^9: F is 16-bit, at most 511 cells open
+  for (let i = 0; i < n; i++) seen[ws[i]!] = 1;
   const values: number[] = [];
-  for (let v = 0; v < seen.length; v++) if (seen[v]) values.push(v);
-  // a flat lookup from W to its terminal
-  const termOf = new Uint16Array(seen.length);
-  values.forEach((v, i) => (termOf[v] = i + 1));
-  const term = { get: (v: number) => termOf[v] };
+  const termOf = new Uint32Array(seen.length);
+  for (let v = 0; v < seen.length; v++) if (seen[v]) termOf[v] = values.push(v);
   const T = values.length;
-  const ids = G > 0 ? (scratch && scratch.length >= 2 ** (G - 1) ? scratch : new Int32Array(2 ** (G - 1))) : new Int32Array(1);
-  // row-major: straight from the bitset, 32 states at a time (most words of a sparse set are empty)
+  const terms = alloc(n);
+  for (let i = 0; i < n; i++) terms[i] = termOf[ws[i]!]!;
+  const buffers = [alloc(n), alloc(n), alloc(n), alloc(n)] as const;
   const rowMajor = Array.from({ length: G }, (_, g) => g);
-  let best = encode(
-    G,
-    values,
-    rowMajor,
-    build(
-      G,
-      T,
-      ids,
-      (mk) => {
-        const leaf = (s: number) => (inD(s) ? term.get(w(s))! : BOTTOM);
-        const half = 2 ** (G - 1);
-        if (half >= 32) {
-          ids.fill(BOTTOM, 0, half);
-          const halfWords = half >>> 5;
-          for (let i = 0; i < halfWords; i++) {
-            let any = states[i]! | states[i + halfWords]!;
-            while (any) {
-              const bit = any & -any;
-              any ^= bit;
-              const low = i * 32 + 31 - Math.clz32(bit);
-              ids[low] = mk(G - 1, leaf(low), leaf(low + half));
-            }
-          }
-        } else {
-          for (let low = 0; low < half; low++) ids[low] = mk(G - 1, leaf(low), leaf(low + half));
-        }
-      },
-      () => (inD(0) ? term.get(w(0))! : BOTTOM),
-    ),
-  );
-  if (best.length > ORDER_TRY_BYTES && G > 1) {
-    let leaves: Uint16Array | null = null;
+  let best = encode(G, values, rowMajor, sparseBuild(G, T, keys, terms, buffers));
+  if (best.length > tryOrdersAbove && G > 1) {
+    const pk = alloc(n);
+    const pt = alloc(n);
     for (const order of orders) {
       if (order.every((g, k) => g === k)) continue;
-      // the leaf values at permuted indexes: bit k of the index is the ghost order[k]
-      leaves ??= new Uint16Array(N);
-      leaves.fill(BOTTOM);
+      // the state masks with bit k = the ghost order[k], sorted again
       const tables = permutationTables(order);
-      forEachState((s) => {
-        leaves![tables[0]![s & 255]! | tables[1]![(s >>> 8) & 255]! | tables[2]![(s >>> 16) & 255]! | tables[3]![s >>> 24]!] = term.get(w(s))!;
-      });
-      const L = leaves;
-      const half = 2 ** (G - 1);
-      const bytes = encode(
-        G,
-        values,
-        order,
-        build(
-          G,
-          T,
-          ids,
-          (mk) => {
-            for (let low = 0; low < half; low++) ids[low] = mk(G - 1, L[low]!, L[low + half]!);
-          },
-          () => L[0]!,
-        ),
-      );
+      for (let i = 0; i < n; i++) {
+        const s = keys[i]!;
+        pk[i] = tables[0]![s & 255]! | tables[1]![(s >>> 8) & 255]! | tables[2]![(s >>> 16) & 255]! | tables[3]![s >>> 24]!;
+      }
+      pt.set(terms);
+      sortPairs(pk, pt, buffers[0], buffers[1]);
+      const bytes = encode(G, values, order, sparseBuild(G, T, pk, pt, buffers));
       if (bytes.length < best.length) best = bytes;
     }
   }
   return toBase64(best);
+}
+
+/**
+ * Sorts `keys` ascending (unsigned) and moves `vals` along: LSD radix sort, two
+ * passes of 16 bits, through two scratch arrays of at least the same length.
+ */
+export function sortPairs(
+  keys: Uint32Array,
+  vals: Uint32Array,
+  tmpKeys: Uint32Array = new Uint32Array(keys.length),
+  tmpVals: Uint32Array = new Uint32Array(keys.length),
+): void {
+  const n = keys.length;
+  if (n < 2) return;
+  let k0: Uint32Array = keys,
+    v0: Uint32Array = vals,
+    k1: Uint32Array = tmpKeys,
+    v1: Uint32Array = tmpVals;
+  const counts = new Int32Array(65536);
+  for (const shift of [0, 16]) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[(k0[i]! >>> shift) & 0xffff]!++;
+    let sum = 0;
+    for (let d = 0; d < 65536; d++) {
+      const c = counts[d]!;
+      counts[d] = sum;
+      sum += c;
+    }
+    for (let i = 0; i < n; i++) {
+      const at = counts[(k0[i]! >>> shift) & 0xffff]!++;
+      k1[at] = k0[i]!;
+      v1[at] = v0[i]!;
+    }
+    [k0, k1] = [k1, k0];
+    [v0, v1] = [v1, v0];
+  }
+  // two passes: the sorted data is back in the arrays given
 }
 
 /** Per byte of a state (ghost bits 8b..8b+7), the permuted index bits. */
@@ -187,17 +209,67 @@ interface Built {
   T: number;
 }
 
-/** Bottom-up construction: `leaves` fills ids[0 .. 2^(G−1)) with the deepest level's nodes; then level by level up to the root. */
-function build(G: number, T: number, ids: Int32Array, leaves: (mk: (k: number, lo: number, hi: number) => number) => void, constant: () => number): Built {
+/**
+ * Bottom-up construction of the reduced diagram whose depth k tests bit k of
+ * the index, from the states with a value (`keys` ascending, `terms` their
+ * terminals; every other state is ⊥). The entries at depth k + 1 are indexes
+ * of k + 1 bits; the node of prefix `low` at depth k joins the entry `low`
+ * (bit k clear) and the entry `low + 2^k` (bit k set), both sorted runs, so a
+ * merge of the two runs makes depth k. A prefix with neither is ⊥ and is never
+ * visited: the work is about |D| per depth, not 2^G. Nodes are made in the
+ * order a dense pass over every prefix would make them, so the ids, and with
+ * them the bytes, do not depend on this shortcut.
+ */
+function sparseBuild(
+  G: number,
+  T: number,
+  keys: Uint32Array,
+  terms: Uint32Array,
+  buffers: readonly [Uint32Array, Uint32Array, Uint32Array, Uint32Array],
+): Built {
   const table = new NodeTable(T + 1);
-  if (G === 0) return { table, root: constant(), T };
-  const mk = (k: number, lo: number, hi: number) => (lo === hi ? lo : table.node(k, lo, hi));
-  leaves(mk);
-  for (let k = G - 2; k >= 0; k--) {
-    const size = 2 ** k;
-    for (let low = 0; low < size; low++) ids[low] = mk(k, ids[low]!, ids[low + size]!);
+  let len = keys.length;
+  if (G === 0) return { table, root: len > 0 ? terms[0]! : BOTTOM, T };
+  // depth G − 1 reads the arguments; then two pairs of buffers (|D| entries each) take turns
+  let k0: Uint32Array = keys,
+    t0: Uint32Array = terms;
+  let k1 = buffers[0],
+    t1 = buffers[1];
+  const NONE = 2 ** 33;
+  for (let k = G - 1; k >= 0; k--) {
+    const half = 2 ** k;
+    let split = 0;
+    while (split < len && k0[split]! < half) split++;
+    let i = 0,
+      j = split,
+      out = 0;
+    while (i < split || j < len) {
+      const a = i < split ? k0[i]! : NONE;
+      const b = j < len ? k0[j]! - half : NONE;
+      let low: number, lo: number, hi: number;
+      if (a < b) {
+        low = a;
+        lo = t0[i++]!;
+        hi = BOTTOM;
+      } else if (b < a) {
+        low = b;
+        lo = BOTTOM;
+        hi = t0[j++]!;
+      } else {
+        low = a;
+        lo = t0[i++]!;
+        hi = t0[j++]!;
+      }
+      k1[out] = low;
+      t1[out++] = lo === hi ? lo : table.node(k, lo, hi);
+    }
+    k0 = k1;
+    t0 = t1;
+    k1 = k0 === buffers[0] ? buffers[2] : buffers[0];
+    t1 = t0 === buffers[1] ? buffers[3] : buffers[1];
+    len = out;
   }
-  return { table, root: ids[0]!, T };
+  return { table, root: len > 0 ? t0[0]! : BOTTOM, T };
 }
 
 /** The stored bytes (see the format above) of a built diagram whose depth k tests ghost order[k]. */

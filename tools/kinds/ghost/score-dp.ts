@@ -13,7 +13,7 @@
 import type { ScoreModel } from './score-model.ts';
 import { popcount } from '../../lib/bits.ts';
 import { CATCH_BASE, CATCH_BONUS } from './score-model.ts';
-import { instantiateKernel, CK, CON, BYG, ALIVE, MAX_CONSTRAINTS, MAX_PER_GHOST, BLOCK_BITS, type Kernel } from './score-kernel.ts';
+import { instantiateKernel, CK, CON, BYG, ALIVE, MAX_CONSTRAINTS, MAX_PER_GHOST, BLOCK_BITS, SPAN_PAD, type Kernel } from './score-kernel.ts';
 
 /** Ceiling of the single-memory DP below: 6·2^G bytes of 32-bit WebAssembly memory (1.6 GB at 28). */
 export const KERNEL_MAX_GHOSTS = 28;
@@ -83,7 +83,7 @@ let kernel: Kernel | null = null;
 
 /**
  * The exact DP: F for max and min on every state, by the WebAssembly kernel
- * (assembly/score-kernel.ts). Memory 6·2^G bytes plus 25 KB and two bitsets of 2^G bits, in the kernel's memory,
+ * (assembly/score-kernel.ts). Memory 6·2^G bytes plus 27 KB and two bitsets of 2^G bits, in the kernel's memory,
  * which one thread reuses from call to call: the returned tables are views
  * into it, valid until the next call on the same thread.
  */
@@ -92,6 +92,7 @@ export function scoreTables(d: DpModel): ScoreTables {
   if (G > KERNEL_MAX_GHOSTS) throw new Error(`the single-memory score DP handles at most ${KERNEL_MAX_GHOSTS} ghosts`);
   if (d.count > MAX_CONSTRAINTS) throw new Error('too many constraints for the score kernel');
   const N = 2 ** G;
+  const span = spanOf(N);
   kernel ??= instantiateKernel();
   const need = bitsOffset(N) + 2 * bitsBytes(N);
   const pages = Math.ceil(need / 65536);
@@ -99,16 +100,18 @@ export function scoreTables(d: DpModel): ScoreTables {
   if (pages > have) kernel.memory.grow(pages - have);
   loadModel(kernel, d);
   const buffer = kernel.memory.buffer;
-  kernel.counts(N, Math.min(G, BLOCK_BITS), d.count, 2 * N);
+  kernel.counts(N, Math.min(G, BLOCK_BITS), d.count, span);
   const ck = new Uint16Array(buffer, CK, N);
-  const fmax = new Uint16Array(buffer, CK + 2 * N, N);
-  const fmin = new Uint16Array(buffer, CK + 4 * N, N);
+  const fmax = new Uint16Array(buffer, CK + span, N);
+  const fmin = new Uint16Array(buffer, CK + 2 * span, N);
   fmin[N - 1] = 0; // every ghost caught: nothing left to score
-  kernel.solve(0, G, 2 * N);
+  kernel.solve(0, G, span);
   return { G, ck, fmax, fmin, transitions: G * 2 ** (G - 1) };
 }
 
-const bitsOffset = (N: number) => Math.ceil((CK + 6 * N) / 16) * 16;
+/** Bytes from a state's ck to its fmax, and from fmax to fmin (assembly/score-kernel.ts: not a multiple of 4 KB). */
+const spanOf = (N: number) => 2 * N + SPAN_PAD;
+const bitsOffset = (N: number) => Math.ceil((CK + 2 * spanOf(N) + 2 * N) / 16) * 16;
 const bitsBytes = (N: number) => Math.max(16, N / 8);
 
 /** The states on an optimal play and the ghosts that are never a wrong next catch on one. */

@@ -35,6 +35,8 @@ export const MAX_CONSTRAINTS = constant('MAX_CONSTRAINTS');
 export const MAX_PER_GHOST = constant('MAX_PER_GHOST');
 /** Start value of the worst bonus still to come. */
 export const UNSET_MIN = constant('UNSET_MIN');
+/** What score-dp.ts adds to 2N for the distance between the kernel's tables. */
+export const SPAN_PAD = constant('SPAN_PAD');
 
 export interface Kernel {
   memory: WebAssembly.Memory;

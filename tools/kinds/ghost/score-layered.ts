@@ -10,13 +10,14 @@
 // layer at a time. All the loops run in the WebAssembly kernel on one block at a
 // time (a block and one successor block, under 1 MB of its memory); blocks live in
 // ordinary ArrayBuffers, so the 4 GB limit of a 32-bit memory does not apply.
-// exactOptima() picks this or the single-memory kernel (score-dp.ts) by G.
+// score.ts picks this or the single-memory kernel (score-dp.ts) by G.
 import { closeSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { popcount } from '../../lib/bits.ts';
-import { instantiateKernel, CK, MAX_CONSTRAINTS, BLOCK_BITS, type Kernel } from './score-kernel.ts';
-import { loadModel, optimalStates, scoreTables, KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, type DpModel, type OptimalStates } from './score-dp.ts';
+import { instantiateKernel, CK, MAX_CONSTRAINTS, BLOCK_BITS, SPAN_PAD, type Kernel } from './score-kernel.ts';
+import { loadModel, DP_MAX_GHOSTS, type DpModel, type OptimalStates } from './score-dp.ts';
+import { COURSE_BYTES_PER_STATE, type Alloc } from './course.ts';
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
 export const LAYERED_LOW_BITS = 16;
@@ -24,41 +25,43 @@ export const LAYERED_LOW_BITS = 16;
 /** From this many ghosts on, one layered DP needs over 4 GB: only one such DP runs at a time on the machine. */
 export const HEAVY_GHOSTS = 31;
 
-/** Best and worst bonus from the start, and the states on an optimal play for each. */
+/**
+ * Builds one course asset (course.ts courseOf) from the states on an optimal
+ * play, `keys` (state masks, ascending), and W(S) = F(S) + cells opened on each,
+ * in `ws`. `alloc` hands out scratch arrays (views into the DP's arena, whose
+ * memory is free by then); the arrays given and handed out are valid only
+ * during the call.
+ */
+export type CourseBuilder = (which: 'max' | 'min', keys: Uint32Array, ws: Uint32Array, alloc: Alloc) => string;
+
+/** Best and worst bonus from the start, the states on an optimal play for each, and the course assets when asked for. */
 export interface ExactOptima {
   maxBonus: number;
   minBonus: number;
   best: OptimalStates;
   worst: OptimalStates;
   transitions: number;
-  /** Scratch of 2^(G−1) Int32 entries for buildDiagram (reused memory), or undefined. */
-  scratch?: Int32Array;
-  /** Call when done with the states and the scratch: a heavy DP holds the machine-wide lock until then. */
+  /**
+   * What the CourseBuilder returned for the best and the worst play (null
+   * without one); a side is null when its states on an optimal play need more
+   * than the arena (COURSE_BYTES_PER_STATE bytes each): no asset is built then.
+   */
+  courses: { max: string | null; min: string | null } | null;
+  /** Call when done with the states: a heavy DP holds the machine-wide lock until then. */
   release(): void;
-}
-
-/** The exact optima: the single-memory kernel up to KERNEL_MAX_GHOSTS ghosts, the layered DP above. */
-export function exactOptima(d: DpModel): ExactOptima {
-  if (d.G <= KERNEL_MAX_GHOSTS) {
-    const t = scoreTables(d);
-    const best = optimalStates(t, 'max');
-    const worst = optimalStates(t, 'min');
-    // the DP tables are done with: their memory is the diagram builder's scratch
-    const scratch = d.G > 0 ? new Int32Array(t.fmax.buffer, t.fmax.byteOffset, 2 ** (d.G - 1)) : undefined;
-    return { maxBonus: t.fmax[0]!, minBonus: t.fmin[0]!, best, worst, transitions: t.transitions, scratch, release: () => {} };
-  }
-  return layeredOptima(d);
 }
 
 let kernel: Kernel | null = null;
 
 /**
- * The layered DP (any G ≤ DP_MAX_GHOSTS; lowBits ≥ 3, smaller in tests to
- * exercise many blocks). Memory: an arena of max(6·B·(C(H, ⌈H/2⌉) + C(H, ⌈H/2⌉ − 1)),
- * 2^(G+1)) bytes plus two bitsets of 2^G bits; scratch files of 4·2^G bytes in all.
+ * The layered DP (any G ≤ DP_MAX_GHOSTS; lowBits ≥ 5, smaller in tests to
+ * exercise many blocks). Memory: an arena of 6·B·(C(H, ⌈H/2⌉) + C(H, ⌈H/2⌉ − 1))
+ * bytes and two bitsets of 2^G bits; scratch files of 4·2^G bytes in all. With
+ * `course`, the marking also leaves W(S) of the marked states in the scratch
+ * files, and the course assets are built afterwards in the arena.
  * From HEAVY_GHOSTS ghosts on it holds a machine-wide lock until release().
  */
-export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir = tmpdir()): ExactOptima {
+export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir = tmpdir(), course?: CourseBuilder): ExactOptima {
   const G = d.G;
   if (G > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts`);
   if (d.count > MAX_CONSTRAINTS) throw new Error('too many constraints for the score kernel');
@@ -66,9 +69,13 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   if (L < 5) throw new Error('the layered score DP needs blocks of at least 32 states');
   const H = G - L;
   const B = 2 ** L;
-  const span = 2 * B;
-  const SUCC = 3 * B; // state slot of the successor block: ck at CK + 6B
-  const bits0 = CK + 12 * B;
+  // In the kernel's memory: the block at state slot 0 (ck at CK, fmax at CK + span,
+  // fmin at CK + 2·span; span not a multiple of 4 KB, see assembly/score-kernel.ts),
+  // a successor block at slot SUCC laid out alike, then two bitsets of B bits.
+  // In the arena a block is 6B contiguous bytes: ck, fmax, fmin.
+  const span = 2 * B + SPAN_PAD;
+  const SUCC = 3 * B + SPAN_PAD;
+  const bits0 = CK + 2 * SUCC + 2 * span + 2 * B;
   const bits1 = bits0 + B / 8;
   const k = (kernel ??= instantiateKernel());
   const need = bits1 + B / 8;
@@ -88,11 +95,12 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   try {
     // One arena for everything big, so memory is allocated once (the collector
     // need not free anything between phases): slots of 6B bytes for the blocks
-    // of two layers, later the marking's blocks, last the diagrams' scratch.
+    // of two layers, later the marking's blocks, last the course assets' scratch.
     let most = 0;
     for (let p = 0; p < H; p++) most = Math.max(most, layers[p]!.length + layers[p + 1]!.length);
     most = Math.max(most, layers[0]!.length);
-    const arena = new ArrayBuffer(Math.max(most * 6 * B, G > 0 ? 2 ** (G + 1) : 0)); // a typed array stops at 8 GB, an ArrayBuffer does not
+    // (at least room for the course assets of every state while that is under 64 MB: small G, in tests)
+    const arena = new ArrayBuffer(Math.max(most * 6 * B, Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26))); // a typed array stops at 8 GB, an ArrayBuffer does not
     const pool = new Slots(arena, 6 * B, most);
     // backward: F of every block from the blocks with one more high ghost caught
     let above = new Map<number, Uint8Array>();
@@ -100,19 +108,19 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
       const here = new Map<number, Uint8Array>();
       for (const h of layers[p]!) {
         k.countsAt((h << L) | 0, 0, B, Lc, d.count, span);
-        if (p === H) new Uint16Array(k.memory.buffer, CK + 4 * B, B)[B - 1] = 0; // every ghost caught
+        if (p === H) new Uint16Array(k.memory.buffer, CK + 2 * span, B)[B - 1] = 0; // every ghost caught
         for (let g = 0; g < H; g++) {
           if ((h >>> g) & 1) continue;
-          mem().set(above.get(h | (1 << g))!, CK + 6 * B);
+          toKernel(mem(), above.get(h | (1 << g))!, CK + 2 * SUCC, span, 3);
           k.stepFrom(0, SUCC, B, span);
         }
         k.solve(0, L, span);
         const m = mem();
         const block = pool.take();
-        block.set(m.subarray(CK, CK + 6 * B));
+        fromKernel(m, CK, span, block, 3);
         here.set(h, block);
-        writeSync(fmaxFd, m, CK + 2 * B, 2 * B, h * 2 * B);
-        writeSync(fminFd, m, CK + 4 * B, 2 * B, h * 2 * B);
+        writeSync(fmaxFd, m, CK + span, 2 * B, h * 2 * B);
+        writeSync(fminFd, m, CK + 2 * span, 2 * B, h * 2 * B);
       }
       for (const block of above.values()) pool.give(block);
       above = here;
@@ -121,11 +129,21 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
     const maxBonus = start[2 * B]! | (start[2 * B + 1]! << 8);
     const minBonus = start[4 * B]! | (start[4 * B + 1]! << 8);
     above.clear();
-    const best = markLayered(k, d, { L, H, B, span, layers, fd: fmaxFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
-    const worst = markLayered(k, d, { L, H, B, span, layers, fd: fminFd, bits0, bits1 }, new Slots(arena, 6 * B, most));
-    const scratch = G > 0 ? new Int32Array(arena, 0, 2 ** (G - 1)) : undefined;
+    const layout = { L, H, B, span, SUCC, layers, bits0, bits1 };
+    const best = markLayered(k, d, { ...layout, fd: fmaxFd }, new Slots(arena, 6 * B, most), course !== undefined);
+    const worst = markLayered(k, d, { ...layout, fd: fminFd }, new Slots(arena, 6 * B, most), course !== undefined);
+    let courses: ExactOptima['courses'] = null;
+    if (course) {
+      const build = (which: 'max' | 'min', o: OptimalStates, fd: number) => {
+        if (!courseFits(o.count, arena.byteLength)) return null;
+        const alloc = arenaAlloc(arena);
+        const { keys, ws } = courseValues(o, B, H, fd, alloc);
+        return course(which, keys, ws, alloc);
+      };
+      courses = { max: build('max', best, fmaxFd), min: build('min', worst, fminFd) };
+    }
     ok = true;
-    return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1), scratch, release: unlock };
+    return { maxBonus, minBonus, best, worst, transitions: G * 2 ** (G - 1), courses, release: unlock };
   } finally {
     closeSync(fmaxFd);
     closeSync(fminFd);
@@ -183,7 +201,9 @@ interface Layout {
   H: number;
   B: number;
   span: number;
+  SUCC: number;
   layers: number[][];
+  /** The scratch file of this table (fmax or fmin). */
   fd: number;
   bits0: number;
   bits1: number;
@@ -196,6 +216,18 @@ interface Layout {
  * across their high ghost, then marks inside itself across its low ghosts.
  * Blocks without a marked state are never loaded.
  */
+/** Copy the first `tables` of a block's tables (ck, fmax, fmin; 2·B bytes each, contiguous in `slot`) into the kernel's memory at `at`, `span` apart. */
+function toKernel(mem: Uint8Array, slot: Uint8Array, at: number, span: number, tables: number): void {
+  const size = slot.length / 3;
+  for (let i = 0; i < tables; i++) mem.set(slot.subarray(i * size, (i + 1) * size), at + i * span);
+}
+
+/** The reverse of toKernel: the block's tables at `at`, `span` apart, into `slot` (contiguous). */
+function fromKernel(mem: Uint8Array, at: number, span: number, slot: Uint8Array, tables: number): void {
+  const size = slot.length / 3;
+  for (let i = 0; i < tables; i++) slot.set(mem.subarray(at + i * span, at + i * span + size), i * size);
+}
+
 /** Fixed-size slots of an arena, handed out and back. */
 class Slots {
   private free: number[] = [];
@@ -216,8 +248,8 @@ class Slots {
   }
 }
 
-function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots): OptimalStates {
-  const { L, H, B, span, layers, fd } = o;
+function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots, keepW: boolean): OptimalStates {
+  const { L, H, B, span, SUCC, layers, fd } = o;
   const G = L + H;
   const Lc = Math.min(L, BLOCK_BITS);
   const words = B / 32;
@@ -225,7 +257,6 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots): OptimalStat
   states[0] = 1; // ∅
   let notFree = 0;
   let below = new Map<number, Uint8Array>(); // ck then F, 4B bytes
-  const SUCC = 3 * B;
   for (let p = 0; p <= H; p++) {
     const here = new Map<number, Uint8Array>();
     for (const h of layers[p]!) {
@@ -234,30 +265,42 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots): OptimalStat
       if (p > 0 && preds.length === 0) continue;
       // the block itself at the successor slot: ck recounted, F from the scratch file
       k.countsAt((h << L) | 0, SUCC, B, Lc, d.count, span);
-      readSync(fd, new Uint8Array(k.memory.buffer), CK + 6 * B + 2 * B, 2 * B, h * 2 * B);
+      readSync(fd, new Uint8Array(k.memory.buffer), CK + 2 * SUCC + span, 2 * B, h * 2 * B);
       let m = new Uint8Array(k.memory.buffer);
       m.fill(0, o.bits1, o.bits1 + B / 8);
       if (p === 0) m[o.bits1] = 1;
       for (const g of preds) {
         const pred = below.get(h ^ (1 << g))!;
-        m.set(pred.subarray(0, 2 * B), CK);
-        m.set(pred.subarray(2 * B, 4 * B), CK + 2 * B);
+        toKernel(m, pred, CK, span, 2);
         m.set(new Uint8Array(states.buffer, (h ^ (1 << g)) * (B / 8), B / 8), o.bits0);
-        if (k.markAcross(B, CK + 2 * B, SUCC, CK + 6 * B + 2 * B, o.bits0, o.bits1)) notFree |= 1 << (L + g);
+        if (k.markAcross(B, CK + span, SUCC, CK + 2 * SUCC + span, o.bits0, o.bits1)) notFree |= 1 << (L + g);
       }
       // now inside the block: move it to slot 0 and mark across its low ghosts
       m = new Uint8Array(k.memory.buffer);
       const marks = new Int32Array(k.memory.buffer, o.bits1, words);
       if (!marks.some((w) => w !== 0)) continue;
-      m.copyWithin(CK, CK + 6 * B, CK + 8 * B);
-      m.copyWithin(CK + 2 * B, CK + 8 * B, CK + 10 * B);
+      m.copyWithin(CK, CK + 2 * SUCC, CK + 2 * SUCC + 2 * B);
+      m.copyWithin(CK + span, CK + 2 * SUCC + span, CK + 2 * SUCC + span + 2 * B);
       m.copyWithin(o.bits0, o.bits1, o.bits1 + B / 8);
-      notFree |= k.mark(B, CK + 2 * B, o.bits0);
+      notFree |= k.mark(B, CK + span, o.bits0);
       m = new Uint8Array(k.memory.buffer);
       new Uint8Array(states.buffer, h * (B / 8), B / 8).set(m.subarray(o.bits0, o.bits0 + B / 8));
       const block = pool.take();
-      block.set(m.subarray(CK, CK + 4 * B));
+      fromKernel(m, CK, span, block, 2);
       here.set(h, block);
+      if (keepW) {
+        // W = F + cells opened on the block's marked states, back into the scratch file (courseValues reads it)
+        const F = new Uint16Array(k.memory.buffer, CK + span, B);
+        const ck = new Uint16Array(k.memory.buffer, CK, B);
+        const marks = new Int32Array(k.memory.buffer, o.bits0, words);
+        for (let w = 0; w < words; w++) {
+          for (let mw = marks[w]!; mw; mw &= mw - 1) {
+            const l = w * 32 + 31 - Math.clz32(mw & -mw);
+            F[l] = F[l]! + (ck[l]! >>> 7);
+          }
+        }
+        writeSync(fd, new Uint8Array(k.memory.buffer), CK + span, 2 * B, h * 2 * B);
+      }
     }
     for (const block of below.values()) pool.give(block);
     below = here;
@@ -265,4 +308,50 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots): OptimalStat
   let count = 0;
   for (let w = 0; w < states.length; w++) count += popcount(states[w]!);
   return { states, count, notFree: notFree >>> 0 };
+}
+
+/**
+ * The marked states of `o`, ascending, with W from the scratch file that
+ * markLayered left it in: block by block in index order, reading only the
+ * blocks that hold a marked state.
+ */
+function courseValues(o: OptimalStates, B: number, H: number, fd: number, alloc: Alloc): { keys: Uint32Array; ws: Uint32Array } {
+  const keys = alloc(o.count);
+  const ws = alloc(o.count);
+  const words = B / 32;
+  const W = new Uint16Array(B);
+  const bytes = new Uint8Array(W.buffer);
+  let n = 0;
+  for (let h = 0; h < 2 ** H; h++) {
+    const first = h * words;
+    let any = 0;
+    for (let w = 0; w < words; w++) any |= o.states[first + w]!;
+    if (!any) continue;
+    readSync(fd, bytes, 0, 2 * B, h * 2 * B);
+    for (let w = 0; w < words; w++) {
+      for (let m = o.states[first + w]!; m; m &= m - 1) {
+        const l = w * 32 + 31 - Math.clz32(m & -m);
+        keys[n] = h * B + l;
+        ws[n++] = W[l]!;
+      }
+    }
+  }
+  return { keys, ws };
+}
+
+/** Whether the course asset of `count` states on an optimal play is built in an arena of `arenaBytes` (else it is not built). */
+export function courseFits(count: number, arenaBytes: number): boolean {
+  return count * COURSE_BYTES_PER_STATE <= arenaBytes;
+}
+
+/** Scratch arrays handed out from the start of the arena (its data is no longer needed); fresh ones if it is full. */
+function arenaAlloc(arena: ArrayBuffer): Alloc {
+  let at = 0;
+  return (length: number) => {
+    const bytes = Math.ceil((4 * length) / 16) * 16;
+    if (at + bytes > arena.byteLength) return new Uint32Array(length);
+    const view = new Uint32Array(arena, at, length);
+    at += bytes;
+    return view;
+  };
 }

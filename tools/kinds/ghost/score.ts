@@ -6,7 +6,7 @@ import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-model.ts';
 import { dpModel, optimalStates, scoreTables, totalScore, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './score-dp.ts';
 import { layeredOptima } from './score-layered.ts';
-import { buildCourse, candidateOrders } from './course.ts';
+import { buildCourse, candidateOrders, courseOf, ORDER_TRY_BYTES } from './course.ts';
 
 export const UNKNOWN = 'unknown';
 export type Unknown = typeof UNKNOWN;
@@ -48,10 +48,9 @@ export function exactScores(model: ScoreModel): ScoreRun {
   const maxScore = totalScore(G, t.fmax[0]!);
   const minScore = totalScore(G, t.fmin[0]!);
   const transitions = t.transitions;
-  const scratch = G > 0 ? new Int32Array(2 ** (G - 1)) : undefined;
   const orders = candidateOrders(model.ghostCell, model.n);
-  const maxCourse = buildCourse(G, t.fmax, t.ck, best.states, orders, scratch);
-  const minCourse = buildCourse(G, t.fmin, t.ck, worst.states, orders, scratch);
+  const maxCourse = buildCourse(G, t.fmax, t.ck, best.states, orders);
+  const minCourse = buildCourse(G, t.fmin, t.ck, worst.states, orders);
   return {
     assets: { maxScore, minScore, freeGhosts: freeGhostCells(model, best.notFree), maxCourse, minCourse },
     transitions,
@@ -61,21 +60,27 @@ export function exactScores(model: ScoreModel): ScoreRun {
 }
 
 /**
- * Past KERNEL_MAX_GHOSTS ghosts (the layered DP, docs/score-layered.md): the best
- * and worst scores and the free ghosts are exact; the course assets need the
- * best remaining bonus of every state on an optimal play, which the layered DP
- * does not keep, so they are "unknown" there (explicitly, never guessed).
+ * Past KERNEL_MAX_GHOSTS ghosts (the layered DP, docs/score-layered.md): the
+ * same values, with the course assets built from the W values the layered
+ * marking keeps for the states on an optimal play — except a course asset
+ * whose states on an optimal play do not fit the DP's arena (a worst medal
+ * with about 6 % of all states on an optimal play): that one is "unknown",
+ * explicitly, never guessed. Any G ≤ DP_MAX_GHOSTS; `lowBits` (blocks of
+ * 2^lowBits states) is for tests.
  */
-function layeredScores(model: ScoreModel): ScoreRun {
+export function layeredScores(model: ScoreModel, lowBits?: number): ScoreRun {
   const G = model.ghosts;
-  const { maxBonus, minBonus, best, worst, transitions, release } = layeredOptima(dpModel(model));
+  const orders = candidateOrders(model.ghostCell, model.n);
+  const { maxBonus, minBonus, best, worst, transitions, courses, release } = layeredOptima(dpModel(model), lowBits, undefined, (_which, keys, ws, alloc) =>
+    courseOf(G, keys, ws, orders, ORDER_TRY_BYTES, alloc),
+  );
   release();
   const assets: ScoreAssets = {
     maxScore: totalScore(G, maxBonus),
     minScore: totalScore(G, minBonus),
     freeGhosts: freeGhostCells(model, best.notFree),
-    maxCourse: UNKNOWN,
-    minCourse: UNKNOWN,
+    maxCourse: courses!.max ?? UNKNOWN,
+    minCourse: courses!.min ?? UNKNOWN,
   };
   return { assets, transitions, maxStates: best.count, minStates: worst.count };
 }

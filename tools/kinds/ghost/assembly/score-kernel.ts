@@ -21,10 +21,14 @@
 //   ALIVE_END 8192   per low ghost: the end address of its ALIVE entries
 //   OPEN      8448   per state of the current block: its 3-word open cell mask, 16 bytes
 //   CK        24832  ck, u16 per state (2N bytes)
-//   FMAX      CK+2N  fmax, u16 per state
-//   FMIN      CK+4N  fmin, u16 per state
+//   FMAX      CK+span        fmax, u16 per state
+//   FMIN      CK+2·span      fmin, u16 per state
 //   after that, 16-byte aligned, score-dp.ts keeps the two bitsets that mark() fills.
-// `span` below is 2N: the bytes from a state's ck to its fmax and from fmax to fmin.
+// `span`, the bytes from a state's ck to its fmax and from fmax to fmin, is at
+// least 2N; score-dp.ts makes it 2N + SPAN_PAD. With span a multiple of 4 KB the
+// three entries of a state share their low 12 address bits, and the processor
+// then holds a table's loads behind the stores to another (4K aliasing): solve()
+// ran 1.7 times slower (G = 26).
 
 export const CON: i32 = 0;
 export const BYG: i32 = 2048;
@@ -38,6 +42,8 @@ export const MAX_CONSTRAINTS: i32 = 128;
 export const MAX_PER_GHOST: i32 = 15;
 /** Start value of fmin: below 2^15, so signed and unsigned 16-bit minimums agree. */
 export const UNSET_MIN: i32 = 0x7fff;
+/** What score-dp.ts adds to 2N for span (a multiple of 16 that is not one of 4096). */
+export const SPAN_PAD: i32 = 1088;
 /** solve() hands blocks of 2^LEAF_BITS states to the scalar leaf. */
 const LEAF_BITS: i32 = 3;
 
@@ -89,8 +95,6 @@ export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, ncons: i32, sp
     store<i32>(OPEN, o2, 8);
     const first = CK + ((at + base) << 1);
     store<u16>(first, ((popcnt(o0) + popcnt(o1) + popcnt(o2)) << 7) | k);
-    store<u16>(first + span, 0);
-    store<u16>(first + span + span, UNSET_MIN);
     // per low ghost g: the constraints containing g that can complete in this block
     for (let g = 0; g < L; g++) {
       const ga = BYG + (g << 6);
@@ -143,8 +147,23 @@ export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, ncons: i32, sp
       }
       const a = CK + ((at + (base | lo)) << 1);
       store<u16>(a, packed);
-      store<u16>(a + span, 0);
-      store<u16>(a + span + span, UNSET_MIN);
+    }
+    // fmax = 0 and fmin = UNSET_MIN for the block, 8 states a store, apart from
+    // the loop above (there, stores to three tables interleaved with its loads
+    // cost as much as the rest of the loop)
+    const f = CK + ((at + base) << 1) + span;
+    if (B >= 8) {
+      const zero = i64x2.splat(0);
+      const unset = i16x8.splat(<i16>UNSET_MIN);
+      for (let o = 0; o < B << 1; o += 16) {
+        v128.store(f + o, zero);
+        v128.store(f + span + o, unset);
+      }
+    } else {
+      for (let o = 0; o < B << 1; o += 2) {
+        store<u16>(f + o, 0);
+        store<u16>(f + span + o, UNSET_MIN);
+      }
     }
     base += B;
   } while (<u32>base < <u32>N);

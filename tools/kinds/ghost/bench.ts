@@ -97,14 +97,20 @@ export function ghostLayeredFigures(): Figure[] {
     const model = scoreModel(puzzle, solution);
     const t0 = performance.now();
     let bytes = 0;
+    let built = 0;
     const cpu = cpuSeconds(() => {
       const { assets } = layeredScores(model);
-      bytes = String(assets.maxCourse).length + String(assets.minCourse).length;
+      for (const c of [assets.maxCourse, assets.minCourse]) {
+        if (c === 'unknown') continue;
+        built++;
+        bytes += c.length;
+      }
     });
     const wall = (performance.now() - t0) / 1000;
     const rss = process.resourceUsage().maxRSS / 2 ** 20;
     const name = `layered exact score assets, G=${G}`;
-    figures.push({ kind: 'ghost', name: `${name}: course assets`, value: bytes / 1000, unit: 'kB', lowerIsBetter: true });
+    // a course asset whose states on an optimal play do not fit the arena is "unknown" (docs/score-layered.md)
+    figures.push({ kind: 'ghost', name: `${name}: course assets (${built} of 2 built)`, value: bytes / 1000, unit: 'kB', lowerIsBetter: true });
     figures.push({ kind: 'ghost', name: `${name}: CPU`, value: cpu, unit: 's', lowerIsBetter: true, target: 300 });
     figures.push({ kind: 'ghost', name: `${name}: wall`, value: wall, unit: 's', lowerIsBetter: true, target: 300 });
     figures.push({ kind: 'ghost', name: `${name}: peak RSS`, value: rss, unit: 'GB', lowerIsBetter: true, target: 12 });

@@ -209,13 +209,6 @@ interface Layout {
   bits1: number;
 }
 
-/**
- * The forward marking of optimal-play states (score-dp.ts optimalStates), one
- * layer of blocks at a time: a block gains the marks its marked predecessor
- * blocks (one high ghost fewer, kept from the previous layer: ck and F) pass on
- * across their high ghost, then marks inside itself across its low ghosts.
- * Blocks without a marked state are never loaded.
- */
 /** Copy the first `tables` of a block's tables (ck, fmax, fmin; 2·B bytes each, contiguous in `slot`) into the kernel's memory at `at`, `span` apart. */
 function toKernel(mem: Uint8Array, slot: Uint8Array, at: number, span: number, tables: number): void {
   const size = slot.length / 3;
@@ -248,6 +241,14 @@ class Slots {
   }
 }
 
+/**
+ * The forward marking of optimal-play states (score-dp.ts optimalStates), one
+ * layer of blocks at a time: a block gains the marks its marked predecessor
+ * blocks (one high ghost fewer, kept from the previous layer: ck and F) pass on
+ * across their high ghost, then marks inside itself across its low ghosts.
+ * Blocks without a marked state are never loaded. With keepW, W = F + cells
+ * opened replaces F in the scratch file on every marked state (courseValues).
+ */
 function markLayered(k: Kernel, d: DpModel, o: Layout, pool: Slots, keepW: boolean): OptimalStates {
   const { L, H, B, span, SUCC, layers, fd } = o;
   const G = L + H;

@@ -64,7 +64,7 @@ export function exactScores(model: ScoreModel): ScoreRun {
  * same values, with the course assets built from the W values the layered
  * marking keeps for the states on an optimal play — except a course asset
  * whose states on an optimal play do not fit the DP's arena (a worst medal
- * with about 6 % of all states on an optimal play): that one is "unknown",
+ * with over 6–7 % of all states on an optimal play): that one is "unknown",
  * explicitly, never guessed. Any G ≤ DP_MAX_GHOSTS; `lowBits` (blocks of
  * 2^lowBits states) is for tests.
  */

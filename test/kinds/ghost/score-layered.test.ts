@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { scoreModel } from '../../../tools/kinds/ghost/score-model.ts';
 import { dpModel, scoreTables, optimalStates } from '../../../tools/kinds/ghost/score-dp.ts';
-import { courseFits, layeredOptima } from '../../../tools/kinds/ghost/score-layered.ts';
+import { courseFits, courseRoom, layeredOptima } from '../../../tools/kinds/ghost/score-layered.ts';
 import { exactScores, layeredScores } from '../../../tools/kinds/ghost/score.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
@@ -101,13 +101,19 @@ describe('the layered DP against a brute force over all orders', () => {
 });
 
 describe('course assets past the arena', () => {
-  it('are built while their arrays fit the DP arena, and not past it (the asset is then "unknown")', () => {
-    // G = 32's arena is 9.56 GB: room for 265 million states on an optimal play, not for the 858.6 million
-    // of the bench board's worst medal (20 % of all states)
-    const arena = 6 * 2 ** 16 * (12870 + 11440);
-    expect(courseFits(265_000_000, arena)).toBe(true);
-    expect(courseFits(858_591_498, arena)).toBe(false);
-    expect(courseFits(arena / 36, arena)).toBe(true);
-    expect(courseFits(arena / 36 + 1, arena)).toBe(false);
+  it('are built in every order while they fit the arena (or 4 GiB when that is larger), then in row-major order only, then not at all ("unknown")', () => {
+    // G = 32's arena is 9.56 GB; the bench board's worst medal has 858.6 million states on an optimal play
+    // (20 % of all states); G = 29's arena is 1.35 GB, so 4 GiB count: the dense preset's G = 29 board
+    // ghost-e7ca4193f331 has 138.1 million states on a worst play (25.7 %)
+    const arena32 = 6 * 2 ** 16 * (12870 + 11440);
+    const arena29 = 6 * 2 ** 16 * (1716 + 1716);
+    expect(courseRoom(arena32)).toBe(arena32);
+    expect(courseRoom(arena29)).toBe(2 ** 32);
+    expect(courseFits(858_591_498, courseRoom(arena32))).toBe('no');
+    expect(courseFits(138_123_937, courseRoom(arena29))).toBe('row-major');
+    expect(courseFits(2 ** 32 / 32, courseRoom(arena29))).toBe('all orders');
+    expect(courseFits(2 ** 27 + 1, courseRoom(arena29))).toBe('row-major');
+    expect(courseFits(2 ** 32 / 24, courseRoom(arena29))).toBe('row-major');
+    expect(courseFits(Math.floor(2 ** 32 / 24) + 1, courseRoom(arena29))).toBe('no');
   });
 });

@@ -66,8 +66,12 @@ export function candidateOrders(cells: ArrayLike<number>, n: number): number[][]
 
 /** Hands out a Uint32Array of the given length; its contents may be anything. */
 export type Alloc = (length: number) => Uint32Array;
-/** Bytes per state of D that courseOf and its caller's keys and values take at most: nine arrays of 4-byte entries. */
-export const COURSE_BYTES_PER_STATE = 36;
+/**
+ * Bytes per state of D that courseOf and its caller's keys and values take:
+ * eight arrays of 4-byte entries with the other ghost orders, six without.
+ */
+export const COURSE_BYTES_PER_STATE = 32;
+export const COURSE_BYTES_ROW_MAJOR = 24;
 const fresh: Alloc = (length) => new Uint32Array(length);
 
 /** Other ghost orders are tried when the row-major asset is longer than this (bytes before base64). */
@@ -106,9 +110,11 @@ export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: 
  * caught) with W(S) in `ws` at the same positions. The diagram is built in
  * row-major ghost order and, when that is longer than `tryOrdersAbove` bytes
  * (ORDER_TRY_BYTES), in the other `orders` too; the shortest wins (the first
- * on a tie). Both arrays are read, not kept. The construction touches only the
- * states of D and the nodes above them (sparseBuild), never all 2^G states.
- * Its arrays of |D| entries come from `alloc` (the layered DP hands out its arena).
+ * on a tie). `keys` is read, not kept; `ws` is overwritten (with each state's
+ * terminal). The construction touches only the states of D and the nodes above
+ * them (sparseBuild), never all 2^G states. Its arrays of |D| entries come from
+ * `alloc` (the layered DP hands out its arena): four, and two more when other
+ * orders are tried.
  */
 export function courseOf(
   G: number,
@@ -126,7 +132,7 @@ export function courseOf(
   const termOf = new Uint32Array(seen.length);
   for (let v = 0; v < seen.length; v++) if (seen[v]) termOf[v] = values.push(v);
   const T = values.length;
-  const terms = alloc(n);
+  const terms = ws;
   for (let i = 0; i < n; i++) terms[i] = termOf[ws[i]!]!;
   const buffers = [alloc(n), alloc(n), alloc(n), alloc(n)] as const;
   const rowMajor = Array.from({ length: G }, (_, g) => g);

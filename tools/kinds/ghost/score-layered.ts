@@ -17,12 +17,12 @@ import { join } from 'node:path';
 import { popcount } from '../../lib/bits.ts';
 import { instantiateKernel, CK, MAX_CONSTRAINTS, BLOCK_BITS, SPAN_PAD, type Kernel } from './score-kernel.ts';
 import { loadModel, DP_MAX_GHOSTS, type DpModel, type OptimalStates } from './score-dp.ts';
-import { COURSE_BYTES_PER_STATE, type Alloc } from './course.ts';
+import { COURSE_BYTES_PER_STATE, COURSE_BYTES_ROW_MAJOR, type Alloc } from './course.ts';
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
 export const LAYERED_LOW_BITS = 16;
 
-/** From this many ghosts on, one layered DP needs over 4 GB: only one such DP runs at a time on the machine. */
+/** From this many ghosts on, one layered DP needs over 5 GB (up to 30 ghosts, about 4.5 GB at most): only one such DP runs at a time on the machine. */
 export const HEAVY_GHOSTS = 31;
 
 /**
@@ -30,9 +30,9 @@ export const HEAVY_GHOSTS = 31;
  * play, `keys` (state masks, ascending), and W(S) = F(S) + cells opened on each,
  * in `ws`. `alloc` hands out scratch arrays (views into the DP's arena, whose
  * memory is free by then); the arrays given and handed out are valid only
- * during the call.
+ * during the call. With `rowMajorOnly` the memory allows no other ghost order.
  */
-export type CourseBuilder = (which: 'max' | 'min', keys: Uint32Array, ws: Uint32Array, alloc: Alloc) => string;
+export type CourseBuilder = (which: 'max' | 'min', keys: Uint32Array, ws: Uint32Array, alloc: Alloc, rowMajorOnly: boolean) => string;
 
 /** Best and worst bonus from the start, the states on an optimal play for each, and the course assets when asked for. */
 export interface ExactOptima {
@@ -135,10 +135,11 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
     let courses: ExactOptima['courses'] = null;
     if (course) {
       const build = (which: 'max' | 'min', o: OptimalStates, fd: number) => {
-        if (!courseFits(o.count, arena.byteLength)) return null;
+        const fits = courseFits(o.count, courseRoom(arena.byteLength));
+        if (fits === 'no') return null;
         const alloc = arenaAlloc(arena);
         const { keys, ws } = courseValues(o, B, H, fd, alloc);
-        return course(which, keys, ws, alloc);
+        return course(which, keys, ws, alloc, fits === 'row-major');
       };
       courses = { max: build('max', best, fmaxFd), min: build('min', worst, fminFd) };
     }
@@ -340,9 +341,22 @@ function courseValues(o: OptimalStates, B: number, H: number, fd: number, alloc:
   return { keys, ws };
 }
 
-/** Whether the course asset of `count` states on an optimal play is built in an arena of `arenaBytes` (else it is not built). */
-export function courseFits(count: number, arenaBytes: number): boolean {
-  return count * COURSE_BYTES_PER_STATE <= arenaBytes;
+/** Memory the course assets may take at least (the arena, then fresh arrays): 4 GiB. */
+export const COURSE_ROOM_FLOOR = 2 ** 32;
+
+/** Memory the course assets of a DP with an arena of `arenaBytes` may take: the arena, and at least COURSE_ROOM_FLOOR. */
+export function courseRoom(arenaBytes: number): number {
+  return Math.max(arenaBytes, COURSE_ROOM_FLOOR);
+}
+
+/**
+ * How the course asset of `count` states on an optimal play is built within
+ * `room` bytes: in every candidate ghost order, in row-major order only, or
+ * not at all (the asset is then "unknown").
+ */
+export function courseFits(count: number, room: number): 'all orders' | 'row-major' | 'no' {
+  if (count * COURSE_BYTES_PER_STATE <= room) return 'all orders';
+  return count * COURSE_BYTES_ROW_MAJOR <= room ? 'row-major' : 'no';
 }
 
 /** Scratch arrays handed out from the start of the arena (its data is no longer needed); fresh ones if it is full. */

@@ -63,16 +63,19 @@ export function exactScores(model: ScoreModel): ScoreRun {
  * Past KERNEL_MAX_GHOSTS ghosts (the layered DP, docs/score-layered.md): the
  * same values, with the course assets built from the W values the layered
  * marking keeps for the states on an optimal play — except a course asset
- * whose states on an optimal play do not fit the DP's arena (a worst medal
- * with over 6–7 % of all states on an optimal play): that one is "unknown",
+ * whose states on an optimal play do not fit the memory the DP allows them
+ * (score-layered.ts courseFits; seen on worst medals at G = 32): that one is "unknown",
  * explicitly, never guessed. Any G ≤ DP_MAX_GHOSTS; `lowBits` (blocks of
  * 2^lowBits states) is for tests.
  */
 export function layeredScores(model: ScoreModel, lowBits?: number): ScoreRun {
   const G = model.ghosts;
   const orders = candidateOrders(model.ghostCell, model.n);
-  const { maxBonus, minBonus, best, worst, transitions, courses, release } = layeredOptima(dpModel(model), lowBits, undefined, (_which, keys, ws, alloc) =>
-    courseOf(G, keys, ws, orders, ORDER_TRY_BYTES, alloc),
+  const { maxBonus, minBonus, best, worst, transitions, courses, release } = layeredOptima(
+    dpModel(model),
+    lowBits,
+    undefined,
+    (_which, keys, ws, alloc, rowMajorOnly) => courseOf(G, keys, ws, rowMajorOnly ? [] : orders, ORDER_TRY_BYTES, alloc),
   );
   release();
   const assets: ScoreAssets = {

@@ -91,6 +91,9 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   const dir = mkdtempSync(join(scratchDir, `proofpack-score-${process.pid}-`));
   const fmaxFd = openSync(join(dir, 'fmax'), 'w+');
   const fminFd = openSync(join(dir, 'fmin'), 'w+');
+  // removed at once: the open files stay usable, and the system frees them when they are
+  // closed or the process ends, so a run stopped by Ctrl-C leaves no scratch on the disk
+  rmSync(dir, { recursive: true, force: true });
   let ok = false;
   try {
     // One arena for everything big, so memory is allocated once (the collector
@@ -148,7 +151,6 @@ export function layeredOptima(d: DpModel, lowBits = LAYERED_LOW_BITS, scratchDir
   } finally {
     closeSync(fmaxFd);
     closeSync(fminFd);
-    rmSync(dir, { recursive: true, force: true });
     if (!ok) unlock();
   }
 }

@@ -25,10 +25,9 @@
 //   FMIN      CK+2·span      fmin, u16 per state
 //   after that, 16-byte aligned, score-dp.ts keeps the two bitsets that mark() fills.
 // `span`, the bytes from a state's ck to its fmax and from fmax to fmin, is at
-// least 2N; score-dp.ts makes it 2N + SPAN_PAD. With span a multiple of 4 KB the
-// three entries of a state share their low 12 address bits, and the processor
-// then holds a table's loads behind the stores to another (4K aliasing): solve()
-// ran 1.7 times slower (G = 26).
+// least 2N; score-dp.ts makes it 2N + SPAN_PAD. With span exactly 2N (the tables
+// a power of two apart) solve() ran 1.4 times slower at G = 26, and not at G ≤ 25;
+// why is not pinned down (docs/score-kernel.md).
 
 export const CON: i32 = 0;
 export const BYG: i32 = 2048;

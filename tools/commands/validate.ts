@@ -68,6 +68,8 @@ async function analyzeAll(
       runPipelineTasks(todo, {
         threads,
         signal,
+        // a level may take seconds (within its budget): on the pool, the main thread answers Ctrl-C at once
+        inlineMs: 0,
         onResult: (_i, _r, done) => {
           checked = done;
           progress?.update(done);

@@ -41,7 +41,10 @@ function failureOffset(text: string): number {
       JSON.parse(text.slice(0, n));
       return false;
     } catch (e) {
-      return !/Unexpected end of JSON input/.test((e as Error).message);
+      const message = (e as Error).message;
+      if (/Unexpected end of JSON input/.test(message)) return false;
+      const at = /at position (\d+)/.exec(message)?.[1];
+      return at === undefined || Number(at) < n;
     }
   };
   if (!failsInside(text.length)) return text.length;

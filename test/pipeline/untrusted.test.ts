@@ -292,15 +292,24 @@ describe('4. nothing validate reads can stall it or exhaust its memory', () => {
 });
 
 describe('5. schema-valid but inconsistent levels are problems, not crashes', () => {
-  it('a ghost solution with fewer rows than puzzle.size: validate reports it (exit 1), bundle does not crash', () => {
+  it('a ghost solution with fewer rows than puzzle.size: validate reports it (exit 1), bundle refuses it (exit 2), neither crashes', () => {
     const doc = JSON.parse(fs.readFileSync(set, 'utf8'));
-    doc.levels[0].solution = doc.levels[0].solution.slice(0, -1);
+    // a board above the smallest size, so one row fewer still passes the schema
+    const level = doc.levels.find((x: { puzzle: { size: number } }) => x.puzzle.size > 5);
+    level.solution = level.solution.slice(0, -1);
     const l = fresh('levels-short');
     fs.mkdirSync(path.join(l, 'ghost'));
     fs.writeFileSync(path.join(l, 'ghost', 'standard.json'), JSON.stringify(doc));
     const r = cli(['validate', l, '--threads', '1']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/› solution: stored "\d rows", recomputed "\d rows"/);
+    // bundle makes the same rule checks (no solving) before it packs a level: exit 2, not a crash (exit 3)
+    fs.writeFileSync(path.join(l, 'packs.json'), fs.readFileSync(packs));
+    const before = snapshot(dist);
+    const b = cli(['bundle', '--packs', path.join(l, 'packs.json'), '--out', dist]);
+    expect(b.code).toBe(2);
+    expect(b.stderr).toMatch(/› solution: stored "\d rows", the rules say "\d rows"; the set does not validate/);
+    expect(snapshot(dist)).toEqual(before);
   });
 });
 

@@ -6,7 +6,8 @@ import { gzipSync } from 'node:zlib';
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
-import { InputError, where } from '../lib/errors.ts';
+import { InputError, show, where } from '../lib/errors.ts';
+import { staticProblems } from './shared/level-checks.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { parseJson, readText } from '../lib/io.ts';
@@ -96,6 +97,24 @@ function checkSetPath(setFile: string, base: string, setPath: string): void {
   }
 }
 
+/**
+ * The checks validate makes without solving (ids, the kind's rule checks) on
+ * every level going into a pack: a schema-valid but inconsistent level (a
+ * solution that does not fit its board) is refused here, not shipped.
+ */
+function ruleCheck(setFile: string, kind: PuzzleKind, levels: readonly Level[]): void {
+  const first = new Map<string, number>();
+  levels.forEach((l, i) => first.has(l.id) || first.set(l.id, i));
+  for (const [i, level] of levels.entries()) {
+    const p = staticProblems(kind, level, i, first).find((x) => !String(x.expected).startsWith('unique within the file'));
+    if (p) {
+      throw new InputError(
+        `${where(setFile, level.id, p.field)}: stored ${show(p.stored)}, the rules say ${show(p.expected)}; the set does not validate (run proofpack validate on it)`,
+      );
+    }
+  }
+}
+
 /** Pack names that would collide with bundle's own files and folders. */
 const RESERVED_PACK_NAMES = ['manifest', 'preview', 'conformance'];
 
@@ -127,6 +146,7 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
       levels.push(...(count === 'all' || inTier.length < count ? inTier : spread(inTier, count)));
     }
     if (levels.length === 0) short(`${at}: the pack has 0 levels`);
+    ruleCheck(path.join(base, spec.set), kind, levels);
     if (spec.order === 'shuffle' && spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
     const ordered = spec.order === 'shuffle' ? shuffled(levels, spec.seed!, `pack/${spec.name}`) : levels;
     const sha = sha256Hex(setText);

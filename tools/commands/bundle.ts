@@ -7,7 +7,6 @@ import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
 import { InputError, show, where } from '../lib/errors.ts';
-import { staticProblems } from './shared/level-checks.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { parseJson, readText } from '../lib/io.ts';
@@ -98,15 +97,13 @@ function checkSetPath(setFile: string, base: string, setPath: string): void {
 }
 
 /**
- * The checks validate makes without solving (ids, the kind's rule checks) on
- * every level going into a pack: a schema-valid but inconsistent level (a
- * solution that does not fit its board) is refused here, not shipped.
+ * The kind's rule checks (validate's checks that need no solving) on every
+ * level going into a pack: a schema-valid but inconsistent level (a solution
+ * that does not fit its board) is refused here, not shipped.
  */
 function ruleCheck(setFile: string, kind: PuzzleKind, levels: readonly Level[]): void {
-  const first = new Map<string, number>();
-  levels.forEach((l, i) => first.has(l.id) || first.set(l.id, i));
-  for (const [i, level] of levels.entries()) {
-    const p = staticProblems(kind, level, i, first).find((x) => !String(x.expected).startsWith('unique within the file'));
+  for (const level of levels) {
+    const p = kind.ruleProblems(level.puzzle, level.solution, level.analysis)[0];
     if (p) {
       throw new InputError(
         `${where(setFile, level.id, p.field)}: stored ${show(p.stored)}, the rules say ${show(p.expected)}; the set does not validate (run proofpack validate on it)`,

@@ -107,11 +107,18 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .argument('<paths...>', 'files or directories (searched for *.json)')
     .addOption(shardOption())
     .option('--compare <set>', 'also compare the (first) set with this set of the same kind, e.g. recorded against generated boards')
+    .option(
+      '--budget <field=value...>',
+      "allow a stored config this much of a budget past the kinds' defaults, e.g. scoreGhostLimit=32 (docs/untrusted-input.md)",
+    )
     .addOption(threadsOption())
     .addOption(jsonOption())
     .addOption(quietOption())
     .action(async (paths: string[], o) => {
-      exitCode = await validateCommand({ paths, threads: o.threads, json: o.json, shard: o.shard, compare: o.compare }, terminalConsole(o, io));
+      exitCode = await validateCommand(
+        { paths, threads: o.threads, json: o.json, shard: o.shard, compare: o.compare, budget: o.budget },
+        terminalConsole(o, io),
+      );
     });
 
   program
@@ -147,8 +154,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
     .addOption(jsonOption())
     .addOption(quietOption())
-    .action((o) => {
-      exitCode = bundleCommand({ packs: o.packs, out: o.out, json: o.json, allowShort: o.allowShort, conformance: writeConformance }, terminalConsole(o, io));
+    .action(async (o) => {
+      exitCode = await bundleCommand(
+        { packs: o.packs, out: o.out, json: o.json, allowShort: o.allowShort, conformance: writeConformance },
+        terminalConsole(o, io),
+      );
     });
 
   program

@@ -53,7 +53,7 @@ describe('interruption', () => {
     expect(r.stderr).toMatch(/checkpoint\.json › job: the checkpoint belongs to another job/);
   });
 
-  it('bundle: SIGKILL at any moment leaves every file either the old or the new version', async () => {
+  it('bundle: SIGKILL at any moment leaves the old dist exactly as it was; the next run sweeps what it left', async () => {
     const levels = path.join(dir, 'levels');
     fs.mkdirSync(path.join(levels, 'ghost'), { recursive: true });
     const set = path.join(levels, 'ghost', 'standard.json');
@@ -81,9 +81,10 @@ describe('interruption', () => {
     const jsonFiles = (d: string) => fs.readdirSync(d).filter((f) => f.endsWith('.json'));
     const old = new Map(jsonFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f))]));
     const fresh = new Map(jsonFiles(ref).map((f) => [f, fs.readFileSync(path.join(ref, f))]));
-    // Kill as soon as the first new pack is on disk: the run is then part-way through its writes.
-    const firstPack = path.join(out, 'p0.json');
+    // Kill as soon as the first new pack is on disk (in the new dist being built beside the old one): part-way through its writes.
     const child = start(['bundle', '--packs', newConfig, '--out', out]);
+    const stage = path.join(dir, `.dist.bundle-new-${child.pid}`);
+    const firstPack = path.join(stage, 'p0.json');
     await killWhen(child, () => {
       try {
         return fs.readFileSync(firstPack).equals(fresh.get('p0.json')!);
@@ -91,21 +92,14 @@ describe('interruption', () => {
         return false;
       }
     });
-    let asOld = 0;
-    let asNew = 0;
-    for (const f of fs.readdirSync(out).filter((x) => x.endsWith('.json'))) {
-      const bytes = fs.readFileSync(path.join(out, f));
-      const isOld = bytes.equals(old.get(f)!);
-      const isNew = bytes.equals(fresh.get(f)!);
-      expect(isOld || isNew, `${f} is neither the old nor the new version`).toBe(true);
-      if (isOld) asOld++;
-      if (isNew) asNew++;
-    }
-    // the kill really landed while packs were being written: some are new, the rest (and the manifest) old
-    expect(asNew).toBeGreaterThan(0);
-    expect(asOld).toBeGreaterThan(0);
-    expect(fs.readFileSync(path.join(out, 'manifest.json')).equals(old.get('manifest.json')!)).toBe(true);
+    // the kill really landed while packs were being written, and the old dist is exactly as it was
+    expect(fs.existsSync(stage)).toBe(true);
+    expect(jsonFiles(out).sort()).toEqual([...old.keys()].sort());
+    for (const f of jsonFiles(out)) expect(fs.readFileSync(path.join(out, f)).equals(old.get(f)!), `${f} is not the old version`).toBe(true);
+    // the next run sweeps the half-built dist and swaps in the new one
     expect(cli(['bundle', '--packs', newConfig, '--out', out]).code).toBe(0);
+    expect(fs.existsSync(stage)).toBe(false);
+    for (const f of jsonFiles(out)) expect(fs.readFileSync(path.join(out, f)).equals(fresh.get(f)!), `${f} is not the new version`).toBe(true);
     expect(cli(['validate', path.join(out, 'manifest.json'), '--threads', '1']).code).toBe(0);
   });
 });

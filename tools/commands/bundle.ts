@@ -6,10 +6,11 @@ import { gzipSync } from 'node:zlib';
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
-import { InputError, where } from '../lib/errors.ts';
+import { InputError, show, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
-import { parseJson, readText, writeFileAtomic } from '../lib/io.ts';
+import { parseJson, readText } from '../lib/io.ts';
+import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
 import { previewHtml, type PreviewPack } from '../preview/page.ts';
@@ -57,6 +58,7 @@ export interface BuildOptions {
 function readSet(at: string, base: string, setPath: string) {
   const setFile = path.join(base, setPath);
   try {
+    checkSetPath(setFile, base, setPath);
     const setText = readText(setFile);
     const loaded = parseDocument(setFile, parseJson(setFile, setText), ['set']);
     if (loaded.type !== 'set') throw new Error('unreachable');
@@ -70,6 +72,49 @@ function readSet(at: string, base: string, setPath: string) {
   }
 }
 
+/**
+ * What bundle reads, validate has checked: a set is read at the path the packs
+ * file gives, with no symbolic link on its way below the packs file's folder
+ * and no hidden folder or file in it (validate skips those when it walks a folder).
+ */
+function checkSetPath(setFile: string, base: string, setPath: string): void {
+  if (setPath.split(/[\\/]/).some((seg) => seg.startsWith('.') && seg !== '.' && seg !== '..')) {
+    throw new InputError(`${setFile}: a hidden file or folder on the set's path; validate does not search hidden entries, so bundle does not read them`);
+  }
+  let real: string;
+  let written: string;
+  try {
+    real = fs.realpathSync(setFile);
+    written = path.resolve(fs.realpathSync(base), setPath);
+  } catch {
+    return; // missing: the read reports it
+  }
+  if (real !== written) {
+    throw new InputError(
+      `${setFile}: reached through a symbolic link (it is ${real}); bundle reads sets only at their own path (copy the set there instead of linking it)`,
+    );
+  }
+}
+
+/**
+ * The kind's rule checks (validate's checks that need no solving) on every
+ * level going into a pack: a schema-valid but inconsistent level (a solution
+ * that does not fit its board) is refused here, not shipped.
+ */
+function ruleCheck(setFile: string, kind: PuzzleKind, levels: readonly Level[]): void {
+  for (const level of levels) {
+    const p = kind.ruleProblems(level.puzzle, level.solution, level.analysis)[0];
+    if (p) {
+      throw new InputError(
+        `${where(setFile, level.id, p.field)}: stored ${show(p.stored)}, the rules say ${show(p.expected)}; the set does not validate (run proofpack validate on it)`,
+      );
+    }
+  }
+}
+
+/** Pack names that would collide with bundle's own files and folders. */
+const RESERVED_PACK_NAMES = ['manifest', 'preview', 'conformance'];
+
 export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOptions = {}): BuiltPack[] {
   const base = path.dirname(packsFile);
   const names = new Set<string>();
@@ -80,6 +125,11 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
   return config.packs.map((spec, i) => {
     const at = where(packsFile, `packs[${i}] (${spec.name})`);
     if (names.has(spec.name)) throw new InputError(`${at} › name: ${JSON.stringify(spec.name)} is used twice`);
+    if (RESERVED_PACK_NAMES.includes(spec.name)) {
+      throw new InputError(
+        `${at} › name: ${JSON.stringify(spec.name)} is reserved for bundle's own ${spec.name === 'manifest' ? 'manifest.json' : `${spec.name}/ folder`}; choose another pack name`,
+      );
+    }
     names.add(spec.name);
     const { setText, kind, doc } = readSet(at, base, spec.set);
     const levels: Level[] = [];
@@ -93,6 +143,7 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
       levels.push(...(count === 'all' || inTier.length < count ? inTier : spread(inTier, count)));
     }
     if (levels.length === 0) short(`${at}: the pack has 0 levels`);
+    ruleCheck(path.join(base, spec.set), kind, levels);
     if (spec.order === 'shuffle' && spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
     const ordered = spec.order === 'shuffle' ? shuffled(levels, spec.seed!, `pack/${spec.name}`) : levels;
     const sha = sha256Hex(setText);
@@ -153,23 +204,55 @@ export function spreadOf(values: readonly number[]): string {
   return `${Math.round(mean(values))} / ${Math.round(median(values))} / ${Math.max(...values)}`;
 }
 
-export function bundleCommand(opts: BundleOptions, con: Console): number {
+export async function bundleCommand(opts: BundleOptions, con: Console): Promise<number> {
   const loaded = loadDocument(opts.packs, ['packs-config']);
   if (loaded.type !== 'packs-config') throw new Error('unreachable');
+  const out = opts.out;
+  sweepLeftovers(out, con);
+  checkOutFolder(out);
   const built = buildPacks(opts.packs, loaded.doc, { allowShort: opts.allowShort ?? false, warn: (line) => con.warn(line) });
   const manifest: Manifest = { type: 'manifest', formatVersion: FORMAT_VERSION, tool: TOOL, packs: built.map((b) => b.entry) };
-  const manifestFile = path.join(opts.out, 'manifest.json');
-  const previous = previousPackFiles(manifestFile);
-  // Packs first, manifest last: a manifest never names a pack that is not written yet.
-  for (const b of built) writeFileAtomic(path.join(opts.out, b.file), b.text);
-  writeFileAtomic(manifestFile, formatDocument(manifest, new Set()));
-  const previewFile = path.join(opts.out, 'preview', 'index.html');
-  writeFileAtomic(previewFile, previewOf(built));
-  const vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
-  writeConformanceFiles(path.join(opts.out, 'conformance'), vectors);
-  // bundle owns its folder's manifest: packs the old manifest named and this packs file does not are removed, by name
-  const removed = previous.filter((old) => !built.some((b) => b.file === old));
-  for (const old of removed) fs.rmSync(path.join(opts.out, old), { force: true });
+  const previous = previousPackFiles(path.join(out, 'manifest.json'));
+  const stage = stagePath(out, 'new');
+  let vectors: ConformanceFile[] = [];
+  let removed: string[] = [];
+  try {
+    await interruptible(async (signal) => {
+      // The new dist is written whole beside the old one, then swapped in: the old one stays exactly as it was
+      // until the swap, on any error, a full disk or a signal.
+      const step = async () => {
+        await new Promise((r) => setImmediate(r));
+        signal.throwIfAborted();
+      };
+      fs.mkdirSync(stage);
+      for (const b of built) {
+        writeNew(path.join(stage, b.file), b.text);
+        await step();
+      }
+      writeNew(path.join(stage, 'manifest.json'), formatDocument(manifest, new Set()));
+      fs.mkdirSync(path.join(stage, 'preview'));
+      writeNew(path.join(stage, 'preview', 'index.html'), previewOf(built));
+      await step();
+      vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
+      await step();
+      if (vectors.length > 0 || isRealDir(path.join(out, 'conformance'))) fs.mkdirSync(path.join(stage, 'conformance'));
+      for (const v of vectors) writeNew(path.join(stage, 'conformance', `${v.kind}.json`), conformanceText(v));
+      // bundle owns its folder's manifest: packs the old manifest named and this packs file does not are removed, by name
+      const owned = new Set(['manifest.json', ...previous, ...built.map((b) => b.file)]);
+      removed = previous.filter((old) => !built.some((b) => b.file === old) && fs.existsSync(path.join(out, old)));
+      carryOver(out, stage, owned, con);
+      await step();
+      syncDir(stage);
+      swapIn(stage, out);
+    });
+  } catch (e) {
+    fs.rmSync(stage, { recursive: true, force: true });
+    if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: bundle stopped before replacing ${out}; it is exactly as it was`);
+    const err = e as NodeJS.ErrnoException;
+    if (!(e instanceof InputError) && typeof err.code === 'string')
+      throw new InputError(`${out}: cannot write the new dist (${err.code}); ${out} is exactly as it was`);
+    throw e;
+  }
   if (removed.length > 0) con.warn(`removed ${removed.length} packs of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`);
   if (opts.json) {
     con.out(stableJson(manifest));
@@ -182,8 +265,148 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   const columns = ['pack', 'kind', 'levels', 'bytes', 'gzipped', 'level bytes mean/median/max', 'level gzipped mean/median/max', 'sha256'];
   for (const line of formatTable({ columns, rows })) con.out(line);
   for (const v of vectors) con.out(`conformance/${v.kind}.json: ${v.cases.length} cases, ${v.cases.reduce((n, c) => n + c.steps.length, 0)} actions`);
-  con.out(`wrote ${built.length} packs, manifest.json, preview/index.html${vectors.length ? ' and conformance/' : ''} to ${opts.out}`);
+  con.out(`wrote ${built.length} packs, manifest.json, preview/index.html${vectors.length ? ' and conformance/' : ''} to ${out}`);
   return 0;
+}
+
+/** `<parent>/.<name>.bundle-<what>-<pid>`: where a run builds the new dist, or parks the old one during the swap. */
+function stagePath(out: string, what: 'new' | 'old', pid = process.pid): string {
+  const abs = path.resolve(out);
+  return path.join(path.dirname(abs), `.${path.basename(abs)}.bundle-${what}-${pid}`);
+}
+
+const isRealDir = (p: string) => {
+  try {
+    return fs.lstatSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Leftovers of killed runs beside `out`: a half-built new dist is removed; an
+ * old dist parked mid-swap is put back when `out` is missing (else removed).
+ * Runs of a live process are left alone.
+ */
+function sweepLeftovers(out: string, con: Console): void {
+  const abs = path.resolve(out);
+  const parent = path.dirname(abs);
+  const prefix = `.${path.basename(abs)}.bundle-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(new|old)-(\d+)$/.exec(name.slice(prefix.length));
+    if (!m || (Number(m[2]) !== process.pid && pidAlive(Number(m[2])))) continue;
+    const p = path.join(parent, name);
+    if (m[1] === 'old' && !fs.existsSync(abs)) {
+      fs.renameSync(p, abs);
+      con.warn(`note: ${out}: put back the previous dist that a killed bundle run had moved aside (${name})`);
+    } else {
+      fs.rmSync(p, { recursive: true, force: true });
+      con.warn(`note: removed ${p}, left by a killed bundle run`);
+    }
+  }
+}
+
+/** --out is a real folder or not there yet: never a link, a file, a FIFO or a device. */
+function checkOutFolder(out: string): void {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(out);
+  } catch {
+    return;
+  }
+  if (st.isSymbolicLink()) throw new InputError(`--out ${out}: is a symbolic link; bundle writes only into a real folder (give the folder it points to)`);
+  if (!st.isDirectory()) throw new InputError(`--out ${out}: exists and is not a folder; bundle replaces nothing but its own folder (choose another --out)`);
+}
+
+/** A new file in the stage (the stage is new, so nothing is there to go through or replace). */
+function writeNew(file: string, data: string): void {
+  const fd = fs.openSync(file, 'wx');
+  try {
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function syncDir(dir: string): void {
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    // not every file system syncs folders
+  }
+}
+
+/** Files and folders of the old dist that bundle does not own go into the new one (hard links, links kept as links). */
+function carryOver(out: string, stage: string, owned: ReadonlySet<string>, con: Console): void {
+  if (!isRealDir(out)) return;
+  const copy = (from: string, to: string, rel: string) => {
+    for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+      const name = rel ? `${rel}/${entry.name}` : entry.name;
+      const src = path.join(from, entry.name);
+      const dst = path.join(to, entry.name);
+      if (rel === '' && owned.has(entry.name)) continue;
+      if (rel === 'preview' && entry.name === 'index.html') continue;
+      if (rel === 'conformance' && /^[a-z]+\.json$/.test(entry.name)) continue;
+      if (entry.isDirectory()) {
+        if (!fs.existsSync(dst)) fs.mkdirSync(dst);
+        copy(src, dst, name);
+      } else if (entry.isSymbolicLink()) {
+        if (rel === '' && (entry.name === 'preview' || entry.name === 'conformance')) {
+          con.warn(`warning: ${src}: a symbolic link where bundle keeps its ${entry.name}/ folder; replaced by a real folder`);
+          continue;
+        }
+        fs.symlinkSync(fs.readlinkSync(src), dst);
+      } else if (entry.isFile()) {
+        try {
+          fs.linkSync(src, dst);
+        } catch {
+          fs.copyFileSync(src, dst);
+        }
+      } else con.warn(`warning: ${src}: not a regular file, folder or link; not kept in the new ${out}`);
+    }
+  };
+  copy(out, stage, '');
+}
+
+/** Replace `out` by `stage`: the old folder is parked beside it, the new one renamed in, the old one removed. */
+function swapIn(stage: string, out: string): void {
+  const abs = path.resolve(out);
+  if (!fs.existsSync(abs)) {
+    fs.mkdirSync(path.dirname(abs), { recursive: true });
+    fs.renameSync(stage, abs);
+    return;
+  }
+  const parked = stagePath(out, 'old');
+  fs.renameSync(abs, parked);
+  try {
+    fs.renameSync(stage, abs);
+  } catch (e) {
+    fs.renameSync(parked, abs);
+    throw e;
+  }
+  fs.rmSync(parked, { recursive: true, force: true });
 }
 
 /** The designer's preview page for the packs of kinds that can draw their levels. */
@@ -199,23 +422,11 @@ export function conformanceText(file: ConformanceFile): string {
   return formatDocument(file, new Set(['steps']));
 }
 
-/** Write conformance/<kind>.json for each file and remove the vectors of kinds no longer bundled. */
-function writeConformanceFiles(dir: string, files: readonly ConformanceFile[]): void {
-  for (const f of files) writeFileAtomic(path.join(dir, `${f.kind}.json`), conformanceText(f));
-  let present: string[] = [];
-  try {
-    present = fs.readdirSync(dir);
-  } catch {
-    return;
-  }
-  for (const old of present) if (/^[a-z]+\.json$/.test(old) && !files.some((f) => `${f.kind}.json` === old)) fs.rmSync(path.join(dir, old), { force: true });
-}
-
 /** Pack files named by an existing manifest (to remove packs the config no longer names). */
 function previousPackFiles(manifestFile: string): string[] {
   try {
-    const m = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
-    return m.packs.map((p) => p.file).filter((f) => /^[a-z0-9][a-z0-9_-]*\.json$/.test(f));
+    const m = JSON.parse(readText(manifestFile)) as Manifest;
+    return m.packs.map((p) => p.file).filter((f) => /^[a-z0-9][a-z0-9_-]*\.json$/.test(f) && f !== 'manifest.json');
   } catch {
     return [];
   }

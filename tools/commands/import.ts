@@ -1,6 +1,7 @@
 // `proofpack import KIND FILE`: read puzzles recorded from another game, prove
 // each one with the kind's analyze(), and write a candidate set that validate
-// and curate accept. Malformed records are named one per line.
+// and curate accept. Malformed records are named one per line. The analysis
+// always uses the kind's built-in default config: nothing read sets a budget.
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { InputError, oneLine, where } from '../lib/errors.ts';
@@ -12,6 +13,7 @@ import type { Level, Outcome } from '../lib/kind.ts';
 import { kindByName } from '../kinds/index.ts';
 import { runPipelineTasks } from './shared/tasks.ts';
 import type { AnalyzeTask } from './shared/tasks.ts';
+import { Interrupted, interruptible } from './shared/interrupt.ts';
 
 export interface ImportOptions {
   kind: string;
@@ -36,7 +38,14 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
   const config = kind.defaults.config;
   const calibration = kind.initialCalibration(config);
   const tasks: AnalyzeTask[] = puzzles.map((puzzle) => ({ op: 'analyze', kind: kind.name, puzzle, config, calibration }));
-  const outcomes = (await runPipelineTasks(tasks, { threads: opts.threads })) as Outcome<unknown, unknown>[];
+  // on the pool, so that Ctrl-C is answered at once; nothing is written when interrupted
+  let outcomes: Outcome<unknown, unknown>[];
+  try {
+    outcomes = (await interruptible((signal) => runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0 }))) as Outcome<unknown, unknown>[];
+  } catch (e) {
+    if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: import stopped; nothing was written to ${opts.out}`);
+    throw e;
+  }
   const levels: Level[] = [];
   let untiered = 0;
   outcomes.forEach((o, i) => {

@@ -9,12 +9,15 @@ import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import type { Outcome } from '../lib/kind.ts';
-import { loadDocument, type Loaded } from './shared/documents.ts';
+import { loadDocument, parseDocument, type Loaded } from './shared/documents.ts';
+import { readJson } from '../lib/io.ts';
+import { isInside, ReadBudget } from '../lib/safe-read.ts';
+import { budgetProblems, parseBudgetOptions, type BudgetLimits } from './shared/budgets.ts';
 import { runPipelineTasks, type AnalyzeTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
-import { manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
+import { isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 
 export interface ValidateOptions {
@@ -26,6 +29,8 @@ export interface ValidateOptions {
   compare?: string;
   /** Outcomes recomputed earlier in this process (see OutcomeCache). */
   cache?: OutcomeCache;
+  /** `--budget field=value`: raise (or lower) a kind's built-in budget ceiling. */
+  budget?: string[];
 }
 
 /**
@@ -63,6 +68,8 @@ async function analyzeAll(
       runPipelineTasks(todo, {
         threads,
         signal,
+        // a level may take seconds (within its budget): on the pool, the main thread answers Ctrl-C at once
+        inlineMs: 0,
         onResult: (_i, _r, done) => {
           checked = done;
           progress?.update(done);
@@ -80,15 +87,69 @@ async function analyzeAll(
   return keys.map((k) => fresh.get(k) ?? cache!.get(k)!);
 }
 
-/** Files named on the command line; directories are searched for *.json, sorted. */
-function expandPaths(paths: readonly string[]): string[] {
-  const out: string[] = [];
-  const walk = (dir: string) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
-      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+/** A file to check: named on the command line, or found under a folder (then it must resolve inside it). */
+interface Target {
+  file: string;
+  /** The folder given on the command line that this file was found under. */
+  within?: string;
+  /** Found by walking a folder (a JSON file that is not a proofpack document is then skipped, with a note). */
+  walked: boolean;
+  /** Refused before reading (a link out of the folder): the error to report. */
+  refused?: string;
+}
+
+/**
+ * Files named on the command line; directories are searched for *.json,
+ * sorted. Symbolic links are followed only when they resolve inside the folder
+ * given on the command line (else the entry is reported, never skipped);
+ * hidden entries and node_modules are skipped with a note.
+ */
+function expandPaths(paths: readonly string[], note: (line: string) => void): Target[] {
+  const out: Target[] = [];
+  const walk = (dir: string, root: string, rootReal: string, seen: Set<string>) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1));
+    } catch (e) {
+      out.push({ file: dir, walked: false, refused: `${dir}: cannot read the folder (${(e as NodeJS.ErrnoException).code ?? String(e)})` });
+      return;
+    }
+    for (const entry of entries) {
       const p = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (entry.isFile() && entry.name.endsWith('.json')) out.push(p);
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') {
+        if (entry.isDirectory() || entry.name.endsWith('.json'))
+          note(`note: ${p}: skipped (validate does not search hidden entries or node_modules; name the file to check it)`);
+        continue;
+      }
+      let isDir = entry.isDirectory();
+      if (entry.isSymbolicLink()) {
+        let real: string;
+        let st: fs.Stats;
+        try {
+          real = fs.realpathSync(p);
+          st = fs.statSync(real);
+        } catch {
+          if (entry.name.endsWith('.json')) out.push({ file: p, walked: true, refused: `${p}: a symbolic link that leads nowhere; refused` });
+          continue;
+        }
+        if (!st.isDirectory() && !entry.name.endsWith('.json')) continue;
+        if (!isInside(real, rootReal)) {
+          out.push({
+            file: p,
+            walked: true,
+            refused: `${p}: a symbolic link to ${real}, outside the folder being checked (${root}); refused, not checked (bundle refuses it too: copy the file in instead)`,
+          });
+          continue;
+        }
+        isDir = st.isDirectory();
+        if (isDir && seen.has(real)) continue;
+      }
+      if (isDir) {
+        const real = fs.realpathSync(p);
+        if (seen.has(real)) continue;
+        seen.add(real);
+        walk(p, root, rootReal, seen);
+      } else if (entry.name.endsWith('.json')) out.push({ file: p, within: root, walked: true });
     }
   };
   for (const p of paths) {
@@ -96,12 +157,27 @@ function expandPaths(paths: readonly string[]): string[] {
     try {
       isDir = fs.statSync(p).isDirectory();
     } catch {
-      // readJson reports the missing file
+      // the read reports the missing file
     }
-    if (isDir) walk(p);
-    else out.push(p);
+    if (isDir) {
+      const rootReal = fs.realpathSync(p);
+      walk(p, p, rootReal, new Set([rootReal]));
+    } else out.push({ file: p, walked: false });
   }
   return out;
+}
+
+const DOCUMENT_TYPES: readonly string[] = ['set', 'pack', 'manifest', 'packs-config', 'validate-report', 'conformance', 'checkpoint'];
+
+/**
+ * Whether a JSON value found by walking a folder is meant as a proofpack
+ * document: an object whose `type` is one of ours, or that has a
+ * `formatVersion`. Others (package.json, tsconfig.json) are skipped with a note.
+ */
+function looksLikeDocument(raw: unknown): boolean {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return false;
+  const r = raw as Record<string, unknown>;
+  return DOCUMENT_TYPES.includes(r['type'] as string) || Object.hasOwn(r, 'formatVersion');
 }
 
 /**
@@ -114,28 +190,67 @@ export interface ValidateRun {
   con?: Console;
   shard?: { index: number; count: number };
   cache?: OutcomeCache;
+  /** Budget ceilings given on the command line (--budget field=value). */
+  budgets?: BudgetLimits;
 }
 
 export async function validateFiles(paths: readonly string[], run: ValidateRun): Promise<ValidateReport> {
   const { threads, con, shard, cache } = run;
-  const files = expandPaths(paths);
+  const note = (line: string) => con?.warn(line);
+  const targets = expandPaths(paths, note);
   const mineFile = !shard || shard.index === 0;
   let running = 0;
   const mineLevel = () => !shard || running++ % shard.count === shard.index;
+  const budget = new ReadBudget();
+  const overBudget: string[] = [];
   const loaded: (Loaded | null)[] = [];
-  const reports: FileReport[] = files.map((file) => {
+  const reports: FileReport[] = [];
+  const seen = new Set<string>();
+  const realOf = (file: string) => {
     try {
-      const l = loadDocument(file);
+      return fs.realpathSync(file);
+    } catch {
+      return path.resolve(file);
+    }
+  };
+  const add = (t: Target) => {
+    const key = realOf(t.file);
+    if (seen.has(key)) return;
+    seen.add(key);
+    try {
+      if (t.refused) throw new InputError(t.refused);
+      const raw = readJson(t.file, { ...(t.within !== undefined ? { within: t.within } : {}), budget });
+      if (t.walked && !looksLikeDocument(raw)) {
+        note(`note: ${t.file}: skipped, not a proofpack document (no proofpack "type" and no "formatVersion"); name it on the command line to have it checked`);
+        return;
+      }
+      const l = parseDocument(t.file, raw);
+      try {
+        budgetProblems(t.file, l, run.budgets);
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        overBudget.push(e.message);
+      }
       loaded.push(l);
       const kind = l.type === 'set' || l.type === 'pack' ? l.kind.name : null;
       const levels = l.type === 'set' || l.type === 'pack' ? l.doc.levels.length : 0;
-      return { file, type: l.type, kind, levels, error: null, problems: [] };
+      reports.push({ file: t.file, type: l.type, kind, levels, error: null, problems: [] });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       loaded.push(null);
-      return { file, type: null, kind: null, levels: 0, error: mineFile ? e.message : null, problems: [] };
+      reports.push({ file: t.file, type: null, kind: null, levels: 0, error: mineFile ? e.message : null, problems: [] });
     }
-  });
+  };
+  for (const t of targets) add(t);
+  // a manifest's packs are checked too, even when only the manifest was named (never "ok" for a pack not checked)
+  for (let f = 0; f < loaded.length; f++) {
+    const l = loaded[f];
+    if (l?.type !== 'manifest') continue;
+    const dir = path.dirname(reports[f]!.file);
+    for (const entry of l.doc.packs) if (isPlainPackFile(entry.file)) add({ file: path.join(dir, entry.file), within: dir, walked: false });
+  }
+  // a stored config over a budget stops the run before any analysis
+  if (overBudget.length > 0) throw new InputError(overBudget[0]!, overBudget);
   // One pool run for the selected levels of every file.
   const tasks: AnalyzeTask[] = [];
   const owners: { file: number; index: number }[] = [];
@@ -172,7 +287,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
     } else if (l.type === 'pack' && l.doc.levels.length === 0) {
       report.problems.push({ level: 'pack', index: -1, field: 'levels', stored: 0, expected: 'at least one level' });
     } else if (l.type === 'manifest') {
-      report.problems.push(...manifestProblems(report.file, l.doc));
+      report.problems.push(...manifestProblems(report.file, l.doc, budget));
     }
   });
   for (const r of reports) r.problems = sortProblems(r.problems);
@@ -199,8 +314,9 @@ function compareInto(report: ValidateReport, otherFile: string): void {
 export async function validateCommand(opts: ValidateOptions, con: Console): Promise<number> {
   if (opts.paths.length === 0) throw new InputError('validate: name at least one file or directory');
   const shard = opts.shard ? parseShard(opts.shard) : undefined;
+  const budgets = parseBudgetOptions(opts.budget);
   const started = performance.now();
-  const report = await validateFiles(opts.paths, { threads: opts.threads, con, shard, cache: opts.cache });
+  const report = await validateFiles(opts.paths, { threads: opts.threads, con, shard, cache: opts.cache, budgets });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
   if (opts.compare) compareInto(report, opts.compare);
   return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);

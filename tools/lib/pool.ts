@@ -22,7 +22,7 @@ export interface RunOptions<R, T = unknown> {
   worker: URL;
   /** Called once per finished task, in completion order. */
   onResult?: (index: number, result: R, done: number, total: number) => void;
-  /** Run inline for this long before starting the pool (ms; default 300). */
+  /** Run inline for this long before starting the pool (ms; default 300, or all of it with one thread). 0: every task on the pool, the main thread free for signals. */
   inlineMs?: number;
   /**
    * Stop early: no task starts after it aborts, running ones are dropped, and
@@ -51,7 +51,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
     order.sort((a, b) => cost[b]! - cost[a]! || a - b);
   }
   const started = performance.now();
-  const inlineMs = opts.threads <= 1 ? Infinity : (opts.inlineMs ?? 300);
+  const inlineMs = opts.inlineMs ?? (opts.threads <= 1 ? Infinity : 300);
   const { signal } = opts;
   let next = 0;
   let yielded = started;

@@ -2,7 +2,8 @@
 // loaded and what analyze() recomputed: ids and rule checks (no solving), the
 // recomputed analysis, solution and tier, whole-set calibration and order, and
 // a manifest's pack sizes and hashes. Every problem names its level and field.
-import * as fs from 'node:fs';
+import { InputError } from '../../lib/errors.ts';
+import { readBytes, type ReadBudget } from '../../lib/safe-read.ts';
 import * as path from 'node:path';
 import { sha256Hex, levelId } from '../../lib/ids.ts';
 import type { Level, Outcome, PuzzleKind } from '../../lib/kind.ts';
@@ -59,16 +60,34 @@ export function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
   return problems;
 }
 
-export function manifestProblems(file: string, m: Manifest): ReportedProblem[] {
+/** A manifest's `file` must be a plain pack file name in the manifest's own folder: `<name>.json`, no folder, not hidden. */
+export const PACK_FILE = /^[a-z0-9][a-z0-9_-]*\.json$/;
+export const isPlainPackFile = (file: string): boolean => PACK_FILE.test(file) && file !== 'manifest.json';
+
+export function manifestProblems(file: string, m: Manifest, budget?: ReadBudget): ReportedProblem[] {
   const problems: ReportedProblem[] = [];
   const dir = path.dirname(file);
   m.packs.forEach((entry, i) => {
+    if (!isPlainPackFile(entry.file)) {
+      problems.push({
+        level: entry.name,
+        index: -1,
+        field: `packs[${i}].file`,
+        stored: entry.file,
+        expected: 'a plain pack file name beside the manifest (<name>.json)',
+      });
+      return;
+    }
+    if (entry.file !== `${entry.name}.json`) {
+      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: `${entry.name}.json` });
+    }
     const packFile = path.join(dir, entry.file);
     let bytes: Buffer;
     try {
-      bytes = fs.readFileSync(packFile);
-    } catch {
-      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'an existing pack file' });
+      bytes = readBytes(packFile, { within: dir, ...(budget ? { budget } : {}) });
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: `an existing pack file (${e.message})` });
       return;
     }
     if (bytes.length !== entry.bytes) problems.push({ level: entry.name, index: -1, field: `packs[${i}].bytes`, stored: entry.bytes, expected: bytes.length });

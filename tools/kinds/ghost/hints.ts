@@ -133,7 +133,7 @@ export function decodeHints(text: string, n: number, solution: readonly string[]
       if (cell >= n * n || cell <= last) throw new Error(`${what}: step ${steps.length}: cell ${cell} out of range or order`);
       last = cell;
       const rc: Cell = [Math.floor(cell / n), cell % n];
-      (solution[rc[0]]![rc[1]] === 'G' ? ghosts : empties).push(rc);
+      (solution[rc[0]]?.[rc[1]] === 'G' ? ghosts : empties).push(rc);
     }
     const step: HintStep = { layer, constraints, ghosts, empties };
     if (layer === 3) {

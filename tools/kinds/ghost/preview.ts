@@ -39,7 +39,16 @@ export function ghostPreview(level: Level<GhostPuzzle, GhostSolution, GhostAnaly
       text.push(ch === '.' ? '' : ch);
     }
   }
-  const steps: PreviewStep[] = decodeHints(level.analysis.hints, n, level.solution).map((h, i) => {
+  let hints: ReturnType<typeof decodeHints>;
+  let unreadable: string | null = null;
+  try {
+    hints = decodeHints(level.analysis.hints, n, level.solution);
+  } catch (e) {
+    // a level whose stored hints do not decode still gets a page (validate names the problem)
+    hints = [];
+    unreadable = (e as Error).message;
+  }
+  const steps: PreviewStep[] = hints.map((h, i) => {
     const set: [number, number, string][] = [
       ...h.ghosts.map(([r, c]): [number, number, string] => [r * n + c, GHOST, 'G']),
       ...h.empties.map(([r, c]): [number, number, string] => [r * n + c, EMPTY, '×']),
@@ -67,6 +76,7 @@ export function ghostPreview(level: Level<GhostPuzzle, GhostSolution, GhostAnaly
       ['logicDepth', a.logicDepth],
       ['rounds L1/L2/L3', `${a.direct}/${a.pair}/${a.contradiction}`],
       ['max / min score', a.maxScore === 'unknown' ? 'unknown' : `${a.maxScore} / ${a.minScore}`],
+      ...(unreadable === null ? [] : [['hints', `unreadable (${unreadable})`] as [string, string]]),
     ],
   };
 }

@@ -55,7 +55,9 @@ export function zeroTargetCount(p: GhostPuzzle): number {
 export function ruleProblems(p: GhostPuzzle, s: GhostSolution): Problem[] {
   const n = p.size;
   const problems: Problem[] = [];
-  const isGhost = (r: number, c: number) => s[r]![c] === GHOST;
+  // a solution that does not fit the board is one problem, never a throw; its missing cells count as no ghost
+  problems.push(...solutionShapeProblems(n, s));
+  const isGhost = (r: number, c: number) => s[r]?.[c] === GHOST;
   const rows = new Array<number>(n).fill(0);
   const cols = new Array<number>(n).fill(0);
   for (let r = 0; r < n; r++) {
@@ -75,6 +77,16 @@ export function ruleProblems(p: GhostPuzzle, s: GhostSolution): Problem[] {
   for (let i = 0; i < n; i++) {
     if (p.rows[i] !== rows[i]) problems.push({ field: `puzzle.rows[${i}]`, stored: p.rows[i], expected: rows[i] });
     if (p.cols[i] !== cols[i]) problems.push({ field: `puzzle.cols[${i}]`, stored: p.cols[i], expected: cols[i] });
+  }
+  return problems;
+}
+
+/** A solution of `n` rows of `n` cells each, or the problems that say how it is not. */
+export function solutionShapeProblems(n: number, s: GhostSolution): Problem[] {
+  const problems: Problem[] = [];
+  if (s.length !== n) problems.push({ field: 'solution', stored: `${s.length} rows`, expected: `${n} rows` });
+  for (let r = 0; r < Math.min(n, s.length); r++) {
+    if (s[r]!.length !== n) problems.push({ field: `solution[${r}]`, stored: `${s[r]!.length} cells`, expected: `${n} cells` });
   }
   return problems;
 }

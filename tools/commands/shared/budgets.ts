@@ -1,0 +1,41 @@
+// Budgets belong to the person running the command: a set or pack whose stored
+// config asks analyze() for more than the kind's built-in ceiling (or the one
+// given with --budget) is refused before any work, one line naming the file,
+// the field and the flag that allows it.
+import { InputError, show, where } from '../../lib/errors.ts';
+import { budgetValue, overBudget } from '../../lib/budget.ts';
+import { BUDGETS, budgetsOf } from '../../kinds/budgets.ts';
+import type { Loaded } from './documents.ts';
+
+/** Ceilings raised (or lowered) on the command line: `field` -> value. */
+export type BudgetLimits = ReadonlyMap<string, number>;
+
+/** Parse `--budget field=value` options; unknown fields and bad numbers are usage errors. */
+export function parseBudgetOptions(items: readonly string[] | undefined): Map<string, number> {
+  const limits = new Map<string, number>();
+  const known = [...new Set(Object.values(BUDGETS).flatMap((fs) => fs.map((b) => b.field)))];
+  for (const item of items ?? []) {
+    const m = /^([A-Za-z.]+)=(\d+)$/.exec(item);
+    if (!m) throw new InputError(`--budget ${show(item)}: expected field=value, e.g. scoreGhostLimit=32 (fields: ${known.join(', ')})`);
+    if (!known.includes(m[1]!)) throw new InputError(`--budget ${m[1]}: not a budget field (fields: ${known.join(', ')})`);
+    limits.set(m[1]!, Number(m[2]));
+  }
+  return limits;
+}
+
+/** Throws an InputError when the loaded document's stored config is over a budget. */
+export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = new Map()): void {
+  if (l.type !== 'set' && l.type !== 'pack') return;
+  const config = l.doc.generator.config;
+  for (const b of budgetsOf(l.kind.name)) {
+    const value = budgetValue(config, b.field);
+    if (typeof value !== 'number') continue;
+    const limit = limits.get(b.field) ?? b.ceiling;
+    if (!overBudget(b, value, limit)) continue;
+    const asked = b.zeroIsUnlimited && value === 0 ? '0 (no limit)' : String(value);
+    const raised = limits.has(b.field) ? `--budget ${b.field}=${limit}` : `the built-in ceiling ${limit}`;
+    throw new InputError(
+      `${where(file, `generator.config.${b.field}`)}: ${asked} is over ${raised} (${b.bounds}); validate does not let a file raise its own budget: run with --budget ${b.field}=${b.zeroIsUnlimited && value === 0 ? 0 : value} if you trust it`,
+    );
+  }
+}

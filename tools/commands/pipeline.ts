@@ -175,6 +175,8 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   for (const set of externalSets) if (!fs.existsSync(staged(set))) fs.cpSync(set, staged(set));
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
   const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join('');
+  // what the steps print names the real paths, not the run folder's copies
+  const said: Console = { out: (l) => con.out(original(l)), warn: (l) => con.warn(original(l)), err: (l) => con.err(original(l)), progress: (label, total) => con.progress(label, total) };
 
   // Ctrl-C / SIGTERM: generate and validate stop their workers themselves; between steps the run stops here
   let stop: StopSignal | undefined;
@@ -216,10 +218,10 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
             ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
             ...(opts.resume ? { resume: true } : {}),
           },
-          con,
+          said,
         ),
       );
-      await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, con));
+      await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled
     const short: string[] = [];
@@ -230,13 +232,13 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     }
     // both validate steps recompute every value; a level found in levels/ and in dist/ is analysed once
     const cache: OutcomeCache = new Map();
-    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache }, con));
+    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache }, said));
     if (code !== 0) {
       con.err(`pipeline: a set failed validation; ${unchanged}`);
       return code;
     }
-    await step('bundle', () => bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, con));
-    code = await step('validate dist', () => validateCommand({ paths: [staged(opts.dist)], threads: opts.threads, cache }, con));
+    await step('bundle', () => bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, said));
+    code = await step('validate dist', () => validateCommand({ paths: [staged(opts.dist)], threads: opts.threads, cache }, said));
     if (code !== 0) {
       con.err(`pipeline: the bundle failed validation; ${unchanged}`);
       return code;

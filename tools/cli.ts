@@ -54,7 +54,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     writeOut: io.stdout,
     writeErr: io.stderr,
     outputError: (text: string, write: (s: string) => void) =>
-      write(`proofpack${name ? ` ${name}` : ''}: ${oneLine(text.replace(/^error: /, '').trim()).replace(/\s+/g, ' ')} (run proofpack${name ? ` ${name}` : ''} --help for usage)\n`),
+      write(
+        `proofpack${name ? ` ${name}` : ''}: ${oneLine(text.replace(/^error: /, '').trim()).replace(/\s+/g, ' ')} (run proofpack${name ? ` ${name}` : ''} --help for usage)\n`,
+      ),
   });
   const program = new Command().name('proofpack').description('Generate, curate, validate and bundle puzzle levels that a machine has proven.');
   program.version(TOOL, '--version').exitOverride().configureOutput(output(''));
@@ -122,10 +124,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       exitCode = mergeCommand({ ...o, inputs }, run(o));
     });
 
-  command(
-    'bundle',
-    'write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)',
-  )
+  command('bundle', 'write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')
     .option('--packs <file>', 'packs config (its set paths are relative to its own folder)', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
     .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
@@ -174,7 +173,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       if (!o.keys) return io.stdout(formatDocument(k.defaults.config));
       const config = k.defaults.config as Record<string, unknown[]>;
       for (const [list, keyOf] of Object.entries(k.keyedLists ?? {})) {
-        io.stdout(`${list}:\n${entryKeys(config[list]!, keyOf).map((key) => `  ${key}\n`).join('')}`);
+        io.stdout(
+          `${list}:\n${entryKeys(config[list]!, keyOf)
+            .map((key) => `  ${key}\n`)
+            .join('')}`,
+        );
       }
     });
 

@@ -105,8 +105,7 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
       'g.json › sede: unknown field (did you mean "seed"?)',
       'g.json › plan › "9x9 pair ULTIMTAE II": no such entry (did you mean "9x9 pair ULTIMATE II"?)',
       ...['__proto__', 'constructor', 'toString'].map(
-        (k) =>
-          `g.json › ${k}: unknown field (known: triesPerBoard, maxZeroTargets, bands, plan, ladder, weightChoices, scoreGhostLimit)`,
+        (k) => `g.json › ${k}: unknown field (known: triesPerBoard, maxZeroTargets, bands, plan, ladder, weightChoices, scoreGhostLimit)`,
       ),
       'g.json › plan[0].coutn: unknown field (did you mean "count"?)',
     ]);

@@ -64,7 +64,7 @@ describe('a game repository', () => {
     const r = npx(['init'], false);
     expect(r.code, r.stderr).toBe(0);
     expect(fs.readFileSync(path.join(game, '.gitignore'), 'utf8')).toBe('node_modules/\n.proofpack/\n');
-    expect(r.stdout).toContain('added .proofpack/ (pipeline\'s work folder) to .gitignore');
+    expect(r.stdout).toContain("added .proofpack/ (pipeline's work folder) to .gitignore");
     const wrote = ['ghost.json', 'slide.json', 'apple.json', 'packs.json', 'github-workflow.yml'].map((f) => path.join('proofpack', f));
     for (const f of wrote) expect(fs.existsSync(path.join(game, f)), f).toBe(true);
     const again = npx(['init']);
@@ -170,7 +170,8 @@ describe("a game's own run", () => {
     fs.writeFileSync(path.join(game, dir, 'packs.json'), JSON.stringify(packs));
     return starter.seed as number;
   };
-  const run = (dir: string, extra: string[] = []) => npx(['pipeline', '--config-dir', dir, '--levels', `${dir}-levels`, '--dist', `${dir}-dist`, '--work', `${dir}-work`, '--threads', '1', ...extra]);
+  const run = (dir: string, extra: string[] = []) =>
+    npx(['pipeline', '--config-dir', dir, '--levels', `${dir}-levels`, '--dist', `${dir}-dist`, '--work', `${dir}-work`, '--threads', '1', ...extra]);
   const outputs = (dir: string) => ({ levels: snapshot(path.join(game, `${dir}-levels`)), dist: snapshot(path.join(game, `${dir}-dist`)) });
 
   it('two inits give two seeds and two different level sets', () => {
@@ -218,7 +219,9 @@ describe("a game's own run", () => {
     const lines = r.stderr.trim().split('\n');
     const missing = ['HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+'];
     expect(lines).toEqual([
-      ...missing.map((t) => `proofpack: team-a/packs.json › packs[0] (ghost-all) › tiers.${t}: wants all levels of the tier, ../team-a-levels/ghost/standard.json has none`),
+      ...missing.map(
+        (t) => `proofpack: team-a/packs.json › packs[0] (ghost-all) › tiers.${t}: wants all levels of the tier, ../team-a-levels/ghost/standard.json has none`,
+      ),
       'proofpack: pipeline: 8 pack tiers cannot be filled (--allow-short bundles them anyway); team-a-levels/ and team-a-dist/ left as they were',
     ]);
     expect(r.stdout).not.toContain('== validate levels');
@@ -250,7 +253,20 @@ describe("a game's own run", () => {
     for (const at of ['generate ghost', 'curate ghost', 'validate levels', 'bundle', 'validate dist']) {
       const env: Record<string, string | undefined> = { ...process.env, CI: '1', PROOFPACK_TEST_STEP_PAUSE_MS: '700' };
       delete env['PROOFPACK_WORKER_SCRIPT'];
-      const args = ['pipeline', '--config-dir', 'team-a', '--levels', 'team-a-levels', '--dist', 'team-a-dist', '--work', 'team-a-work', '--threads', '1', '--allow-short'];
+      const args = [
+        'pipeline',
+        '--config-dir',
+        'team-a',
+        '--levels',
+        'team-a-levels',
+        '--dist',
+        'team-a-dist',
+        '--work',
+        'team-a-work',
+        '--threads',
+        '1',
+        '--allow-short',
+      ];
       const child = spawn(path.join(game, 'node_modules', '.bin', 'proofpack'), args, { cwd: game, env, stdio: ['ignore', 'pipe', 'pipe'] });
       let out = '';
       let err = '';

@@ -46,7 +46,11 @@ describe('a pipeline run is one transaction', () => {
     ghost(1);
     fs.writeFileSync(
       path.join(configDir, 'packs.json'),
-      JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'easy', set: '../levels/ghost/standard.json', tiers: { EASY: 'all' }, order: 'difficulty' }] }),
+      JSON.stringify({
+        type: 'packs-config',
+        formatVersion: 1,
+        packs: [{ name: 'easy', set: '../levels/ghost/standard.json', tiers: { EASY: 'all' }, order: 'difficulty' }],
+      }),
     );
     const opts = { threads: 1, configDir, levels: path.join(game, 'levels'), dist: path.join(game, 'dist'), work: path.join(game, '.proofpack') };
     expect(await pipelineCommand(opts, quiet)).toBe(0);

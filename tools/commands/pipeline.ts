@@ -138,7 +138,9 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     else if (failed.includes(file)) return;
     else {
       const makes = jobs.map((j) => path.relative(path.dirname(packs), j.curated).split(path.sep).join('/')).join(', ');
-      problems.push(`${at} › set: ${spec.set} is not made by this run (it makes ${makes || 'no set'}) and is not there either; name one of those, or the config's set name`);
+      problems.push(
+        `${at} › set: ${spec.set} is not made by this run (it makes ${makes || 'no set'}) and is not there either; name one of those, or the config's set name`,
+      );
     }
   });
   if (problems.length > 0) throw new InputError(problems[0]!, problems);
@@ -157,8 +159,7 @@ function commonRoot(paths: string[]): string {
 
 export async function pipelineCommand(opts: PipelineOptions, con: Console): Promise<number> {
   const { jobs, packs, packsDoc, externalSets } = plan(opts);
-  if (opts.configDir !== undefined || jobs.some((j) => j.config))
-    con.out(`configs: ${jobs.map((j) => j.config).join(', ')}; packs: ${packs}`);
+  if (opts.configDir !== undefined || jobs.some((j) => j.config)) con.out(`configs: ${jobs.map((j) => j.config).join(', ')}; packs: ${packs}`);
 
   // the run folder mirrors levels/, dist/, the packs file and the other sets it names, so every relative path stays the same
   const run = path.join(opts.work, 'run');
@@ -176,7 +177,12 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
   const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join('');
   // what the steps print names the real paths, not the run folder's copies
-  const said: Console = { out: (l) => con.out(original(l)), warn: (l) => con.warn(original(l)), err: (l) => con.err(original(l)), progress: (label, total) => con.progress(label, total) };
+  const said: Console = {
+    out: (l) => con.out(original(l)),
+    warn: (l) => con.warn(original(l)),
+    err: (l) => con.err(original(l)),
+    progress: (label, total) => con.progress(label, total),
+  };
 
   // Ctrl-C / SIGTERM: generate and validate stop their workers themselves; between steps the run stops here
   let stop: StopSignal | undefined;
@@ -227,7 +233,10 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     const short: string[] = [];
     buildPacks(staged(packs), packsDoc, { allowShort: true, warn: (line) => short.push(original(line).replace(/^warning: /, '')) });
     if (short.length > 0 && !opts.allowShort) {
-      const lines = [...short, `pipeline: ${short.length} pack tier${short.length > 1 ? 's' : ''} cannot be filled (--allow-short bundles them anyway); ${unchanged}`];
+      const lines = [
+        ...short,
+        `pipeline: ${short.length} pack tier${short.length > 1 ? 's' : ''} cannot be filled (--allow-short bundles them anyway); ${unchanged}`,
+      ];
       throw new InputError(lines[0]!, lines);
     }
     // both validate steps recompute every value; a level found in levels/ and in dist/ is analysed once
@@ -237,7 +246,9 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
       con.err(`pipeline: a set failed validation; ${unchanged}`);
       return code;
     }
-    await step('bundle', () => bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, said));
+    await step('bundle', () =>
+      bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, said),
+    );
     code = await step('validate dist', () => validateCommand({ paths: [staged(opts.dist)], threads: opts.threads, cache }, said));
     if (code !== 0) {
       con.err(`pipeline: the bundle failed validation; ${unchanged}`);

@@ -103,7 +103,10 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
     done.set(s.slot, s.result as SlotResult<unknown, unknown, unknown>);
   });
   if (problems.length > 0) {
-    const lines = [...problems, `${file}: not resumed: the checkpoint has ${problems.length} bad slot${problems.length > 1 ? 's' : ''}; delete it to start over`];
+    const lines = [
+      ...problems,
+      `${file}: not resumed: the checkpoint has ${problems.length} bad slot${problems.length > 1 ? 's' : ''}; delete it to start over`,
+    ];
     throw new InputError(lines[0]!, lines);
   }
   return done;

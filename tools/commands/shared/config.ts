@@ -25,7 +25,9 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
 
 /** A problem with the seed value, or undefined when it is a usable seed. */
 export function seedProblem(value: unknown): string | undefined {
-  return Number.isSafeInteger(value) && (value as number) >= 0 ? undefined : `expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (found ${show(value)})`;
+  return Number.isSafeInteger(value) && (value as number) >= 0
+    ? undefined
+    : `expected a whole number from 0 to ${Number.MAX_SAFE_INTEGER} (found ${show(value)})`;
 }
 
 /** A problem with a set name, or undefined when it is usable. */

@@ -212,20 +212,59 @@ describe("a game's own run", () => {
     fs.writeFileSync(ghost, ghostText);
   });
 
-  it('every tier a pack wants and a set lacks, in one message after curate; nothing moved', () => {
+  it('every tier a pack wants and the plan cannot make, in one message before any work', () => {
     const before = outputs('team-a');
     const r = run('team-a');
     expect(r.code).toBe(2);
-    const lines = r.stderr.trim().split('\n');
-    const missing = ['HARD', 'EXPERT', 'MASTER', 'EXTREME', 'EXTREME II', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+'];
-    expect(lines).toEqual([
-      ...missing.map(
-        (t) => `proofpack: team-a/packs.json › packs[0] (ghost-all) › tiers.${t}: wants all levels of the tier, ../team-a-levels/ghost/standard.json has none`,
+    expect(r.stdout).not.toContain('== generate');
+    const missing = ['EXPERT', 'EXTREME', 'EXTREME II', 'HARD', 'MASTER', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+'];
+    expect(r.stderr.trim().split('\n')).toEqual(
+      missing.map(
+        (t) =>
+          `proofpack: team-a/packs.json › packs[0] (ghost-all) › tiers.${t}: team-a/ghost.json has no plan entry for this tier (its plan makes EASY, NORMAL); add one, or drop the tier from the pack (--allow-short bundles it short)`,
       ),
-      'proofpack: pipeline: 8 pack tiers cannot be filled (--allow-short bundles them anyway); team-a-levels/ and team-a-dist/ left as they were',
+    );
+    expect(outputs('team-a')).toEqual(before);
+  });
+
+  it('every tier a set lacks after generating, for all packs in one message after curate; nothing moved', () => {
+    const before = outputs('team-a');
+    const ghost = path.join(game, 'team-a', 'ghost.json');
+    const packsFile = path.join(game, 'team-a', 'packs.json');
+    const [ghostText, packsText] = [fs.readFileSync(ghost, 'utf8'), fs.readFileSync(packsFile, 'utf8')];
+    // one HARD board wanted within a single try: at this seed it is not found
+    fs.writeFileSync(
+      ghost,
+      JSON.stringify({
+        seed: 1,
+        scoreGhostLimit: 16,
+        plan: [
+          { size: 5, mode: 'direct', count: 4, tier: 'EASY' },
+          { size: 5, mode: 'direct', count: 1, tier: 'HARD', tries: 1 },
+        ],
+      }),
+    );
+    const packs = JSON.parse(packsText);
+    packs.packs = [
+      { ...packs.packs[0], tiers: { EASY: 'all', HARD: 'all' } },
+      { ...packs.packs[0], name: 'ghost-hard', tiers: { HARD: 2 } },
+    ];
+    fs.writeFileSync(packsFile, JSON.stringify(packs));
+    const r = run('team-a');
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^warning: ghost 5x5 direct -> HARD: no board passed in 1 tries/);
+    expect(lines.slice(1)).toEqual([
+      'proofpack: team-a/packs.json › packs[0] (ghost-all) › tiers.HARD: wants all levels of the tier, ../team-a-levels/ghost/standard.json has none',
+      'proofpack: team-a/packs.json › packs[1] (ghost-hard) › tiers.HARD: wants 2 levels, ../team-a-levels/ghost/standard.json has 0',
+      'proofpack: team-a/packs.json › packs[1] (ghost-hard): the pack has 0 levels',
+      'proofpack: pipeline: 3 pack tiers cannot be filled (--allow-short bundles them anyway); team-a-levels/ and team-a-dist/ left as they were',
     ]);
+    expect(r.stdout).toContain('== curate ghost');
     expect(r.stdout).not.toContain('== validate levels');
     expect(outputs('team-a')).toEqual(before);
+    fs.writeFileSync(ghost, ghostText);
+    fs.writeFileSync(packsFile, packsText);
   });
 
   it('a checkpoint found without --resume is kept and the run refused; --config-dir to a missing folder says so', () => {
@@ -251,7 +290,7 @@ describe("a game's own run", () => {
     const ghostText = fs.readFileSync(ghost, 'utf8');
     fs.writeFileSync(ghost, JSON.stringify({ ...JSON.parse(ghostText), seed: 4242 }));
     for (const at of ['generate ghost', 'curate ghost', 'validate levels', 'bundle', 'validate dist']) {
-      const env: Record<string, string | undefined> = { ...process.env, CI: '1', PROOFPACK_TEST_STEP_PAUSE_MS: '700' };
+      const env: Record<string, string | undefined> = { ...process.env, CI: '1', PROOFPACK_TEST_STEP_PAUSE_MS: '400' };
       delete env['PROOFPACK_WORKER_SCRIPT'];
       const args = [
         'pipeline',

@@ -72,6 +72,8 @@ export function configDirOf(given: string | undefined): string | undefined {
 
 interface Job {
   kind: PuzzleKind;
+  /** The tiers its set can have at most, when the config says (PuzzleKind.plannedTiers). */
+  tiers?: readonly string[];
   /** The config file, or undefined for the built-in config. */
   config?: string;
   name: string;
@@ -90,10 +92,13 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     const config = dir === undefined ? undefined : path.join(dir, `${kind.name}.json`);
     if (config !== undefined && !fs.existsSync(config)) continue;
     let name = kind.defaults.setName;
+    let tiers: readonly string[] | undefined;
     try {
       const read = config === undefined ? undefined : readJobConfig(kind, config);
       if (read?.name) name = read.name;
-      kind.plan(read ? read.config : kind.defaults.config);
+      const effective = read ? read.config : kind.defaults.config;
+      kind.plan(effective);
+      tiers = kind.plannedTiers?.(effective);
     } catch (e) {
       if (!(e instanceof InputError)) {
         problems.push(`${config ?? kind.name}: ${(e as Error).message}`);
@@ -105,7 +110,14 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     }
     const candidates = path.join(opts.work, 'candidates', `${kind.name}-${name}.json`);
     if (!opts.resume && fs.existsSync(`${candidates}.checkpoint.json`)) problems.push(foundCheckpoint(`${candidates}.checkpoint.json`));
-    jobs.push({ kind, ...(config !== undefined ? { config } : {}), name, candidates, curated: path.join(opts.levels, kind.name, `${name}.json`) });
+    jobs.push({
+      kind,
+      ...(tiers ? { tiers } : {}),
+      ...(config !== undefined ? { config } : {}),
+      name,
+      candidates,
+      curated: path.join(opts.levels, kind.name, `${name}.json`),
+    });
   }
   if (dir !== undefined && jobs.length === 0 && problems.length === 0)
     problems.push(`${dir}: no generator config (${KINDS.map((k) => `${k.name}.json`).join(', ')}); \`proofpack init\` writes them`);
@@ -132,8 +144,13 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     const file = path.resolve(path.dirname(packs), spec.set);
     const job = made.get(file);
     if (job) {
-      for (const tier of Object.keys(spec.tiers))
+      for (const tier of Object.keys(spec.tiers)) {
         if (!job.kind.tiers.includes(tier)) problems.push(`${at} › tiers.${tier}: not a ${job.kind.name} tier (tiers: ${job.kind.tiers.join(', ')})`);
+        else if (job.tiers && !job.tiers.includes(tier) && !opts.allowShort)
+          problems.push(
+            `${at} › tiers.${tier}: ${job.config ?? `the built-in ${job.kind.name} config`} has no plan entry for this tier (its plan makes ${job.tiers.join(', ') || 'no tier'}); add one, or drop the tier from the pack (--allow-short bundles it short)`,
+          );
+      }
     } else if (fs.existsSync(file)) externalSets.push(file);
     else if (failed.includes(file)) return;
     else {

@@ -126,6 +126,13 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
    * an object keyed this way, the list is changed, not replaced (docs/config.md).
    */
   readonly keyedLists?: Readonly<Record<string, (entry: any) => string>>;
+  /**
+   * The only tiers a set made from this config can have, when the config alone
+   * says so (ghost: every plan entry names its tier); undefined when only
+   * generating tells. pipeline uses it to refuse, before any work, a pack that
+   * asks for a tier the plan cannot make.
+   */
+  plannedTiers?(config: C): readonly string[] | undefined;
 
   // ---- generate ----
   /** The wanted levels of a config, in a fixed order. */

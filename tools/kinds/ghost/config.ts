@@ -80,6 +80,12 @@ export const GHOST_DEFAULT_SEED = 20261130;
  * entry with the same key is `… #2`), a band by size (`7x7`), a ladder rule by
  * tier and mode (`HARD pair`).
  */
+/** The tiers a set of this config can have: those its plan entries name (undefined when an entry names none). */
+export function ghostPlannedTiers(config: GhostConfig): readonly string[] | undefined {
+  if (config.plan.some((e) => e.tier === undefined)) return undefined;
+  return [...new Set(config.plan.filter((e) => e.count > 0).map((e) => e.tier!))];
+}
+
 export const GHOST_KEYED_LISTS = {
   plan: (e: Entry) => `${e.size}x${e.size} ${e.mode}${e.tier ? ` ${e.tier}` : ''}`,
   bands: (b: GhostConfig['bands'][number]) => `${b.size}x${b.size}`,

@@ -208,6 +208,23 @@ describe('what --resume reads back', () => {
     expect(fs.readFileSync(`${out}.checkpoint.json`).equals(before)).toBe(true);
   });
 
+  it('a slot whose stored analysis was changed is found by analysing its board again', () => {
+    const made = path.join(dir, 'made.json');
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', made]).code).toBe(0);
+    const level = (JSON.parse(fs.readFileSync(made, 'utf8')).levels as Level[])[0]!;
+    const analysis = { ...(level.analysis as Record<string, unknown>), logicDepth: Number((level.analysis as { logicDepth: number }).logicDepth) + 7 };
+    const out = path.join(dir, 'tampered.json');
+    const cp = `${out}.checkpoint.json`;
+    writeCheckpoint(cp, settings(1), new Map([[0, { found: { ...slot(level), analysis }, tries: 2, disagreements: 0 }]]));
+    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `proofpack: ${cp} › slot 0 › result.found.analysis.logicDepth: stored ${analysis.logicDepth}, recomputed ${analysis.logicDepth - 7}`,
+      `proofpack: ${cp}: not resumed: 1 stored value differs from what analyze says; delete it to start over`,
+    ]);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
   it('every forged or garbage slot is reported, none trusted or dropped; nothing written', () => {
     const out = path.join(dir, 'forged.json');
     const done = new Map<number, SlotResult<unknown, unknown, unknown>>([

@@ -3,15 +3,20 @@
 // by a mistake: a run without --resume that finds one refuses (keeping it); a
 // --resume of another job names the setting that differs; every slot read back
 // is checked like any input (its slot number, its shape, the kind's schemas and
-// rule checks) and a bad one is reported, never trusted or dropped.
+// rule checks; then, for the boards it found, analyze run again on the pool and
+// compared like validate does) and a bad one is reported, never trusted or dropped.
 import * as fs from 'node:fs';
 import stringify from 'fast-json-stable-stringify';
 import { InputError, show, where } from '../../lib/errors.ts';
 import { Checkpoint, FORMAT_VERSION } from '../../lib/files.ts';
 import { readJson, writeFileAtomic } from '../../lib/io.ts';
 import { sha256Hex } from '../../lib/ids.ts';
-import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
+import type { Console } from '../../lib/console.ts';
+import { compareFields } from '../../lib/compare.ts';
+import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
+import { interruptible } from './interrupt.ts';
+import { runPipelineTasks, type AnalyzeTask } from './tasks.ts';
 
 export type Slots = Map<number, SlotResult<unknown, unknown, unknown>>;
 
@@ -110,4 +115,48 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
     throw new InputError(lines[0]!, lines);
   }
   return done;
+}
+
+/**
+ * The boards of resumed slots analysed again (on the pool) and compared with
+ * what the checkpoint says: outcome, every analysis field, the solution. Every
+ * difference is reported at once; nothing is trusted because the file says so.
+ */
+export async function recheckSlots(
+  kind: PuzzleKind,
+  file: string,
+  done: Slots,
+  ctx: { config: unknown; calibration: unknown; threads: number; con: Console },
+): Promise<void> {
+  const found = [...done.entries()].filter(([, r]) => r.found).sort((a, b) => a[0] - b[0]);
+  if (found.length === 0) return;
+  const tasks: AnalyzeTask[] = found.map(([, r]) => ({
+    op: 'analyze',
+    kind: kind.name,
+    puzzle: r.found!.puzzle,
+    config: ctx.config,
+    calibration: ctx.calibration,
+  }));
+  const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length);
+  let n = 0;
+  const outcomes = (await interruptible((signal) =>
+    runPipelineTasks(tasks, { threads: ctx.threads, signal, onResult: () => progress.update(++n) }).finally(() => progress.stop()),
+  )) as Outcome<unknown, unknown>[];
+  const problems: string[] = [];
+  found.forEach(([slot, r], i) => {
+    const at = where(file, `slot ${slot}`);
+    const outcome = outcomes[i]!;
+    if (outcome.status !== 'proven') return problems.push(`${at} › result.found: stored as a proven board, recomputed ${outcome.status} (${outcome.reason})`);
+    for (const p of compareFields('analysis', r.found!.analysis, outcome.analysis, kind.tolerances))
+      problems.push(`${at} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
+    for (const p of kind.solutionProblems(r.found!.puzzle, r.found!.solution, outcome))
+      problems.push(`${at} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
+  });
+  if (problems.length > 0) {
+    const lines = [
+      ...problems,
+      `${file}: not resumed: ${problems.length} stored value${problems.length > 1 ? 's differ' : ' differs'} from what analyze says; delete it to start over`,
+    ];
+    throw new InputError(lines[0]!, lines);
+  }
 }

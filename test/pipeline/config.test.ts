@@ -107,7 +107,7 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
       ...['__proto__', 'constructor', 'toString'].map(
         (k) => `g.json › ${k}: unknown field (known: triesPerBoard, maxZeroTargets, bands, plan, ladder, weightChoices, scoreGhostLimit)`,
       ),
-      'g.json › plan[0].coutn: unknown field (did you mean "count"?)',
+      'g.json › plan › "5x5 direct EASY" › coutn: unknown field (did you mean "count"?)',
     ]);
   });
 });

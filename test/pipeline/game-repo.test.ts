@@ -205,7 +205,7 @@ describe("a game's own run", () => {
     expect(r.stdout).not.toContain('== generate');
     expect(r.stderr.trim().split('\n')).toEqual([
       'proofpack: team-a/slide.json › sede: unknown field (did you mean "seed"?)',
-      'proofpack: team-a/slide.json › plan[0].coutn: unknown field (did you mean "count"?)',
+      'proofpack: team-a/slide.json › plan › "5x5 minMoves 2-4" › coutn: unknown field (did you mean "count"?)',
     ]);
     expect(outputs('team-a')).toEqual(before);
     fs.rmSync(path.join(game, 'team-a', 'slide.json'));

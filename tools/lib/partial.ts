@@ -43,6 +43,8 @@ export function entryKeys<T>(entries: readonly T[], keyOf: (entry: T) => string)
 /** What a keyed change of a list did, or why it could not. */
 export interface KeyedResult {
   list: unknown[];
+  /** The key of each entry of `list` (a default entry's key, or the key that added it). */
+  keys: string[];
   /** One line per problem: `key: what` (the caller adds the file and list name). */
   problems: string[];
 }
@@ -57,16 +59,21 @@ export function mergeKeyed(defaults: readonly unknown[], keyOf: (entry: any) => 
   const keys = entryKeys(defaults, keyOf);
   const problems: string[] = [];
   const list: unknown[] = [];
+  const listKeys: string[] = [];
+  const push = (entry: unknown, key: string) => {
+    list.push(entry);
+    listKeys.push(key);
+  };
   defaults.forEach((entry, i) => {
     const key = keys[i]!;
-    if (!has(changes, key)) return list.push(entry);
+    if (!has(changes, key)) return push(entry, key);
     const change = changes[key];
     if (change === null) return;
     if (!isPlainObject(change)) {
       problems.push(`${JSON.stringify(key)}: expected an object (fields to change) or null (to remove the entry)`);
-      return list.push(entry);
+      return push(entry, key);
     }
-    list.push(mergePartial(entry, change));
+    push(mergePartial(entry, change), key);
   });
   for (const key of Object.keys(changes)) {
     if (keys.includes(key)) continue;
@@ -75,9 +82,9 @@ export function mergeKeyed(defaults: readonly unknown[], keyOf: (entry: any) => 
     if (guess !== undefined) problems.push(`${JSON.stringify(key)}: no such entry (did you mean ${JSON.stringify(guess)}?)`);
     else if (!isPlainObject(change))
       problems.push(`${JSON.stringify(key)}: no such entry to ${change === null ? 'remove' : 'change'}; a new entry is an object with every field of an entry`);
-    else list.push(change);
+    else push(change, key);
   }
-  return { list, problems };
+  return { list, keys: listKeys, problems };
 }
 
 /**

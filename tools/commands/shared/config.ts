@@ -68,19 +68,29 @@ export function checkJobConfig(kind: PuzzleKind, file: string, raw: unknown): Jo
     }
     Object.defineProperty(rest, key, { value: raw[key], enumerable: true, writable: true, configurable: true });
   }
+  // a list changed by key: later messages name its entries by key (`plan › "5x5 direct EASY" › count`), not by index
+  const renames: [string, string][] = [];
   for (const [list, keyOf] of Object.entries(kind.keyedLists ?? {})) {
     const given = rest[list];
     if (!Object.hasOwn(rest, list) || !isPlainObject(given) || !Array.isArray(defaults[list])) continue;
     const merged = mergeKeyed(defaults[list] as unknown[], keyOf, given);
     for (const p of merged.problems) problems.push(`${where(file, list)} › ${p}`);
     rest[list] = merged.list;
+    merged.keys.forEach((key, i) => renames.push([`${where(file, `${list}[${i}]`)}`, where(file, list, JSON.stringify(key))]));
   }
+  const byKey = (line: string) => {
+    for (const [from, to] of renames) {
+      if (line.startsWith(`${from}.`)) return `${to} › ${line.slice(from.length + 1)}`;
+      if (line.startsWith(`${from}:`) || line.startsWith(`${from}[`)) return `${to}${line.slice(from.length)}`;
+    }
+    return line;
+  };
   let config: unknown;
   try {
     config = checkConfig(kind, file, rest);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    problems.push(...e.lines);
+    problems.push(...e.lines.map(byKey));
   }
   if (problems.length > 0) throw new InputError(problems[0]!, problems);
   return { config, ...job };

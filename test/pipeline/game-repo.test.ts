@@ -284,6 +284,22 @@ describe("a game's own run", () => {
     expect(missing.stderr).toBe('proofpack: --config-dir proofpak: the folder does not exist (`proofpack init --dir proofpak` makes one)\n');
   });
 
+  // the new folders are moved into place by renaming; /dev/shm is a tmpfs where the machine has one (skipped elsewhere)
+  const otherDevice = fs.existsSync('/dev/shm') && fs.statSync('/dev/shm').dev !== fs.statSync(game).dev;
+  it.skipIf(!otherDevice)('a work folder on another file system is refused before any work', () => {
+    const work = fs.mkdtempSync('/dev/shm/proofpack-work-');
+    const r = npx(['pipeline', '--config-dir', 'team-a', '--levels', 'team-a-levels', '--dist', 'team-a-dist', '--work', work, '--allow-short']);
+    fs.rmSync(work, { recursive: true, force: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      [
+        `proofpack: --work ${work}: on another file system than --levels team-a-levels; keep the work folder beside it (the run moves its new folders into place by renaming)`,
+        `proofpack: --work ${work}: on another file system than --dist team-a-dist; keep the work folder beside it (the run moves its new folders into place by renaming)`,
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('Ctrl-C at every step: exit 130, says where, levels/ and dist/ as they were', async () => {
     const before = outputs('team-a');
     const ghost = path.join(game, 'team-a', 'ghost.json');

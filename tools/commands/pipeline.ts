@@ -128,6 +128,21 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
   ] as const) {
     if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) problems.push(`${option} ${folder}: not a folder`);
   }
+  // the new folders are moved into place by renaming: the run folder must be on their file system
+  const device = (p: string) => {
+    let at = path.resolve(p);
+    while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+    return fs.statSync(at).dev;
+  };
+  for (const [option, folder] of [
+    ['--levels', opts.levels],
+    ['--dist', opts.dist],
+  ] as const) {
+    if (device(folder) !== device(opts.work))
+      problems.push(
+        `--work ${opts.work}: on another file system than ${option} ${folder}; keep the work folder beside it (the run moves its new folders into place by renaming)`,
+      );
+  }
   const packs = dir === undefined ? path.join(opts.levels, 'packs.json') : path.join(dir, 'packs.json');
   let packsDoc: PacksConfig = { type: 'packs-config', formatVersion: 1, packs: [] } as unknown as PacksConfig;
   const externalSets: string[] = [];

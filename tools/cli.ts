@@ -2,6 +2,7 @@
 // turns every failure into one line and an exit code. No rules live here.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
+import { entryKeys } from './lib/partial.ts';
 import { terminalConsole, processIo, type Io } from './lib/console.ts';
 import { TOOL } from './lib/files.ts';
 import { KINDS, kindByName } from './kinds/index.ts';
@@ -33,9 +34,11 @@ const seconds = (value: string) => {
 };
 
 const threadsOption = () => new Option('--threads <t>', 'worker threads').argParser(wholeNumber(1, 256)).default(defaultThreads(), 'the number of cores');
-const quietOption = () => new Option('--quiet', 'print nothing but errors (and --json output)');
+/** --quiet; `json` says whether the command has a --json report to keep printing. */
+const quietOption = (json: boolean) => new Option('--quiet', json ? 'print nothing but errors (and the --json report)' : 'print nothing but errors');
 const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
 const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
+const seedOption = (what: string) => new Option('--seed <s>', what).argParser(wholeNumber(0));
 const kinds = () => `puzzle kind: ${KINDS.map((k) => k.name).join(', ')}`;
 /** The built-in presets of every kind, e.g. "ghost: full; slide: full". */
 const presetList = () =>
@@ -46,64 +49,49 @@ const presetList = () =>
 /** Run the CLI; returns the exit code. `io` is where it writes (tests pass buffers). */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let exitCode = 0;
-  const program = new Command()
-    .name('proofpack')
-    .description('Generate, curate, validate and bundle puzzle levels that a machine has proven.')
-    .version(TOOL, '--version')
-    .exitOverride()
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
-    .showHelpAfterError('(run with --help for usage)');
+  // commander's own errors (unknown option, missing argument, ...) as one line, like every other error
+  const output = (name: string) => ({
+    writeOut: io.stdout,
+    writeErr: io.stderr,
+    outputError: (text: string, write: (s: string) => void) =>
+      write(
+        `proofpack${name ? ` ${name}` : ''}: ${oneLine(text.replace(/^error: /, '').trim()).replace(/\s+/g, ' ')} (run proofpack${name ? ` ${name}` : ''} --help for usage)\n`,
+      ),
+  });
+  const program = new Command().name('proofpack').description('Generate, curate, validate and bundle puzzle levels that a machine has proven.');
+  program.version(TOOL, '--version').exitOverride().configureOutput(output(''));
+  /** A subcommand; its options are declared once and handed to the command as they are parsed. */
+  const command = (name: string, description: string) => program.command(name).description(description).configureOutput(output(name));
+  const run = (o: Record<string, unknown>) => terminalConsole(o as { quiet?: boolean; json?: boolean }, io);
 
-  program
-    .command('generate')
-    .description('rejection-sample candidate levels of one kind into a set file')
+  command('generate', 'rejection-sample candidate levels of one kind into a set file')
     .argument('<kind>', kinds())
     .option('--config <file>', "generator config (JSON, schema/<kind>.config.schema.json); default: the kind's built-in standard config")
     .option('--preset <name>', `a built-in full-size config instead of the standard one (${presetList()})`)
     .option('--count <n>', 'total wanted levels, spread over the plan in its proportions', wholeNumber(1))
-    .option('--seed <s>', "master seed; default: the built-in standard set's", wholeNumber(0))
-    .option('--name <name>', 'set name stored in the file (default: the preset name, or standard)')
+    .addOption(seedOption("master seed; default: the config's seed, else the built-in standard set's"))
+    .option('--name <name>', "set name stored in the file (default: the config's name, else the preset name, or standard)")
     .addOption(shardOption())
     .option('--resume', 'continue from <out>.checkpoint.json left by an interrupted run of the same job')
     .option('--checkpoint-every <s>', 'seconds between checkpoints of finished slots', seconds, 10)
     .addOption(threadsOption())
     .addOption(jsonOption())
-    .addOption(quietOption())
+    .addOption(quietOption(true))
     .requiredOption('--out <file>', 'candidate set to write')
     .action(async (kind: string, o) => {
-      exitCode = await generateCommand(
-        {
-          kind,
-          config: o.config,
-          preset: o.preset,
-          count: o.count,
-          seed: o.seed,
-          name: o.name,
-          threads: o.threads,
-          out: o.out,
-          shard: o.shard,
-          resume: o.resume,
-          checkpointEvery: o.checkpointEvery,
-          json: o.json,
-        },
-        terminalConsole(o, io),
-      );
+      exitCode = await generateCommand({ ...o, kind }, run(o));
     });
 
-  program
-    .command('curate')
-    .description('dedup, calibrate, tier and order a candidate set')
+  command('curate', 'dedup, calibrate, tier and order a candidate set')
     .argument('<file>', 'candidate set (from generate)')
     .requiredOption('--out <file>', 'curated set to write')
     .addOption(jsonOption())
-    .addOption(quietOption())
+    .addOption(quietOption(true))
     .action((input: string, o) => {
-      exitCode = curateCommand({ input, out: o.out, json: o.json }, terminalConsole(o, io));
+      exitCode = curateCommand({ ...o, input }, run(o));
     });
 
-  program
-    .command('validate')
-    .description('recompute every stored value of sets, packs and manifests; exit 1 on any difference')
+  command('validate', 'recompute every stored value of sets, packs and manifests; exit 1 on any difference')
     .argument('<paths...>', 'files or directories (searched for *.json)')
     .addOption(shardOption())
     .option('--compare <set>', 'also compare the (first) set with this set of the same kind, e.g. recorded against generated boards')
@@ -113,114 +101,96 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     )
     .addOption(threadsOption())
     .addOption(jsonOption())
-    .addOption(quietOption())
+    .addOption(quietOption(true))
     .action(async (paths: string[], o) => {
-      exitCode = await validateCommand(
-        { paths, threads: o.threads, json: o.json, shard: o.shard, compare: o.compare, budget: o.budget },
-        terminalConsole(o, io),
-      );
+      exitCode = await validateCommand({ ...o, paths }, run(o));
     });
 
-  program
-    .command('import')
-    .description('read puzzles recorded from another game (apple: 10 lines of 17 digits per board, blank lines between) into a candidate set')
-    .argument('<kind>', kinds())
+  const importable = KINDS.filter((k) => k.importText).map((k) => k.name);
+  command('import', 'read puzzles recorded from another game (apple: 10 lines of 17 digits per board, blank lines between) into a candidate set')
+    .argument('<kind>', `puzzle kind with an import format: ${importable.join(', ')}`)
     .argument('<file>', 'the recorded boards')
     .requiredOption('--out <file>', 'candidate set to write')
     .option('--name <name>', 'set name stored in the file', 'imported')
     .option('--skip-malformed', 'import the well-formed records and skip the others (default: write nothing if any is malformed)')
     .addOption(threadsOption())
-    .addOption(quietOption())
+    .addOption(quietOption(false))
     .action(async (kind: string, file: string, o) => {
-      exitCode = await importCommand({ kind, file, out: o.out, name: o.name, threads: o.threads, skipMalformed: o.skipMalformed }, terminalConsole(o, io));
+      exitCode = await importCommand({ ...o, kind, file }, run(o));
     });
 
-  program
-    .command('merge')
-    .description('combine the outputs of generate --shard or validate --shard --json into the unsharded result')
+  command('merge', 'combine the outputs of generate --shard or validate --shard --json into the unsharded result')
     .argument('<files...>', 'the shard outputs, one per shard')
     .requiredOption('--out <file>', 'merged set file or validate report')
     .addOption(jsonOption())
-    .addOption(quietOption())
-    .action((files: string[], o) => {
-      exitCode = mergeCommand({ inputs: files, out: o.out, json: o.json }, terminalConsole(o, io));
+    .addOption(quietOption(true))
+    .action((inputs: string[], o) => {
+      exitCode = mergeCommand({ ...o, inputs }, run(o));
     });
 
-  program
-    .command('bundle')
-    .description('write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')
+  command('bundle', 'write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')
     .option('--packs <file>', 'packs config (its set paths are relative to its own folder)', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
     .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
     .addOption(jsonOption())
-    .addOption(quietOption())
+    .addOption(quietOption(true))
     .action(async (o) => {
-      exitCode = await bundleCommand(
-        { packs: o.packs, out: o.out, json: o.json, allowShort: o.allowShort, conformance: writeConformance },
-        terminalConsole(o, io),
-      );
+      exitCode = await bundleCommand({ ...o, conformance: writeConformance }, run(o));
     });
 
-  program
-    .command('pipeline')
-    .description(
-      'the whole job: generate + curate every kind into levels/, validate, bundle into dist/ (built-in configs, or those of proofpack/ when present)',
-    )
+  command(
+    'pipeline',
+    "the whole job: check every input, generate + curate every kind, validate, bundle; levels/ and dist/ are replaced only when every step passed (the configs of proofpack/, or proofpack's built-in job inside its own checkout)",
+  )
     .addOption(threadsOption())
     .option(
       '--config-dir <dir>',
-      'partial configs (<kind>.json; kinds without one are skipped) and packs.json, as proofpack init writes them; default: ./proofpack if it has a packs.json, else the built-in configs and <levels>/packs.json',
+      "partial configs (<kind>.json; kinds without one are skipped) and packs.json, as proofpack init writes them; default: ./proofpack (inside proofpack's own checkout without one: the built-in configs and <levels>/packs.json)",
     )
-    .option('--levels <dir>', 'curated sets (and, without a config folder, packs.json)', 'levels')
+    .option('--levels <dir>', 'curated sets (and, for the built-in job, packs.json)', 'levels')
     .option('--dist <dir>', 'bundle output', 'dist')
-    .option('--work <dir>', 'intermediate candidate sets', '.proofpack')
+    .option('--work <dir>', 'candidate sets, checkpoints and the run folder', '.proofpack')
     .option('--count <n>', "scale every kind's plan to this many wanted levels", wholeNumber(1))
-    .option('--resume', 'continue the generate step an interrupted run left a checkpoint for')
+    .addOption(seedOption("master seed of every kind (default: each config's seed)"))
+    .option('--resume', 'continue the generate steps an interrupted run left checkpoints for')
     .option('--allow-short', 'bundle packs and tiers with fewer levels than asked, with a warning')
-    .addOption(quietOption())
+    .addOption(quietOption(false))
     .action(async (o) => {
-      exitCode = await pipelineCommand(
-        {
-          threads: o.threads,
-          levels: o.levels,
-          dist: o.dist,
-          work: o.work,
-          configDir: o.configDir,
-          count: o.count,
-          resume: o.resume,
-          allowShort: o.allowShort,
-          conformance: writeConformance,
-        },
-        terminalConsole(o, io),
-      );
+      exitCode = await pipelineCommand({ ...o, conformance: writeConformance }, run(o));
     });
 
-  program
-    .command('init')
-    .description("scaffold a game repository's proofpack folder: a partial config per kind, packs.json, a CI workflow example")
+  command('init', "scaffold a game repository's proofpack folder: a partial config per kind (with a fresh random seed), packs.json, a CI workflow example")
     .option('--dir <dir>', 'folder to write', 'proofpack')
     .option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', 'levels')
+    .addOption(seedOption('the seed written into every config (default: a fresh random one)'))
     .option('--force', 'overwrite existing files')
-    .addOption(quietOption())
+    .addOption(quietOption(false))
     .action((o) => {
-      exitCode = initCommand({ dir: o.dir, levels: o.levels, force: o.force }, terminalConsole(o, io));
+      exitCode = initCommand(o, run(o));
     });
 
-  program
-    .command('config')
-    .description("print a kind's built-in default generator config (a starting point for --config)")
+  command('config', "print a kind's built-in default generator config (a starting point for --config)")
     .argument('<kind>', kinds())
-    .action((kind: string) => {
-      io.stdout(formatDocument(kindByName(kind).defaults.config));
+    .option('--keys', 'print instead the entry keys of the lists a partial config may change entry by entry (docs/config.md)')
+    .action((kind: string, o) => {
+      const k = kindByName(kind);
+      if (!o.keys) return io.stdout(formatDocument(k.defaults.config));
+      const config = k.defaults.config as Record<string, unknown[]>;
+      for (const [list, keyOf] of Object.entries(k.keyedLists ?? {})) {
+        io.stdout(
+          `${list}:\n${entryKeys(config[list]!, keyOf)
+            .map((key) => `  ${key}\n`)
+            .join('')}`,
+        );
+      }
     });
 
   try {
     await program.parseAsync([...argv]);
     return exitCode;
   } catch (e) {
-    if (e instanceof CommanderError) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? 0 : EXIT_INPUT;
-    }
+    // --help and --version exit 0; `proofpack` with no command prints the usage and exits 2
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_INPUT;
     if (e instanceof Interrupted) {
       io.stderr(`proofpack: ${oneLine(e.message)}\n`);
       return e.exitCode;

@@ -177,6 +177,31 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     oneLineNoStack(r.stderr);
   });
 
+  it("commander's own errors are one line; no command prints the usage and exits 2", () => {
+    const r = cli(['pipeline', '--sed', '3']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe("proofpack pipeline: unknown option '--sed' (Did you mean --seed?) (run proofpack pipeline --help for usage)\n");
+    const none = cli([]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toMatch(/^Usage: proofpack /);
+  });
+
+  it('import, pipeline and init do not advertise --json; import names only the kinds it can import', () => {
+    for (const c of ['import', 'pipeline', 'init']) expect(cli([c, '--help']).stdout, c).not.toContain('--json');
+    expect(cli(['generate', '--help']).stdout).toContain('(and the --json report)');
+    const help = cli(['import', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain('puzzle kind with an import format: apple ');
+    expect(help).not.toContain('ghost');
+  });
+
+  it('config --keys lists the keys a partial config changes entries by', () => {
+    const r = cli(['config', 'ghost', '--keys']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^plan:\n {2}5x5 direct EASY\n/);
+    expect(r.stdout).toContain('  9x9 pair ULTIMATE II #2\n');
+    expect(r.stdout).toContain('bands:\n  5x5\n');
+  });
+
   it('--help works on every command', () => {
     for (const c of ['generate', 'curate', 'validate', 'bundle', 'pipeline', 'config']) {
       const r = cli([c, '--help']);

@@ -6,7 +6,9 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli, quickConfigFile, tempDir } from '../support/helpers.ts';
-import { mergePartial, closestName, editDistance } from '../../tools/lib/partial.ts';
+import { mergePartial, closestName, editDistance, entryKeys } from '../../tools/lib/partial.ts';
+import { checkJobConfig } from '../../tools/commands/shared/config.ts';
+import { InputError } from '../../tools/lib/errors.ts';
 import { kindByName } from '../../tools/kinds/index.ts';
 
 const dir = tempDir();
@@ -35,6 +37,78 @@ describe('mergePartial', () => {
     expect(editDistance('triesPerBord', 'triesPerBoard')).toBe(1);
     expect(closestName('triesPerBord', ['plan', 'triesPerBoard', 'bands'])).toBe('triesPerBoard');
     expect(closestName('colour', ['plan', 'bands'])).toBeUndefined();
+  });
+
+  it('counts a swap of two neighbouring letters as one edit, so `coutn` gets "did you mean count"', () => {
+    expect(editDistance('coutn', 'count')).toBe(1);
+    expect(editDistance('tiresPerBoard', 'triesPerBoard')).toBe(1);
+    expect(closestName('coutn', ['count', 'size', 'mode', 'tier'])).toBe('count');
+  });
+
+  it('keeps __proto__, constructor and toString as own keys, never a prototype', () => {
+    const partial = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": 2, "toString": 3}');
+    const merged = mergePartial({ a: 1 }, partial) as Record<string, unknown>;
+    expect(Object.keys(merged)).toEqual(['a', '__proto__', 'constructor', 'toString']);
+    expect(Object.getPrototypeOf(merged)).toBe(Object.prototype);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+});
+
+/** The lines of the InputError `run` throws. */
+function problems(run: () => unknown): readonly string[] {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof InputError) return e.lines;
+    throw e;
+  }
+  throw new Error('no error');
+}
+
+describe('a config file: seed, name, keyed changes, every key known or reported', () => {
+  const ghost = kindByName('ghost');
+  const plan = (ghost.defaults.config as { plan: { size: number; mode: string; tier: string; count: number }[] }).plan;
+
+  it('takes seed and name out of the config; the stored config is the kind config alone', () => {
+    const r = checkJobConfig(ghost, 'g.json', { seed: 9, name: 'my-game' });
+    expect(r).toEqual({ config: ghost.defaults.config, seed: 9, name: 'my-game' });
+    expect(problems(() => checkJobConfig(ghost, 'g.json', { seed: -1, name: 'My Game' }))).toEqual([
+      'g.json › seed: expected a whole number from 0 to 9007199254740991 (found -1)',
+      'g.json › name: expected a set name: lower-case letters, digits, - and _, at most 64, starting with a letter or digit (found "My Game")',
+    ]);
+  });
+
+  it('changes, removes and adds plan entries by key without restating the plan', () => {
+    const keys = entryKeys(plan, ghost.keyedLists!['plan']!);
+    expect(new Set(keys).size).toBe(plan.length);
+    expect(keys).toContain('9x9 pair ULTIMATE II #2');
+    const r = checkJobConfig(ghost, 'g.json', {
+      plan: {
+        '9x9 contradiction ULTIMATE+': { count: 5 },
+        '5x5 direct EASY': null,
+        'my long chains': { size: 9, mode: 'pair', count: 1, tier: 'EXTREME II' },
+      },
+    });
+    const got = (r.config as { plan: typeof plan }).plan;
+    expect(got).toHaveLength(plan.length);
+    expect(got.find((e) => e.size === 5 && e.tier === 'EASY')).toBeUndefined();
+    expect(got.find((e) => e.size === 9 && e.tier === 'ULTIMATE+')!.count).toBe(5);
+    expect(got.at(-1)).toEqual({ size: 9, mode: 'pair', count: 1, tier: 'EXTREME II' });
+  });
+
+  it('a typo in a key, a field or a job key gets a suggestion; __proto__, constructor and toString are reported', () => {
+    const raw = JSON.parse(
+      '{"sede": 3, "plan": {"9x9 pair ULTIMTAE II": {"count": 2}, "5x5 direct EASY": {"coutn": 3}}, "__proto__": 1, "constructor": 2, "toString": 3}',
+    );
+    const lines = problems(() => checkJobConfig(ghost, 'g.json', raw));
+    expect(lines).toEqual([
+      'g.json › sede: unknown field (did you mean "seed"?)',
+      'g.json › plan › "9x9 pair ULTIMTAE II": no such entry (did you mean "9x9 pair ULTIMATE II"?)',
+      ...['__proto__', 'constructor', 'toString'].map(
+        (k) => `g.json › ${k}: unknown field (known: triesPerBoard, maxZeroTargets, bands, plan, ladder, weightChoices, scoreGhostLimit)`,
+      ),
+      'g.json › plan › "5x5 direct EASY" › coutn: unknown field (did you mean "count"?)',
+    ]);
   });
 });
 

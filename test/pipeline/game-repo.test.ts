@@ -2,13 +2,13 @@
 // into a fresh project, then init, pipeline, validate and bundle run there with
 // npx. Everything the commands read at run time must be in the package's files.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT, tempDir } from '../support/helpers.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
 import { starterConfig, starterPacks, workflowExample } from '../../tools/commands/init.ts';
-import { checkConfig } from '../../tools/commands/shared/documents.ts';
+import { checkJobConfig } from '../../tools/commands/shared/config.ts';
 
 const game = tempDir();
 
@@ -33,9 +33,11 @@ beforeAll(() => {
 describe('a game repository', () => {
   it('the starter configs are valid partial configs, the packs file names every kind, the workflow runs the pipeline', () => {
     for (const kind of KINDS) {
-      const starter = starterConfig(kind);
+      const starter = starterConfig(kind, 77);
       expect(Object.keys(starter).length).toBeGreaterThan(0);
-      expect(checkConfig(kind, `${kind.name}.json`, starter)).toEqual(kind.defaults.config);
+      // small: the seed, the name and empty keyed changes, not the whole plan
+      expect(JSON.stringify(starter).length).toBeLessThan(200);
+      expect(checkJobConfig(kind, `${kind.name}.json`, starter)).toEqual({ config: kind.defaults.config, seed: 77, name: 'standard' });
     }
     expect(starterPacks('proofpack', 'levels').packs.map((p) => p.set)).toEqual(KINDS.map((k) => `../levels/${k.name}/standard.json`));
     const yml = workflowExample('proofpack');
@@ -45,14 +47,24 @@ describe('a game repository', () => {
       'node-version: 20',
       'npm ci',
       'npx proofpack pipeline',
+      'test -z "$(git status --porcelain levels dist)"',
+      'commit the tarball',
       'npx proofpack validate levels dist',
     ])
       expect(yml).toContain(step);
   });
 
   it('init scaffolds proofpack/ and refuses to overwrite, naming the files; --force overwrites', () => {
+    const outside = npx(['pipeline']);
+    expect(outside.code).toBe(2);
+    expect(outside.stderr).toBe(
+      `proofpack: pipeline: no proofpack/packs.json in ${fs.realpathSync(game)}: run \`npx proofpack init\` to make the game's config folder (or give --config-dir DIR)\n`,
+    );
+    fs.writeFileSync(path.join(game, '.gitignore'), 'node_modules/');
     const r = npx(['init'], false);
     expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(game, '.gitignore'), 'utf8')).toBe('node_modules/\n.proofpack/\n');
+    expect(r.stdout).toContain("added .proofpack/ (pipeline's work folder) to .gitignore");
     const wrote = ['ghost.json', 'slide.json', 'apple.json', 'packs.json', 'github-workflow.yml'].map((f) => path.join('proofpack', f));
     for (const f of wrote) expect(fs.existsSync(path.join(game, f)), f).toBe(true);
     const again = npx(['init']);
@@ -121,5 +133,208 @@ describe('a game repository', () => {
     for (const f of ['ghost-easy.json', 'apple-mix.json', 'manifest.json']) {
       expect(fs.readFileSync(path.join(game, 'dist-again', f)).equals(fs.readFileSync(path.join(game, 'dist', f)))).toBe(true);
     }
+  });
+});
+
+/** Every file under `dir` with its bytes (relative path → content), for "left as it was". */
+function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!fs.existsSync(dir)) return out;
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    const file = path.join(dir, f);
+    if (fs.statSync(file).isFile()) out[f] = fs.readFileSync(file, 'base64');
+  }
+  return out;
+}
+
+describe("a game's own run", () => {
+  // two teams, each with its own init: small ghost plans (set by key and by a short list), no slide or apple
+  const teams = ['team-a', 'team-b'];
+  const small = (dir: string) => {
+    const file = path.join(game, dir, 'ghost.json');
+    const starter = JSON.parse(fs.readFileSync(file, 'utf8'));
+    fs.writeFileSync(
+      file,
+      JSON.stringify({
+        ...starter,
+        scoreGhostLimit: 16,
+        plan: [
+          { size: 5, mode: 'direct', count: 4, tier: 'EASY' },
+          { size: 6, mode: 'direct', count: 3, tier: 'NORMAL' },
+        ],
+      }),
+    );
+    for (const k of ['slide', 'apple']) fs.rmSync(path.join(game, dir, `${k}.json`));
+    const packs = JSON.parse(fs.readFileSync(path.join(game, dir, 'packs.json'), 'utf8'));
+    packs.packs = packs.packs.filter((p: { name: string }) => p.name === 'ghost-all');
+    fs.writeFileSync(path.join(game, dir, 'packs.json'), JSON.stringify(packs));
+    return starter.seed as number;
+  };
+  const run = (dir: string, extra: string[] = []) =>
+    npx(['pipeline', '--config-dir', dir, '--levels', `${dir}-levels`, '--dist', `${dir}-dist`, '--work', `${dir}-work`, '--threads', '1', ...extra]);
+  const outputs = (dir: string) => ({ levels: snapshot(path.join(game, `${dir}-levels`)), dist: snapshot(path.join(game, `${dir}-dist`)) });
+
+  it('two inits give two seeds and two different level sets', () => {
+    const seeds = teams.map((dir) => {
+      const r = npx(['init', '--dir', dir, '--levels', `${dir}-levels`]);
+      expect(r.code, r.stderr).toBe(0);
+      return small(dir);
+    });
+    expect(seeds[0]).not.toBe(seeds[1]);
+    const sets = teams.map((dir, i) => {
+      const r = run(dir, ['--allow-short']);
+      expect(r.code, r.stderr).toBe(0);
+      const set = JSON.parse(fs.readFileSync(path.join(game, `${dir}-levels`, 'ghost', 'standard.json'), 'utf8'));
+      expect(set.generator.seed).toBe(seeds[i]);
+      expect(set.levels).toHaveLength(7);
+      return set.levels.map((l: { id: string }) => l.id) as string[];
+    });
+    expect(sets[0]!.filter((id) => sets[1]!.includes(id)).length).toBeLessThan(7);
+    // the work folder holds the candidates only: the run folder is gone
+    expect(fs.readdirSync(path.join(game, 'team-a-work'))).toEqual(['candidates']);
+  });
+
+  it('a slide typo and a changed ghost config: every problem at once, nothing generated, levels/ and dist/ as they were', () => {
+    const before = outputs('team-a');
+    const ghost = path.join(game, 'team-a', 'ghost.json');
+    const ghostText = fs.readFileSync(ghost, 'utf8');
+    fs.writeFileSync(ghost, JSON.stringify({ ...JSON.parse(ghostText), triesPerBoard: 700 }));
+    fs.writeFileSync(path.join(game, 'team-a', 'slide.json'), JSON.stringify({ plan: { '5x5 minMoves 2-4': { coutn: 3 } }, sede: 4 }));
+    const r = run('team-a', ['--allow-short']);
+    expect(r.code).toBe(2);
+    expect(r.stdout).not.toContain('== generate');
+    expect(r.stderr.trim().split('\n')).toEqual([
+      'proofpack: team-a/slide.json › sede: unknown field (did you mean "seed"?)',
+      'proofpack: team-a/slide.json › plan › "5x5 minMoves 2-4" › coutn: unknown field (did you mean "count"?)',
+    ]);
+    expect(outputs('team-a')).toEqual(before);
+    fs.rmSync(path.join(game, 'team-a', 'slide.json'));
+    fs.writeFileSync(ghost, ghostText);
+  });
+
+  it('every tier a pack wants and the plan cannot make, in one message before any work', () => {
+    const before = outputs('team-a');
+    const r = run('team-a');
+    expect(r.code).toBe(2);
+    expect(r.stdout).not.toContain('== generate');
+    const missing = ['EXPERT', 'EXTREME', 'EXTREME II', 'HARD', 'MASTER', 'ULTIMATE', 'ULTIMATE II', 'ULTIMATE+'];
+    expect(r.stderr.trim().split('\n')).toEqual(
+      missing.map(
+        (t) =>
+          `proofpack: team-a/packs.json › packs[0] (ghost-all) › tiers.${t}: team-a/ghost.json has no plan entry for this tier (its plan makes EASY, NORMAL); add one, or drop the tier from the pack (--allow-short bundles it short)`,
+      ),
+    );
+    expect(outputs('team-a')).toEqual(before);
+  });
+
+  it('every tier a set lacks after generating, for all packs in one message after curate; nothing moved', () => {
+    const before = outputs('team-a');
+    const ghost = path.join(game, 'team-a', 'ghost.json');
+    const packsFile = path.join(game, 'team-a', 'packs.json');
+    const [ghostText, packsText] = [fs.readFileSync(ghost, 'utf8'), fs.readFileSync(packsFile, 'utf8')];
+    // one HARD board wanted within a single try: at this seed it is not found
+    fs.writeFileSync(
+      ghost,
+      JSON.stringify({
+        seed: 1,
+        scoreGhostLimit: 16,
+        plan: [
+          { size: 5, mode: 'direct', count: 4, tier: 'EASY' },
+          { size: 5, mode: 'direct', count: 1, tier: 'HARD', tries: 1 },
+        ],
+      }),
+    );
+    const packs = JSON.parse(packsText);
+    packs.packs = [
+      { ...packs.packs[0], tiers: { EASY: 'all', HARD: 'all' } },
+      { ...packs.packs[0], name: 'ghost-hard', tiers: { HARD: 2 } },
+    ];
+    fs.writeFileSync(packsFile, JSON.stringify(packs));
+    const r = run('team-a');
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    expect(lines[0]).toMatch(/^warning: ghost 5x5 direct -> HARD: no board passed in 1 tries/);
+    expect(lines.slice(1)).toEqual([
+      'proofpack: team-a/packs.json › packs[0] (ghost-all) › tiers.HARD: wants all levels of the tier, ../team-a-levels/ghost/standard.json has none',
+      'proofpack: team-a/packs.json › packs[1] (ghost-hard) › tiers.HARD: wants 2 levels, ../team-a-levels/ghost/standard.json has 0',
+      'proofpack: team-a/packs.json › packs[1] (ghost-hard): the pack has 0 levels',
+      'proofpack: pipeline: 3 pack tiers cannot be filled (--allow-short bundles them anyway); team-a-levels/ and team-a-dist/ left as they were',
+    ]);
+    expect(r.stdout).toContain('== curate ghost');
+    expect(r.stdout).not.toContain('== validate levels');
+    expect(outputs('team-a')).toEqual(before);
+    fs.writeFileSync(ghost, ghostText);
+    fs.writeFileSync(packsFile, packsText);
+  });
+
+  it('a checkpoint found without --resume is kept and the run refused; --config-dir to a missing folder says so', () => {
+    const before = outputs('team-a');
+    const cp = path.join(game, 'team-a-work', 'candidates', 'ghost-standard.json.checkpoint.json');
+    fs.writeFileSync(cp, 'the checkpoint of an interrupted run\n');
+    const r = run('team-a', ['--allow-short']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      'proofpack: team-a-work/candidates/ghost-standard.json.checkpoint.json: a checkpoint of an interrupted run is there (kept): rerun with --resume to continue from it, or delete it to start over\n',
+    );
+    expect(fs.readFileSync(cp, 'utf8')).toBe('the checkpoint of an interrupted run\n');
+    expect(outputs('team-a')).toEqual(before);
+    fs.rmSync(cp);
+    const missing = npx(['pipeline', '--config-dir', 'proofpak']);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toBe('proofpack: --config-dir proofpak: the folder does not exist (`proofpack init --dir proofpak` makes one)\n');
+  });
+
+  // the new folders are moved into place by renaming; /dev/shm is a tmpfs where the machine has one (skipped elsewhere)
+  const otherDevice = fs.existsSync('/dev/shm') && fs.statSync('/dev/shm').dev !== fs.statSync(game).dev;
+  it.skipIf(!otherDevice)('a work folder on another file system is refused before any work', () => {
+    const work = fs.mkdtempSync('/dev/shm/proofpack-work-');
+    const r = npx(['pipeline', '--config-dir', 'team-a', '--levels', 'team-a-levels', '--dist', 'team-a-dist', '--work', work, '--allow-short']);
+    fs.rmSync(work, { recursive: true, force: true });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      [
+        `proofpack: --work ${work}: on another file system than --levels team-a-levels; keep the work folder beside it (the run moves its new folders into place by renaming)`,
+        `proofpack: --work ${work}: on another file system than --dist team-a-dist; keep the work folder beside it (the run moves its new folders into place by renaming)`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('Ctrl-C at every step: exit 130, says where, levels/ and dist/ as they were', async () => {
+    const before = outputs('team-a');
+    const ghost = path.join(game, 'team-a', 'ghost.json');
+    const ghostText = fs.readFileSync(ghost, 'utf8');
+    fs.writeFileSync(ghost, JSON.stringify({ ...JSON.parse(ghostText), seed: 4242 }));
+    for (const at of ['generate ghost', 'curate ghost', 'validate levels', 'bundle', 'validate dist']) {
+      const env: Record<string, string | undefined> = { ...process.env, CI: '1', PROOFPACK_TEST_STEP_PAUSE_MS: '400' };
+      delete env['PROOFPACK_WORKER_SCRIPT'];
+      const args = [
+        'pipeline',
+        '--config-dir',
+        'team-a',
+        '--levels',
+        'team-a-levels',
+        '--dist',
+        'team-a-dist',
+        '--work',
+        'team-a-work',
+        '--threads',
+        '1',
+        '--allow-short',
+      ];
+      const child = spawn(path.join(game, 'node_modules', '.bin', 'proofpack'), args, { cwd: game, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+      const t0 = Date.now();
+      while (!out.includes(`== ${at}\n`) && Date.now() - t0 < 60_000 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
+      child.kill('SIGINT');
+      expect(await exited, `${at}: ${err}`).toBe(130);
+      expect(err.trim().split('\n').at(-1)).toBe(`proofpack: interrupted at ${at}; team-a-levels/ and team-a-dist/ left as they were`);
+      expect(outputs('team-a'), at).toEqual(before);
+    }
+    fs.writeFileSync(ghost, ghostText);
   });
 });

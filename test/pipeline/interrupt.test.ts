@@ -6,6 +6,9 @@ import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BIN, ROOT, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { writeCheckpoint } from '../../tools/commands/shared/checkpoint.ts';
+import { TOOL } from '../../tools/lib/files.ts';
+import type { Level, SlotResult } from '../../tools/lib/kind.ts';
 
 const dir = tempDir();
 const quick = quickConfigFile('ghost', dir);
@@ -50,7 +53,7 @@ describe('interruption', () => {
     fs.writeFileSync(`${out}.checkpoint.json`, JSON.stringify({ type: 'checkpoint', formatVersion: 1, job: '0'.repeat(64), slots: [] }));
     const r = cli(['generate', 'ghost', '--count', '5', '--out', out, '--resume']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/checkpoint\.json › job: the checkpoint belongs to another job/);
+    expect(r.stderr).toMatch(/checkpoint\.json › job: the checkpoint belongs to another job \(other config, seed, name, count, shard or tool version\)/);
   });
 
   it('bundle: SIGKILL at any moment leaves the old dist exactly as it was; the next run sweeps what it left', async () => {
@@ -167,12 +170,77 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
     expect(Number(m![1])).toBeLessThan(total);
   });
 
-  it('a run that finds a checkpoint and was not given --resume says it is starting over', () => {
+  it('a run that finds a checkpoint and was not given --resume refuses and keeps it', () => {
     const out = path.join(dir, 'start-over.json');
-    fs.writeFileSync(`${out}.checkpoint.json`, JSON.stringify({ type: 'checkpoint', formatVersion: 1, job: '0'.repeat(64), slots: [] }));
+    const text = JSON.stringify({ type: 'checkpoint', formatVersion: 1, job: '0'.repeat(64), slots: [] });
+    fs.writeFileSync(`${out}.checkpoint.json`, text);
     const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--threads', '1', '--out', out]);
-    expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toContain(`found ${out}.checkpoint.json from an interrupted run; starting over (rerun with --resume to continue from it)\n`);
-    expect(fs.existsSync(`${out}.checkpoint.json`)).toBe(false);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `proofpack: ${out}.checkpoint.json: a checkpoint of an interrupted run is there (kept): rerun with --resume to continue from it, or delete it to start over\n`,
+    );
+    expect(fs.readFileSync(`${out}.checkpoint.json`, 'utf8')).toBe(text);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+});
+
+describe('what --resume reads back', () => {
+  const config = JSON.parse(fs.readFileSync(quick, 'utf8'));
+  const settings = (seed: number) => ({ tool: TOOL, kind: 'ghost', seed, name: 'standard', count: 4, shard: null, config });
+  const real = JSON.parse(fs.readFileSync(path.join(ROOT, 'levels', 'ghost', 'standard.json'), 'utf8')).levels as Level[];
+  const slot = (level: Level) => ({ puzzle: level.puzzle, solution: level.solution, analysis: level.analysis });
+
+  it('a checkpoint of another job is refused, naming the setting that differs; the checkpoint is kept', () => {
+    const out = path.join(dir, 'seed-differs.json');
+    writeCheckpoint(`${out}.checkpoint.json`, settings(1), new Map());
+    const before = fs.readFileSync(`${out}.checkpoint.json`);
+    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '2', '--threads', '1', '--out', out, '--resume']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `proofpack: ${out}.checkpoint.json › job: the checkpoint belongs to another job (seed: the checkpoint's is 1, this run's is 2); run the same job again to resume it, or delete the checkpoint or drop --resume\n`,
+    );
+    expect(fs.readFileSync(`${out}.checkpoint.json`).equals(before)).toBe(true);
+  });
+
+  it('a slot whose stored analysis was changed is found by analysing its board again', () => {
+    const made = path.join(dir, 'made.json');
+    expect(cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', made]).code).toBe(0);
+    const level = (JSON.parse(fs.readFileSync(made, 'utf8')).levels as Level[])[0]!;
+    const analysis = { ...(level.analysis as Record<string, unknown>), logicDepth: Number((level.analysis as { logicDepth: number }).logicDepth) + 7 };
+    const out = path.join(dir, 'tampered.json');
+    const cp = `${out}.checkpoint.json`;
+    writeCheckpoint(cp, settings(1), new Map([[0, { found: { ...slot(level), analysis }, tries: 2, disagreements: 0 }]]));
+    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toEqual([
+      `proofpack: ${cp} › slot 0 › result.found.analysis.logicDepth: stored ${analysis.logicDepth}, recomputed ${analysis.logicDepth - 7}`,
+      `proofpack: ${cp}: not resumed: 1 stored value differs from what analyze says; delete it to start over`,
+    ]);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('every forged or garbage slot is reported, none trusted or dropped; nothing written', () => {
+    const out = path.join(dir, 'forged.json');
+    const done = new Map<number, SlotResult<unknown, unknown, unknown>>([
+      [0, { found: slot(real[0]!), tries: 3, disagreements: 0 }],
+      // another level's solution: breaks the rules
+      [1, { found: { ...slot(real[1]!), solution: real[2]!.solution }, tries: 3, disagreements: 0 }],
+      // not a ghost puzzle at all
+      [2, { found: { puzzle: { size: 'big' }, solution: [], analysis: {} }, tries: 1, disagreements: 0 }],
+      // a slot this job does not have
+      [99, { found: null, tries: 5, disagreements: 0 }],
+    ]);
+    writeCheckpoint(`${out}.checkpoint.json`, settings(1), done);
+    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
+    expect(r.code).toBe(2);
+    const lines = r.stderr.trim().split('\n');
+    const cp = `${out}.checkpoint.json`;
+    expect(lines[0]!.startsWith(`proofpack: ${cp} › slots[1] (slot 1) › result.found.`), lines[0]).toBe(true);
+    expect(lines.some((l) => l.startsWith(`proofpack: ${cp} › slots[2] (slot 2) › result.found.puzzle`))).toBe(true);
+    expect(lines).toContain(`proofpack: ${cp} › slots[3] (slot 99) › slot: not a slot of this job`);
+    expect(lines.at(-1)).toBe(`proofpack: ${cp}: not resumed: the checkpoint has ${lines.length - 1} bad slots; delete it to start over`);
+    expect(lines.some((l) => l.includes('slots[0]'))).toBe(false);
+    expect(fs.existsSync(out)).toBe(false);
+    expect(fs.existsSync(cp)).toBe(true);
   });
 });

@@ -7,12 +7,13 @@ import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
-import { Checkpoint, FORMAT_VERSION, TOOL, type PlanStats, type SetFile } from '../lib/files.ts';
+import { FORMAT_VERSION, TOOL, type PlanStats, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
-import { readJson, writeFileAtomic } from '../lib/io.ts';
-import { levelId, sha256Hex } from '../lib/ids.ts';
+import { writeFileAtomic } from '../lib/io.ts';
+import { levelId } from '../lib/ids.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
-import { checkDocument, loadConfig } from './shared/documents.ts';
+import { nameProblem, readJobConfig } from './shared/config.ts';
+import { foundCheckpoint, loadCheckpoint, recheckSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
 import { kindByName } from '../kinds/index.ts';
 import { runPipelineTasks } from './shared/tasks.ts';
 import { parseShard, type Shard } from './shared/shards.ts';
@@ -53,24 +54,9 @@ function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[] {
   return plan.map((e, i) => ({ ...e, count: counts[i]! }));
 }
 
-/** The identity of a job, so a checkpoint is only ever resumed by the same job. */
-function jobHash(job: GenerateJob): string {
-  return sha256Hex(
-    stringify({ tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null }),
-  );
-}
-
-function loadCheckpoint(file: string, hash: string): Map<number, SlotResult<unknown, unknown, unknown>> {
-  if (!fs.existsSync(file)) return new Map();
-  const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
-  if (cp.job !== hash)
-    throw new InputError(`${file} › job: the checkpoint belongs to another job (other config, seed, count, shard or tool version); delete it or drop --resume`);
-  return new Map(cp.slots.map((s) => [s.slot, s.result as SlotResult<unknown, unknown, unknown>]));
-}
-
-function writeCheckpoint(file: string, hash: string, done: Map<number, SlotResult<unknown, unknown, unknown>>): void {
-  const slots = [...done.entries()].sort((a, b) => a[0] - b[0]).map(([slot, result]) => ({ slot, result }));
-  writeFileAtomic(file, `${stringify({ type: 'checkpoint', formatVersion: FORMAT_VERSION, job: hash, slots })}\n`);
+/** What the job's output depends on: the checkpoint's identity. */
+function jobSettings(job: GenerateJob): JobSettings {
+  return { tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null };
 }
 
 export interface GenerateReport {
@@ -97,11 +83,11 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   });
   const mine = job.shard ? slots.filter((s) => s.slot % job.shard!.count === job.shard!.index) : slots;
 
-  const hash = jobHash(job);
+  const settings = jobSettings(job);
   const cp = run.checkpoint;
-  if (cp && !cp.resume && fs.existsSync(cp.file))
-    run.con.warn(`found ${cp.file} from an interrupted run; starting over (rerun with --resume to continue from it)`);
-  const done = cp?.resume ? loadCheckpoint(cp.file, hash) : new Map<number, SlotResult<unknown, unknown, unknown>>();
+  if (cp && !cp.resume && fs.existsSync(cp.file)) throw new InputError(foundCheckpoint(cp.file));
+  const done: Slots = cp?.resume ? loadCheckpoint(kind, cp.file, settings, new Set(mine.map((s) => s.slot))) : new Map();
+  if (cp && done.size > 0) await recheckSlots(kind, cp.file, done, { config, calibration, threads: run.threads, con: run.con });
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
   const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: plan[s.entry]!.spec, config, calibration }));
@@ -117,7 +103,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
           done.set(todo[i]!.slot, r as SlotResult<unknown, unknown, unknown>);
           progress.update(done.size);
           if (cp && performance.now() - lastSave >= cp.everyMs) {
-            writeCheckpoint(cp.file, hash, done);
+            writeCheckpoint(cp.file, settings, done);
             lastSave = performance.now();
           }
         },
@@ -129,7 +115,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     progress.stop();
     const saved = done.size;
     if (!cp) throw new Interrupted(e.signal, `interrupted: ${saved} of ${mine.length} slots done, none saved (no checkpoint)`);
-    writeCheckpoint(cp.file, hash, done);
+    writeCheckpoint(cp.file, settings, done);
     throw new Interrupted(e.signal, `interrupted: ${saved} of ${mine.length} slots saved in ${cp.file}; rerun with --resume`);
   }
   progress.stop();
@@ -230,12 +216,14 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
     const known = Object.keys(kind.presets ?? {});
     throw new InputError(`--preset ${opts.preset}: ${kind.name} has ${known.length ? `the presets ${known.join(', ')}` : 'no presets'}`);
   }
+  if (opts.name !== undefined && nameProblem(opts.name)) throw new InputError(`--name ${opts.name}: ${nameProblem(opts.name)}`);
   const count = opts.count ?? preset?.count;
+  const file = opts.config ? readJobConfig(kind, opts.config) : undefined;
   const job: GenerateJob = {
     kind,
-    config: opts.config ? loadConfig(kind, opts.config) : (preset?.config ?? kind.defaults.config),
-    seed: opts.seed ?? kind.defaults.seed,
-    name: opts.name ?? opts.preset ?? kind.defaults.setName,
+    config: file ? file.config : (preset?.config ?? kind.defaults.config),
+    seed: opts.seed ?? file?.seed ?? kind.defaults.seed,
+    name: opts.name ?? file?.name ?? opts.preset ?? kind.defaults.setName,
     ...(count !== undefined ? { count } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
   };

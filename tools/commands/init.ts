@@ -1,14 +1,17 @@
 // `proofpack init`: scaffold what a game's own repository needs — a folder
-// (proofpack/ by default) with one partial generator config per kind (only the
-// keys a team typically changes), a packs file, and a CI workflow example to
-// copy. Never overwrites a file unless told to (--force).
+// (proofpack/ by default) with one partial generator config per kind (a fresh
+// random seed, the set name, and the keys a team typically changes, lists as
+// empty keyed changes), a packs file, and a CI workflow example to copy; and
+// `.proofpack/` (pipeline's work folder) in the game's .gitignore. Never
+// overwrites a file unless told to (--force).
+import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import { FORMAT_VERSION, type PacksConfig } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
-import { writeFileAtomic } from '../lib/io.ts';
+import { readText, writeFileAtomic } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { KINDS } from '../kinds/index.ts';
 
@@ -18,13 +21,20 @@ export interface InitOptions {
   /** Where pipeline writes the curated sets (the packs file points there). */
   levels: string;
   force?: boolean;
+  /** The seed written into every config; default: a fresh random one, so no two games share levels by accident. */
+  seed?: number;
 }
 
-/** A kind's starter config: its starter keys with their default values (the rest comes from the defaults). */
-export function starterConfig(kind: PuzzleKind): Record<string, unknown> {
+/**
+ * A kind's starter config: the seed, the set name, and its starter keys at
+ * their default values — a keyed list (e.g. the plan) as an empty object, i.e.
+ * "no entry changed" (the rest comes from the defaults).
+ */
+export function starterConfig(kind: PuzzleKind, seed: number): Record<string, unknown> {
   const defaults = kind.defaults.config as Record<string, unknown>;
-  const keys = kind.starterKeys ?? [];
-  return Object.fromEntries(keys.filter((k) => k in defaults).map((k) => [k, defaults[k]]));
+  const keys = (kind.starterKeys ?? []).filter((k) => k in defaults);
+  const keyed = kind.keyedLists ?? {};
+  return { seed, name: kind.defaults.setName, ...Object.fromEntries(keys.map((k) => [k, Object.hasOwn(keyed, k) ? {} : defaults[k]])) };
 }
 
 /** One pack per kind with every tier; set paths are relative to the packs file. */
@@ -47,8 +57,11 @@ export function starterPacks(dir: string, levels: string): PacksConfig {
 export function workflowExample(dir: string): string {
   return `# A CI workflow for the game's levels (GitHub Actions). Copy it to
 # .github/workflows/levels.yml. It rebuilds levels/ and dist/ from ${dir}/ and fails
-# when they differ from what is committed (same config and seed give the same bytes),
-# then checks every stored value again.
+# when they differ from what is committed, new files included (same config and
+# seed give the same bytes), then checks every stored value again.
+# npm ci installs proofpack from the path package.json names: commit the tarball
+# in the repository (e.g. vendor/proofpack-0.1.0.tgz, installed with
+# npm install --save-dev ./vendor/proofpack-0.1.0.tgz), not a path outside it.
 name: levels
 on: [push, pull_request]
 jobs:
@@ -62,23 +75,35 @@ jobs:
           cache: npm
       - run: npm ci
       - run: npx proofpack pipeline --quiet
-      - run: git diff --exit-code levels dist
+      # changed, deleted and new untracked files under levels/ and dist/ all fail the job
+      - run: git status --porcelain levels dist && test -z "$(git status --porcelain levels dist)"
       - run: npx proofpack validate levels dist
 `;
 }
 
+/** The .gitignore text with `.proofpack/` added, or undefined when it already ignores it. */
+export function withWorkIgnored(text: string): string | undefined {
+  if (text.split(/\r?\n/).some((line) => /^\/?\.proofpack\/?\s*$/.test(line))) return undefined;
+  return `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}.proofpack/\n`;
+}
+
 export function initCommand(opts: InitOptions, con: Console): number {
+  const seed = opts.seed ?? randomInt(1, 2 ** 31);
   const files: [string, string][] = [
-    ...KINDS.map((kind): [string, string] => [path.join(opts.dir, `${kind.name}.json`), formatDocument(starterConfig(kind))]),
+    ...KINDS.map((kind): [string, string] => [path.join(opts.dir, `${kind.name}.json`), formatDocument(starterConfig(kind, seed))]),
     [path.join(opts.dir, 'packs.json'), formatDocument(starterPacks(opts.dir, opts.levels))],
     [path.join(opts.dir, 'github-workflow.yml'), workflowExample(opts.dir)],
   ];
   const existing = files.map(([f]) => f).filter((f) => fs.existsSync(f));
   if (existing.length > 0 && !opts.force) throw new InputError(`init: not overwriting ${existing.join(', ')} (--force overwrites them)`);
+  const ignore = '.gitignore';
+  const ignored = withWorkIgnored(fs.existsSync(ignore) ? readText(ignore) : '');
   for (const [file, text] of files) writeFileAtomic(file, text);
-  con.out(`wrote ${files.map(([f]) => f).join(', ')}`);
+  if (ignored !== undefined) writeFileAtomic(ignore, ignored);
+  con.out(`wrote ${files.map(([f]) => f).join(', ')} (seed ${seed})`);
+  if (ignored !== undefined) con.out(`added .proofpack/ (pipeline's work folder) to ${ignore}`);
   con.out(
-    `next: edit the configs (each names only what differs from \`proofpack config KIND\`; delete the file of a kind the game does not use, and its pack), then \`npx proofpack pipeline\``,
+    `next: edit the configs (each names only what differs from \`proofpack config KIND\`; a plan entry is changed by its key, \`proofpack config KIND --keys\` lists them; delete the file of a kind the game does not use, and its pack), then \`npx proofpack pipeline\``,
   );
   return 0;
 }

@@ -163,6 +163,10 @@ export const Checkpoint = z.strictObject({
   type: z.literal('checkpoint'),
   formatVersion: z.literal(FORMAT_VERSION),
   job: hex64.describe('hash of kind, config, seed, name, count, shard and tool version'),
+  settings: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('the settings the job hash is made of (tool, kind, seed, name, count, shard, config): a refused --resume names the one that differs'),
   slots: z.array(
     z.strictObject({
       slot: int().min(0),

@@ -120,6 +120,19 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   readonly presets?: Readonly<Record<string, { description: string; config: C; count?: number }>>;
   /** The config keys a game team typically changes (e.g. `plan`): `proofpack init` writes these into its partial config. */
   readonly starterKeys?: readonly string[];
+  /**
+   * Config lists a partial config may change entry by entry: list name → the
+   * key of an entry (e.g. `9x9 pair ULTIMATE` for a ghost plan entry). Given as
+   * an object keyed this way, the list is changed, not replaced (docs/config.md).
+   */
+  readonly keyedLists?: Readonly<Record<string, (entry: any) => string>>;
+  /**
+   * The only tiers a set made from this config can have, when the config alone
+   * says so (ghost: every plan entry names its tier); undefined when only
+   * generating tells. pipeline uses it to refuse, before any work, a pack that
+   * asks for a tier the plan cannot make.
+   */
+  plannedTiers?(config: C): readonly string[] | undefined;
 
   // ---- generate ----
   /** The wanted levels of a config, in a fixed order. */

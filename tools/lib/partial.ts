@@ -1,9 +1,20 @@
 // Partial configs and "did you mean": a config names only what differs from a
 // kind's defaults and is merged over them (objects key by key, arrays and
-// everything else replaced whole); unknown keys are matched to the nearest
-// known one by edit distance. Pure functions, no I/O.
+// everything else replaced whole). A list the kind gives entry keys for (e.g.
+// the plan) may instead be given as an object keyed by entry: each key changes,
+// removes (null) or adds one entry. Unknown keys are matched to the nearest
+// known one by edit distance (a swap of two letters counts as one edit).
+// Every key is an own key: `__proto__`, `constructor` or `toString` in a config
+// is a key like any other (merged or reported), never a prototype lookup.
+// Pure functions, no I/O.
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+const has = (o: object, key: string) => Object.hasOwn(o, key);
+
+/** Set `key` as an own, enumerable property (`__proto__` included, never the prototype). */
+function put(out: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+}
 
 /**
  * `partial` over `defaults`: where both are plain objects, every key of either,
@@ -13,24 +24,87 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null &
 export function mergePartial(defaults: unknown, partial: unknown): unknown {
   if (!isPlainObject(defaults) || !isPlainObject(partial)) return partial === undefined ? defaults : partial;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(defaults)) out[key] = key in partial ? mergePartial(defaults[key], partial[key]) : defaults[key];
-  for (const key of Object.keys(partial)) if (!(key in defaults)) out[key] = partial[key];
+  for (const key of Object.keys(defaults)) put(out, key, has(partial, key) ? mergePartial(defaults[key], partial[key]) : defaults[key]);
+  for (const key of Object.keys(partial)) if (!has(defaults, key)) put(out, key, partial[key]);
   return out;
 }
 
-/** Levenshtein distance (insertions, deletions, substitutions), case-insensitive. */
+/** The key of each entry of a keyed list; a key that repeats gets ` #2`, ` #3`, … on its later entries. */
+export function entryKeys<T>(entries: readonly T[], keyOf: (entry: T) => string): string[] {
+  const seen = new Map<string, number>();
+  return entries.map((e) => {
+    const base = keyOf(e);
+    const n = (seen.get(base) ?? 0) + 1;
+    seen.set(base, n);
+    return n === 1 ? base : `${base} #${n}`;
+  });
+}
+
+/** What a keyed change of a list did, or why it could not. */
+export interface KeyedResult {
+  list: unknown[];
+  /** The key of each entry of `list` (a default entry's key, or the key that added it). */
+  keys: string[];
+  /** One line per problem: `key: what` (the caller adds the file and list name). */
+  problems: string[];
+}
+
+/**
+ * A list changed by key: `changes` maps an entry key (entryKeys) to an object
+ * merged over that entry, or to null (the entry is removed); a key that names
+ * no entry adds its object as a new entry at the end — unless it is a likely
+ * typo of an existing key, or is null, which is reported.
+ */
+export function mergeKeyed(defaults: readonly unknown[], keyOf: (entry: any) => string, changes: Record<string, unknown>): KeyedResult {
+  const keys = entryKeys(defaults, keyOf);
+  const problems: string[] = [];
+  const list: unknown[] = [];
+  const listKeys: string[] = [];
+  const push = (entry: unknown, key: string) => {
+    list.push(entry);
+    listKeys.push(key);
+  };
+  defaults.forEach((entry, i) => {
+    const key = keys[i]!;
+    if (!has(changes, key)) return push(entry, key);
+    const change = changes[key];
+    if (change === null) return;
+    if (!isPlainObject(change)) {
+      problems.push(`${JSON.stringify(key)}: expected an object (fields to change) or null (to remove the entry)`);
+      return push(entry, key);
+    }
+    push(mergePartial(entry, change), key);
+  });
+  for (const key of Object.keys(changes)) {
+    if (keys.includes(key)) continue;
+    const change = changes[key];
+    const guess = closestName(key, keys);
+    if (guess !== undefined) problems.push(`${JSON.stringify(key)}: no such entry (did you mean ${JSON.stringify(guess)}?)`);
+    else if (!isPlainObject(change))
+      problems.push(`${JSON.stringify(key)}: no such entry to ${change === null ? 'remove' : 'change'}; a new entry is an object with every field of an entry`);
+    else push(change, key);
+  }
+  return { list, keys: listKeys, problems };
+}
+
+/**
+ * Damerau–Levenshtein distance (optimal string alignment: insertions,
+ * deletions, substitutions and swaps of two neighbouring letters), case-insensitive.
+ */
 export function editDistance(a: string, b: string): number {
   const s = a.toLowerCase();
   const t = b.toLowerCase();
-  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
+  const rows: number[][] = [Array.from({ length: t.length + 1 }, (_, j) => j)];
   for (let i = 1; i <= s.length; i++) {
     const row = [i];
     for (let j = 1; j <= t.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      row[j] = d;
     }
-    prev = row;
+    rows.push(row);
   }
-  return prev[t.length]!;
+  return rows[s.length]![t.length]!;
 }
 
 /** The known name closest to `name`, if it is close enough to be a typo (at most a third of its letters, at least 1, at most 3). */

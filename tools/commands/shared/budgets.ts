@@ -39,3 +39,17 @@ export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = n
     );
   }
 }
+
+/**
+ * The `--budget` items that let validate recompute with `config`'s own budgets: pipeline
+ * validates what it just generated from the config its user chose, so that config's
+ * budgets are the user's, not a file's (fields at or under the ceiling are left out).
+ */
+export function budgetsAllowing(kindName: string, config: unknown): string[] {
+  const items: string[] = [];
+  for (const b of budgetsOf(kindName)) {
+    const value = budgetValue(config, b.field);
+    if (typeof value === 'number' && overBudget(b, value, b.ceiling)) items.push(`${b.field}=${value}`);
+  }
+  return items;
+}

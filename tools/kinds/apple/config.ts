@@ -33,3 +33,8 @@ export const APPLE_DEFAULT_CONFIG: AppleConfig = {
 };
 
 export const APPLE_DEFAULT_SEED = 20261201;
+
+/** The lists a partial apple config may change entry by entry: a tier threshold by its tier (`HARD`). */
+export const APPLE_KEYED_LISTS = {
+  tiers: (t: AppleConfig['tiers'][number]) => t.tier,
+};

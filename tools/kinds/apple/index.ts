@@ -10,7 +10,7 @@ import { importAppleText } from './import.ts';
 import { generateAppleSlot, planApple, type AppleSpec } from './generate.ts';
 import { appleDifficulty, appleTierOf, appleTierTable, calibrateApple, initialAppleCalibration } from './tiers.ts';
 import { fidelityReport } from './fidelity.ts';
-import { APPLE_DEFAULT_CONFIG, APPLE_DEFAULT_SEED } from './config.ts';
+import { APPLE_DEFAULT_CONFIG, APPLE_DEFAULT_SEED, APPLE_KEYED_LISTS } from './config.ts';
 import { appleFigures } from './bench.ts';
 
 export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleConfig, AppleCalibration, AppleSpec> = {
@@ -25,6 +25,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   },
   defaults: { setName: 'standard', seed: APPLE_DEFAULT_SEED, config: APPLE_DEFAULT_CONFIG },
   starterKeys: ['boards', 'tiers'],
+  keyedLists: APPLE_KEYED_LISTS,
 
   plan: planApple,
   generateSlot: generateAppleSlot,

@@ -75,6 +75,24 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
 export const GHOST_DEFAULT_SEED = 20261130;
 
 /**
+ * The lists a partial ghost config may change entry by entry, and each entry's
+ * key: a plan entry by size, mode and tier (`9x9 pair ULTIMATE II`; the second
+ * entry with the same key is `… #2`), a band by size (`7x7`), a ladder rule by
+ * tier and mode (`HARD pair`).
+ */
+/** The tiers a set of this config can have: those its plan entries name (undefined when an entry names none). */
+export function ghostPlannedTiers(config: GhostConfig): readonly string[] | undefined {
+  if (config.plan.some((e) => e.tier === undefined)) return undefined;
+  return [...new Set(config.plan.filter((e) => e.count > 0).map((e) => e.tier!))];
+}
+
+export const GHOST_KEYED_LISTS = {
+  plan: (e: Entry) => `${e.size}x${e.size} ${e.mode}${e.tier ? ` ${e.tier}` : ''}`,
+  bands: (b: GhostConfig['bands'][number]) => `${b.size}x${b.size}`,
+  ladder: (r: Rule) => `${r.tier} ${r.mode}`,
+};
+
+/**
  * The original shipped 2,000 boards: the standard plan scaled to 2,250 wanted
  * boards (misses leave a little over 2,000), all ten tiers.
  */

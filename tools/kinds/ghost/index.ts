@@ -6,7 +6,7 @@ import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
 import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
-import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_PRESETS } from './config.ts';
+import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_KEYED_LISTS, GHOST_PRESETS, ghostPlannedTiers } from './config.ts';
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
 import { ghostFigures, ghostLayeredFigures, ghostScoreFigures } from './bench.ts';
 
@@ -22,6 +22,8 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   },
   defaults: { setName: 'standard', seed: GHOST_DEFAULT_SEED, config: GHOST_DEFAULT_CONFIG },
   starterKeys: ['plan'],
+  keyedLists: GHOST_KEYED_LISTS,
+  plannedTiers: ghostPlannedTiers,
   presets: GHOST_PRESETS,
 
   plan: planGhost,

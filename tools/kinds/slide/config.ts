@@ -37,6 +37,19 @@ export const SLIDE_DEFAULT_CONFIG: SlideConfig = {
 
 export const SLIDE_DEFAULT_SEED = 20261206;
 
+type Range = readonly [number, number] | undefined;
+const range = (name: string, r: Range) => (r ? ` ${name} ${r[0]}-${r[1]}` : '');
+
+/**
+ * The lists a partial slide config may change entry by entry, and each entry's
+ * key: a plan entry by size, minMoves and colours where it names them
+ * (`6x6 minMoves 5-6 colours 5-5`; a repeated key gets ` #2`), a band by size (`7x7`).
+ */
+export const SLIDE_KEYED_LISTS = {
+  plan: (e: SlideConfig['plan'][number]) => `${e.size}x${e.size}${range('minMoves', e.minMoves)}${range('colours', e.colours)}`,
+  bands: (b: SlideConfig['bands'][number]) => `${b.size}x${b.size}`,
+};
+
 /**
  * The original shipped 400 stages: the standard plan scaled to 410 wanted
  * boards (the few duplicates curate drops leave about 400), all five tiers.

@@ -6,7 +6,7 @@ import { slideSolutionProblems, startRuleProblems } from './rules.ts';
 import { canonicalSlide, slideEquivalents } from './canonical.ts';
 import { generateSlideSlot, planSlide, type SlideSpec } from './generate.ts';
 import { calibrateSlide, initialSlideCalibration, slideTierOf, slideTierTable } from './tiers.ts';
-import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED, SLIDE_PRESETS } from './config.ts';
+import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED, SLIDE_KEYED_LISTS, SLIDE_PRESETS } from './config.ts';
 import { SLIDE_PALETTE, slidePreview } from './preview.ts';
 import { slideFigures } from './bench.ts';
 
@@ -22,6 +22,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   },
   defaults: { setName: 'standard', seed: SLIDE_DEFAULT_SEED, config: SLIDE_DEFAULT_CONFIG },
   starterKeys: ['plan'],
+  keyedLists: SLIDE_KEYED_LISTS,
   presets: SLIDE_PRESETS,
 
   plan: planSlide,

@@ -1,0 +1,162 @@
+// generate's checkpoint (`<out>.checkpoint.json`): the finished slots of an
+// interrupted run and the settings of its job. A checkpoint is never destroyed
+// by a mistake: a run without --resume that finds one refuses (keeping it); a
+// --resume of another job names the setting that differs; every slot read back
+// is checked like any input (its slot number, its shape, the kind's schemas and
+// rule checks; then, for the boards it found, analyze run again on the pool and
+// compared like validate does) and a bad one is reported, never trusted or dropped.
+import * as fs from 'node:fs';
+import stringify from 'fast-json-stable-stringify';
+import { InputError, show, where } from '../../lib/errors.ts';
+import { Checkpoint, FORMAT_VERSION } from '../../lib/files.ts';
+import { readJson, writeFileAtomic } from '../../lib/io.ts';
+import { sha256Hex } from '../../lib/ids.ts';
+import type { Console } from '../../lib/console.ts';
+import { compareFields } from '../../lib/compare.ts';
+import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
+import { checkDocument } from './documents.ts';
+import { interruptible } from './interrupt.ts';
+import { runPipelineTasks, type AnalyzeTask } from './tasks.ts';
+
+export type Slots = Map<number, SlotResult<unknown, unknown, unknown>>;
+
+/** Everything a job's output depends on, as stored in its checkpoint. */
+export interface JobSettings {
+  tool: string;
+  kind: string;
+  seed: number;
+  name: string;
+  count: number | null;
+  shard: { index: number; count: number } | null;
+  config: unknown;
+}
+
+export const jobHash = (settings: JobSettings): string => sha256Hex(stringify(settings));
+
+export function writeCheckpoint(file: string, settings: JobSettings, done: Slots): void {
+  const slots = [...done.entries()].sort((a, b) => a[0] - b[0]).map(([slot, result]) => ({ slot, result }));
+  writeFileAtomic(file, `${stringify({ type: 'checkpoint', formatVersion: FORMAT_VERSION, job: jobHash(settings), settings, slots })}\n`);
+}
+
+/** The refusal of a run without --resume that finds a checkpoint (the checkpoint is kept). */
+export function foundCheckpoint(file: string): string {
+  return `${file}: a checkpoint of an interrupted run is there (kept): rerun with --resume to continue from it, or delete it to start over`;
+}
+
+/** The first place two values differ, as a field path (`plan[3].count`), or undefined when equal. */
+function firstDifference(a: unknown, b: unknown, at: string): string | undefined {
+  if (stringify(a) === stringify(b)) return undefined;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return `${at} (${a.length} entries, this run has ${b.length})`;
+    for (let i = 0; i < a.length; i++) {
+      const d = firstDifference(a[i], b[i], `${at}[${i}]`);
+      if (d) return d;
+    }
+  }
+  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
+    for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      const d = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], at ? `${at}.${key}` : key);
+      if (d) return d;
+    }
+  }
+  return `${at}: the checkpoint's is ${show(a)}, this run's is ${show(b)}`;
+}
+
+/**
+ * The finished slots of `file` for this job. Refuses a checkpoint of another
+ * job (naming what differs) and reports every bad slot at once.
+ */
+export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSettings, slotsOfJob: ReadonlySet<number>): Slots {
+  if (!fs.existsSync(file)) return new Map();
+  const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
+  if (cp.job !== jobHash(settings)) {
+    const theirs = cp.settings;
+    const diff = theirs ? firstDifference(theirs, settings, '') : undefined;
+    const what = diff ? `${diff.replace(/^\./, '')}` : 'other config, seed, name, count, shard or tool version';
+    throw new InputError(
+      `${where(file, 'job')}: the checkpoint belongs to another job (${what}); run the same job again to resume it, or delete the checkpoint or drop --resume`,
+    );
+  }
+  const problems: string[] = [];
+  const done: Slots = new Map();
+  cp.slots.forEach((s, i) => {
+    const at = where(file, `slots[${i}] (slot ${s.slot})`);
+    if (!slotsOfJob.has(s.slot)) return problems.push(`${at} › slot: not a slot of this job`);
+    if (done.has(s.slot)) return problems.push(`${at} › slot: given twice`);
+    const found = s.result.found;
+    if (found) {
+      const before = problems.length;
+      if (s.result.tries < 1) problems.push(`${at} › result.tries: a found board took at least one try (found ${s.result.tries})`);
+      for (const part of ['puzzle', 'solution', 'analysis'] as const) {
+        const parsed = kind.schemas[part].safeParse(found[part]);
+        if (!parsed.success) {
+          const issue = parsed.error.issues[0]!;
+          const field = [part, ...issue.path.map(String)].join('.');
+          problems.push(`${at} › result.found.${field}: ${issue.message}`);
+        }
+      }
+      if (problems.length === before) {
+        let ruled: { field: string }[] = [];
+        try {
+          ruled = kind.ruleProblems(found.puzzle, found.solution, found.analysis);
+        } catch (e) {
+          ruled = [{ field: `puzzle (${(e as Error).message})` }];
+        }
+        for (const p of ruled) problems.push(`${at} › result.found.${p.field}: does not follow the rules`);
+      }
+    }
+    done.set(s.slot, s.result as SlotResult<unknown, unknown, unknown>);
+  });
+  if (problems.length > 0) {
+    const lines = [
+      ...problems,
+      `${file}: not resumed: the checkpoint has ${problems.length} bad slot${problems.length > 1 ? 's' : ''}; delete it to start over`,
+    ];
+    throw new InputError(lines[0]!, lines);
+  }
+  return done;
+}
+
+/**
+ * The boards of resumed slots analysed again (on the pool) and compared with
+ * what the checkpoint says: outcome, every analysis field, the solution. Every
+ * difference is reported at once; nothing is trusted because the file says so.
+ */
+export async function recheckSlots(
+  kind: PuzzleKind,
+  file: string,
+  done: Slots,
+  ctx: { config: unknown; calibration: unknown; threads: number; con: Console },
+): Promise<void> {
+  const found = [...done.entries()].filter(([, r]) => r.found).sort((a, b) => a[0] - b[0]);
+  if (found.length === 0) return;
+  const tasks: AnalyzeTask[] = found.map(([, r]) => ({
+    op: 'analyze',
+    kind: kind.name,
+    puzzle: r.found!.puzzle,
+    config: ctx.config,
+    calibration: ctx.calibration,
+  }));
+  const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length);
+  let n = 0;
+  const outcomes = (await interruptible((signal) =>
+    runPipelineTasks(tasks, { threads: ctx.threads, signal, onResult: () => progress.update(++n) }).finally(() => progress.stop()),
+  )) as Outcome<unknown, unknown>[];
+  const problems: string[] = [];
+  found.forEach(([slot, r], i) => {
+    const at = where(file, `slot ${slot}`);
+    const outcome = outcomes[i]!;
+    if (outcome.status !== 'proven') return problems.push(`${at} › result.found: stored as a proven board, recomputed ${outcome.status} (${outcome.reason})`);
+    for (const p of compareFields('analysis', r.found!.analysis, outcome.analysis, kind.tolerances))
+      problems.push(`${at} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
+    for (const p of kind.solutionProblems(r.found!.puzzle, r.found!.solution, outcome))
+      problems.push(`${at} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
+  });
+  if (problems.length > 0) {
+    const lines = [
+      ...problems,
+      `${file}: not resumed: ${problems.length} stored value${problems.length > 1 ? 's differ' : ' differs'} from what analyze says; delete it to start over`,
+    ];
+    throw new InputError(lines[0]!, lines);
+  }
+}

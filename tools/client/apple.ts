@@ -17,9 +17,9 @@ export interface ApplePlayState {
   /** Remaining digits, row-major (index row * 17 + col); 0 where removed. */
   readonly cells: Uint8Array;
   /** Cells removed so far (the score). */
-  score: number;
+  readonly score: number;
   /** Rectangles taken so far. */
-  moves: number;
+  readonly moves: number;
 }
 
 /** What one rectangle did: `{ ok: true, cleared }` (digits removed = points) or `{ ok: false, why }` (not taken; nothing changed). */
@@ -46,15 +46,29 @@ export function startApplePlay(puzzle: Puzzle): ApplePlayState {
  * board, or another sum), which changes nothing. Never throws.
  */
 export function takeRect(play: ApplePlayState, rect: AppleRect): TakeResult {
+  const sum = rectSumOf(play, rect);
+  if (sum === null) return { ok: false, why: 'not a rectangle on the 10x17 board' };
   const [t, l, b, r] = rect;
-  if (!(t >= 0 && t <= b && b < ROWS && l >= 0 && l <= r && r < COLS)) return { ok: false, why: 'not a rectangle on the 10x17 board' };
   const m = packRect(t, l, b, r);
-  const sum = sumIn(play.cells, m);
   if (sum !== TARGET) return { ok: false, why: `the remaining digits sum to ${sum}, not 10` };
   const cleared = clearRect(play.cells, m);
-  play.score += cleared;
-  play.moves++;
+  const p = play as { score: number; moves: number };
+  p.score += cleared;
+  p.moves++;
   return { ok: true, cleared };
+}
+
+/**
+ * The sum of the remaining digits in `[top, left, bottom, right]` (inclusive,
+ * 0-based; removed cells count 0) — what a game shows under a drag — or null
+ * when that is not a rectangle on the board (whole numbers, top ≤ bottom,
+ * left ≤ right, inside 10 × 17).
+ */
+export function rectSumOf(play: Pick<ApplePlayState, 'cells'>, rect: AppleRect): number | null {
+  if (!Array.isArray(rect) || rect.length !== 4 || !rect.every((v) => Number.isInteger(v))) return null;
+  const [t, l, b, r] = rect;
+  if (!(t >= 0 && t <= b && b < ROWS && l >= 0 && l <= r && r < COLS)) return null;
+  return sumIn(play.cells, packRect(t, l, b, r));
 }
 
 /** True while some rectangle still sums to 10. */
@@ -88,7 +102,7 @@ export function replayApple(level: AppleLevel): ReplayReport {
 }
 
 /** The apple kind as the client knows it: formats for pack loading, and the replay. */
-export const appleClient: ClientKind<AppleLevel> = {
+export const appleClient: Omit<ClientKind<AppleLevel>, 'vectors'> = {
   formats: {
     name: 'apple',
     tiers: APPLE_TIERS,

@@ -32,6 +32,7 @@ export {
   startGhostPlay,
   catchAt,
   ghostAt,
+  isCell,
   isCatchProvable,
   provableCatches,
   canStillReach,
@@ -45,8 +46,22 @@ export {
   type CatchOutcome,
   type Cell,
 } from './ghost.ts';
-/** Ghost, end of level: is it over, on course for each medal (exact once over), the medals earned. */
-export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-end.ts';
+/** Ghost medals: is the level over, on course for 💎 (best) / 💀 (worst) — exact for every history — and the medals earned. */
+export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-medals.ts';
+/** The ghost game loop, pure: `ghostStep(level, state, action)` → `{ state, event }`; marks, catches, mistakes and lives, hints, restart, the clean clear. */
+export {
+  GHOST_LIVES,
+  startGhostGame,
+  ghostStep,
+  provableNow,
+  nextHint,
+  isCleanClear,
+  ghostAttempt,
+  ghostPlayOf,
+  type GhostGameState,
+  type GhostAction,
+  type GhostEvent,
+} from './ghost-game.ts';
 export type { ConstraintName } from '../kinds/ghost/score-model.ts';
 
 export {
@@ -61,12 +76,28 @@ export {
   type SlideLevel,
   type FlickResult,
 } from './slide.ts';
+/** The slide game loop, pure: `slideStep(level, state, action)`; flick, undo, restart, stars, whether ★★★ is still reachable. */
+export {
+  startSlideGame,
+  slideStep,
+  slidePlayOf,
+  slideGameBoard,
+  slideGameStars,
+  flicksToClear,
+  threeStarsReachable,
+  starsReachable,
+  REACH_NODE_LIMIT,
+  type SlideGameState,
+  type SlideAction,
+  type SlideEvent,
+} from './slide-game.ts';
 export { starThresholds, starsFor, type StarThresholds } from '../kinds/slide/stars.ts';
 export type { SlideAnalysis, SlidePuzzle, SlideSolution, Direction } from '../kinds/slide/schema.ts';
 
 export {
   startApplePlay,
   takeRect,
+  rectSumOf,
   hasMove,
   isAppleOver,
   appleMedalsEarned,
@@ -76,6 +107,18 @@ export {
   type TakeResult,
   type AppleMedals,
 } from './apple.ts';
+/** The apple game loop, pure: `appleStep(level, state, action)`; take a rectangle, the sum under a drag, time passed in as ticks. */
+export {
+  APPLE_TIME_LIMIT_MS,
+  startAppleGame,
+  appleStep,
+  applePlayOf,
+  appleRectSum,
+  appleTimeLeft,
+  type AppleGameState,
+  type AppleAction,
+  type AppleEvent,
+} from './apple-game.ts';
 export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 
 /** Ghost medal assets (docs/ghost-assets.md): decode a course asset, its value at a state, whether a history of catches is on course. Hints: decode the compact hint path. */

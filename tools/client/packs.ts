@@ -4,11 +4,15 @@
 import { packSchema, type PackFile } from '../lib/formats.ts';
 import { clientKind, CLIENT_KINDS, type ClientKind } from './kinds.ts';
 
+/** The error loadPack throws: one line naming the level id and the field, or what is wrong with the file as a whole. */
 export class PackError extends Error {}
 
+/** A checked pack: the client rules of its kind and the pack itself. */
 export interface LoadedPack {
-  kind: ClientKind;
-  pack: PackFile;
+  /** The kind's client rules (formats, replay, vectors). */
+  readonly kind: ClientKind;
+  /** The pack as checked against its kind's schemas. */
+  readonly pack: PackFile;
 }
 
 /** Parse and schema-check a pack (JSON text or an already parsed value). Throws PackError. */

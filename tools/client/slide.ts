@@ -23,7 +23,7 @@ export interface SlidePlay {
   /** The blocks now, in the compiled layout (internal; slideBoardNow gives the rows). */
   readonly grid: Uint8Array;
   /** Legal flicks played so far. */
-  moves: number;
+  readonly moves: number;
 }
 
 /** Start a play of a slide level on its `puzzle` (e.g. `level.puzzle` of a loaded pack). Throws on a board that is not in the level encoding. */
@@ -42,7 +42,7 @@ export function startSlidePlay(puzzle: Puzzle): SlidePlay {
  */
 export function flick(play: SlidePlay, col: number, row: number, dir: Direction): FlickResult {
   const r = playMove(play.board, play.grid, [col, row, dir]);
-  if (r.ok) play.moves++;
+  if (r.ok) (play as { moves: number }).moves++;
   return r;
 }
 
@@ -94,7 +94,7 @@ export function replaySlide(level: SlideLevel): ReplayReport {
 }
 
 /** The slide kind as the client knows it: formats for pack loading, and the replay. */
-export const slideClient: ClientKind<SlideLevel> = {
+export const slideClient: Omit<ClientKind<SlideLevel>, 'vectors'> = {
   formats: {
     name: 'slide',
     tiers: SLIDE_TIERS,

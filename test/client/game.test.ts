@@ -11,7 +11,6 @@ import {
   levelsOf,
   startGhostPlay,
   catchAt,
-  canStillReachBest,
   onCourseForBest,
   startGhostGame,
   ghostStep,
@@ -38,6 +37,7 @@ import {
   type GhostAction,
   type AppleRect,
 } from '../../tools/client/index.ts';
+import { canStillReachBest } from '../../tools/client/ghost.ts';
 import { hintPathActions } from '../../tools/client/ghost-vectors.ts';
 import { ROOT } from '../support/helpers.ts';
 

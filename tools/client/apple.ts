@@ -2,12 +2,10 @@
 // rectangle (its remaining digits must sum to exactly 10; removed cells count
 // 0), the score so far, whether any move is left, and replay a level's stored
 // plays. The same rules code (rects.ts) the pipeline proves levels with.
-import { APPLE_TIERS, AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution } from '../kinds/apple/schema.ts';
 import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as Solution, AppleRect } from '../kinds/apple/schema.ts';
 import { COLS, ROWS, parseBoard } from '../kinds/apple/board.ts';
 import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from '../kinds/apple/rects.ts';
-import type { Level } from '../lib/kind.ts';
-import type { ClientKind, ReplayReport } from './client-kind.ts';
+import type { Level, ReplayReport } from './types.ts';
 
 /** An apple level as stored in a pack: `puzzle.board` (10 rows of 17 digits), `solution` the best known play, `analysis` the scores and the greedy play. */
 export type AppleLevel = Level<Puzzle, Solution, Analysis>;
@@ -100,13 +98,3 @@ export function replayApple(level: AppleLevel): ReplayReport {
   }
   return { ok: problems.length === 0, problems, moves: level.solution.length, score: level.analysis.bestScore };
 }
-
-/** The apple kind as the client knows it: formats for pack loading, and the replay. */
-export const appleClient: Omit<ClientKind<AppleLevel>, 'vectors'> = {
-  formats: {
-    name: 'apple',
-    tiers: APPLE_TIERS,
-    schemas: { puzzle: ApplePuzzle, solution: AppleSolution, analysis: AppleAnalysis, config: AppleConfig, calibration: AppleCalibration },
-  },
-  replay: replayApple,
-};

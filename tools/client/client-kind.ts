@@ -2,19 +2,9 @@
 // apple.ts) and kinds.ts lists: kept apart so the kind modules and the list
 // do not import each other.
 import type { KindFormats } from '../lib/formats.ts';
-import type { Level } from '../lib/kind.ts';
+import type { Level, ReplayReport } from './types.ts';
 
-/** What replaying a level's stored solution found. */
-export interface ReplayReport {
-  /** True when nothing disagreed. */
-  ok: boolean;
-  /** One line per disagreement (empty when ok). */
-  problems: string[];
-  /** Moves (catches, flicks, rectangles) replayed. */
-  moves: number;
-  /** The score of the replay: ghost points, slide stars, apple cells removed. */
-  score: number;
-}
+export type { ReplayReport } from './types.ts';
 
 /** The packs of one kind as the conformance writer hands them to that kind: name and levels. */
 export type KindPacks<L> = readonly { name: string; levels: L[] }[];

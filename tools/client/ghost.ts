@@ -5,14 +5,6 @@
 // the first time a level asks), the hint path, and replay a level's stored solution.
 // Everything here runs the same library code the pipeline ships levels with.
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
-import {
-  GHOST_TIERS,
-  GhostAnalysis as GhostAnalysisSchema,
-  GhostCalibration,
-  GhostConfig,
-  GhostPuzzle as GhostPuzzleSchema,
-  GhostSolution as GhostSolutionSchema,
-} from '../kinds/ghost/schema.ts';
 import { compileBoard, WORDS, type Board } from '../kinds/ghost/board.ts';
 import { solveLayered } from '../kinds/ghost/solver.ts';
 import {
@@ -27,8 +19,7 @@ import {
 } from '../kinds/ghost/score-model.ts';
 import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course.ts';
 import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
-import type { ClientKind, ReplayReport } from './client-kind.ts';
-import type { Level } from '../lib/kind.ts';
+import type { Level, ReplayReport } from './types.ts';
 
 /** A ghost level as stored in a pack: `puzzle` (size, grid, row and column counts), `solution` (rows, 'G' = ghost), `analysis` (scores, course assets, hint path). */
 export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;
@@ -258,19 +249,3 @@ export function replayGhost(level: GhostLevel): ReplayReport {
   }
   return { ok: problems.length === 0, problems, moves: play.order.length, score: play.score };
 }
-
-/** The ghost kind as the client knows it: formats for pack loading, and the replay. */
-export const ghostClient: Omit<ClientKind<GhostLevel>, 'vectors'> = {
-  formats: {
-    name: 'ghost',
-    tiers: GHOST_TIERS,
-    schemas: {
-      puzzle: GhostPuzzleSchema,
-      solution: GhostSolutionSchema,
-      analysis: GhostAnalysisSchema,
-      config: GhostConfig,
-      calibration: GhostCalibration,
-    },
-  },
-  replay: replayGhost,
-};

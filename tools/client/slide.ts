@@ -2,13 +2,12 @@
 // (slide until blocked, then same-coloured neighbours vanish), know when the
 // board is clear, award stars from the level's stored thresholds, and replay a
 // level's stored solution. The same rules code the pipeline proves levels with.
-import { SLIDE_TIERS, SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, type Direction } from '../kinds/slide/schema.ts';
+import type { Direction } from '../kinds/slide/schema.ts';
 import type { SlideAnalysis as Analysis, SlidePuzzle as Puzzle, SlideSolution as Solution } from '../kinds/slide/schema.ts';
 import { charOfValue, compileBoard, cellOf, type SlideBoard } from '../kinds/slide/board.ts';
 import { blocksLeft, playMove, startGrid, type MoveResult } from '../kinds/slide/rules.ts';
 import { starsFor } from '../kinds/slide/stars.ts';
-import type { Level } from '../lib/kind.ts';
-import type { ClientKind, ReplayReport } from './client-kind.ts';
+import type { Level, ReplayReport } from './types.ts';
 
 /** A slide level as stored in a pack: `puzzle.board` rows, `solution` a shortest list of flicks, `analysis` with minMoves and stars. */
 export type SlideLevel = Level<Puzzle, Solution, Analysis>;
@@ -92,13 +91,3 @@ export function replaySlide(level: SlideLevel): ReplayReport {
   if (problems.length === 0 && stars !== 3) problems.push(`the stored solution earns ${stars} stars, not 3`);
   return { ok: problems.length === 0, problems, moves: play.moves, score: stars };
 }
-
-/** The slide kind as the client knows it: formats for pack loading, and the replay. */
-export const slideClient: Omit<ClientKind<SlideLevel>, 'vectors'> = {
-  formats: {
-    name: 'slide',
-    tiers: SLIDE_TIERS,
-    schemas: { puzzle: SlidePuzzle, solution: SlideSolution, analysis: SlideAnalysis, config: SlideConfig, calibration: SlideCalibration },
-  },
-  replay: replaySlide,
-};

@@ -8,6 +8,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   loadPack,
+  loadManifest,
+  loadVerifiedPack,
+  PackError,
   levelsOf,
   startGhostPlay,
   catchAt,
@@ -184,5 +187,33 @@ describe('apple game loop', () => {
     expect([t.status, appleTimeLeft(t), t.elapsedMs]).toEqual(['time up', 0, APPLE_TIME_LIMIT_MS]);
     expect(appleStep(apple, t, { type: 'take', rect: apple.solution[1]! }).event.kind).toBe('refused');
     expect(appleStep(apple, t, { type: 'tick', ms: Number.NaN }).event.kind).toBe('refused');
+  });
+});
+
+describe('pack loading without a schema library', () => {
+  const text = fs.readFileSync(path.join(ROOT, 'dist', 'ghost-free.json'), 'utf8');
+  const id = ghost.id;
+  it.each([
+    ['puzzle.size', (l: any) => (l.puzzle.size = 10), `${id} › puzzle.size: expected a whole number 5..9`],
+    ['puzzle.grid row', (l: any) => (l.puzzle.grid[1] = 'x'.repeat(l.puzzle.size)), `${id} › puzzle.grid[1]: expected a row`],
+    ['solution row', (l: any) => (l.solution[0] = 'G'), `${id} › solution[0]: expected a row`],
+    ['analysis.ghosts', (l: any) => (l.analysis.ghosts = 1e8), `${id} › analysis.ghosts: expected a whole number 0..`],
+    ['analysis.maxScore', (l: any) => (l.analysis.maxScore = -1), `${id} › analysis.maxScore: expected a whole number`],
+    ['id', (l: any) => (l.id = 'nope'), 'levels[0] › id: expected "ghost-" and 12 hex digits'],
+  ])('a broken %s throws PackError naming the level and field', (_, mutate, message) => {
+    const pack = JSON.parse(text);
+    mutate(pack.levels[0]);
+    expect(() => loadPack(pack)).toThrow(PackError);
+    expect(() => loadPack(pack)).toThrow(message);
+  });
+
+  it('loadVerifiedPack refuses bytes whose size or SHA-256 differ from the manifest, and takes the real file', async () => {
+    const manifest = loadManifest(fs.readFileSync(path.join(ROOT, 'dist', 'manifest.json'), 'utf8'));
+    const entry = manifest.packs.find((p) => p.name === 'ghost-free')!;
+    expect((await loadVerifiedPack(entry, text)).pack.levels.length).toBe(entry.levels);
+    const flipped = text.replace('"tier"', '"tieR"');
+    await expect(loadVerifiedPack(entry, flipped)).rejects.toThrow(/ghost-free\.json: SHA-256 [0-9a-f]{64}, the manifest says/);
+    await expect(loadVerifiedPack(entry, `${text} `)).rejects.toThrow(/bytes, the manifest says/);
+    expect(() => loadManifest('{"type":"manifest","packs":[{"name":"x","kind":"ghost","file":"../up.json"}]}')).toThrow(/packs\[0\]\.file/);
   });
 });

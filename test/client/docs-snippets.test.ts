@@ -13,7 +13,7 @@ const DOC = path.join(ROOT, 'docs', 'client.md');
 const HELPERS = 'declare function show(text: string): void;\ndeclare function draw(a: unknown, b: unknown): void;\n';
 
 /** The ```ts blocks of a markdown text. */
-export function tsBlocks(md: string): string[] {
+function tsBlocks(md: string): string[] {
   return [...md.matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]!);
 }
 

@@ -13,6 +13,7 @@ import { parseJson, readText, writeFileAtomic } from '../lib/io.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
 import { previewHtml, type PreviewPack } from '../preview/page.ts';
+import { playHtml } from '../preview/play.ts';
 import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
@@ -165,6 +166,9 @@ export function bundleCommand(opts: BundleOptions, con: Console): number {
   writeFileAtomic(manifestFile, formatDocument(manifest, new Set()));
   const previewFile = path.join(opts.out, 'preview', 'index.html');
   writeFileAtomic(previewFile, previewOf(built));
+  // the play-test page: every level of every curated set the packs are cut from (tools/preview/play.ts)
+  const sets = [...new Set(loaded.doc.packs.map((p) => p.set))].map((set) => ({ file: set, ...readSet(opts.packs, path.dirname(opts.packs), set).doc }));
+  writeFileAtomic(path.join(opts.out, 'preview', 'play.html'), playHtml(sets, TOOL));
   const vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
   writeConformanceFiles(path.join(opts.out, 'conformance'), vectors);
   // bundle owns its folder's manifest: packs the old manifest named and this packs file does not are removed, by name

@@ -39,6 +39,19 @@ const minified = await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+// The same client as one minified script for pages (dist/preview/play.html inlines it): `window.proofpack`.
+await build({
+  entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
+  outfile: path.join(root, 'build', 'client', 'browser.js'),
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  globalName: 'proofpack',
+  platform: 'browser',
+  target: 'es2022',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
 console.log(
   `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]!.contents.length} bytes)`,
 );

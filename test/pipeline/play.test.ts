@@ -94,6 +94,7 @@ describe('play-test page', () => {
     await page.locator('#sort').selectOption('metric-down');
     const deepest = Math.max(...ghosts.map((l) => l.analysis.logicDepth));
     expect(await page.locator('#list tr').first().locator('.metric').innerText()).toBe(`logicDepth ${deepest}`);
+    await page.locator('#kind').selectOption('');
     await page.locator(`#list a[href="#${slides[2]!.id}"]`).click();
     await expect.poll(() => page.locator('#title').innerText()).toContain(slides[2]!.id);
     expect(errors).toEqual([]);
@@ -149,26 +150,27 @@ describe('play-test page', () => {
     await play(level.solution);
     expect(await text(page, 'stars')).toBe('★★★');
     await page.locator('#restart').click();
-    // a legal first flick after which ★★★ is out of reach, found by trying the direction buttons
-    const [c0, r0] = level.solution[0]!;
+    // a legal first flick after which ★★★ is out of reach, found by trying the blocks and direction buttons
+    const blocks = level.puzzle.board.flatMap((row, r) => [...row].flatMap((ch, c) => (/[a-o]/.test(ch) ? [[c, r] as const] : [])));
     let wrong = false;
-    for (const dir of ['U', 'D', 'L', 'R'] as const) {
-      await cell(page, r0, c0).click();
-      await page.locator(`#dir-${dir}`).click();
-      if ((await text(page, 'moves')).startsWith('1 ')) {
-        if ((await text(page, 'reach3')) === 'no') {
-          wrong = true;
-          break;
+    search: for (const [c0, r0] of blocks)
+      for (const dir of ['U', 'D', 'L', 'R'] as const) {
+        await cell(page, r0, c0).click();
+        await page.locator(`#dir-${dir}`).click();
+        if ((await text(page, 'moves')).startsWith('1 ')) {
+          if ((await text(page, 'reach3')) === 'no') {
+            wrong = true;
+            break search;
+          }
+          await page.keyboard.press('u');
         }
-        await page.keyboard.press('u');
       }
-    }
     expect(wrong).toBe(true);
     await page.locator('#undo').click();
     expect(await text(page, 'reach3')).toBe('yes');
     await play(level.solution);
     expect(await text(page, 'stars')).toBe('★★★');
-    expect(await text(page, 'undos')).toMatch(/^[1-4] \/ 1$/);
+    expect(await text(page, 'undos')).toMatch(/^[1-9]\d* \/ 1$/);
     expect(errors).toEqual([]);
   });
 

@@ -112,7 +112,7 @@
   // ---- ghost: click = × (click a × to remove it), double-click = catch
   var ghost = {
     legend: function () {
-      return 'Red numbers: ghosts in that row / column. Grey cells with a number: clue cells (ghosts among the 8 neighbours; never a ghost). × = your "no ghost" mark, 👻 = caught. Rows and columns are numbered from 0 (row, col). A wrong × or catch costs a life.';
+      return 'Red numbers: ghosts in that row / column. Grey cells with a number: clue cells (ghosts among the 8 neighbours; never a ghost). × = your "no ghost" mark, · = open (known empty: its row, column or clue is complete), 👻 = caught. Rows and columns are numbered from 0 (row, col). A wrong × or catch costs a life.';
     },
     keys: 'Mouse: click = ×, double-click = catch. Keys: arrows move the cursor, x = ×, c or Enter = catch, h = hint, r = restart.',
     start: function (level) {
@@ -144,7 +144,7 @@
       var s = current.state;
       var play = P.ghostPlayOf(level, s);
       var board = $('board');
-      board.className = 'ghost';
+      board.className = 'kind-ghost';
       board.style.gridTemplateColumns = 'repeat(' + (n + 2) + ', 34px)';
       board.replaceChildren();
       board.appendChild(labelCell(''));
@@ -175,7 +175,8 @@
             cell.className += ' clue';
             cell.textContent = ch;
           } else if (g >= 0 && play.caught[g]) cell.className += ' ghost';
-          else if (marks[r * n + c] || play.open[r * n + c]) cell.className += ' mark';
+          else if (marks[r * n + c]) cell.className += ' mark';
+          else if (play.open[r * n + c]) cell.className += ' open';
           if (hinted[r * n + c]) cell.className += ' hinted';
           if (current.cursor[0] === r && current.cursor[1] === c) cell.className += ' cursor';
           board.appendChild(cell);
@@ -282,7 +283,7 @@
       var h = rowsNow.length;
       var w = rowsNow[0].length;
       var board = $('board');
-      board.className = 'slide';
+      board.className = 'kind-slide';
       board.style.gridTemplateColumns = 'repeat(' + (w + 1) + ', 34px)';
       board.replaceChildren(labelCell(''));
       for (var c = 0; c < w; c++) board.appendChild(labelCell('col ' + c));
@@ -391,7 +392,7 @@
     draw: function (level) {
       var play = P.applePlayOf(level, current.state);
       var board = $('board');
-      board.className = 'apple';
+      board.className = 'kind-apple';
       board.style.gridTemplateColumns = 'repeat(18, 30px)';
       board.replaceChildren(labelCell(''));
       for (var c = 0; c < 17; c++) board.appendChild(labelCell(String(c)));

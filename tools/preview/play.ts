@@ -30,12 +30,12 @@ body { font-family: system-ui, sans-serif; margin: 0; color: #222; background: #
 #main { overflow: auto; padding: 1rem 1.5rem; }
 #board { display: inline-grid; gap: 1px; user-select: none; margin: .5rem 0; }
 .cell { width: 34px; height: 34px; display: flex; align-items: center; justify-content: center; font-size: 17px; border: 1px solid #9aa3ad; background: #fff; box-sizing: border-box; }
-.apple .cell { width: 30px; height: 30px; font-size: 17px; font-weight: 600; background: #fdecea; color: #222; }
-.apple .cell.gone { background: #f4f4f4; color: transparent; } .apple .cell.sel { background: #ffe082; } .apple .cell.sel.ten { background: #a5d6a7; }
+.kind-apple .cell { width: 30px; height: 30px; font-size: 17px; font-weight: 600; background: #fdecea; color: #222; }
+.kind-apple .cell.gone { background: #f4f4f4; color: transparent; } .kind-apple .cell.sel { background: #ffe082; } .kind-apple .cell.sel.ten { background: #a5d6a7; }
 .label { width: 34px; height: 34px; display: flex; align-items: center; justify-content: center; font-size: 11px; color: #888; }
-.apple .label { width: 30px; height: 30px; }
+.kind-apple .label { width: 30px; height: 30px; }
 .count { color: #c0392b; font-weight: 700; font-size: 15px; }
-.clue { background: #eceff1; font-weight: 700; } .mark::after { content: '×'; color: #777; } .ghost { background: #d1c4e9; } .ghost::after { content: '👻'; }
+.clue { background: #eceff1; font-weight: 700; } .mark::after { content: '×'; color: #555; font-size: 22px; } .open { background: #f1f3f4; } .open::after { content: '·'; color: #999; } .ghost { background: #d1c4e9; } .ghost::after { content: '👻'; }
 .cursor { outline: 3px solid #3949ab; outline-offset: -3px; } .hinted { box-shadow: inset 0 0 0 3px #ffb300; }
 .wall { background: #455a64; } .block { border-radius: 6px; } .fixed::after { content: '◆'; color: #fff; } .selected { outline: 3px solid #000; outline-offset: -3px; }
 #status { font-size: .95rem; line-height: 1.6; } #status b { font-variant-numeric: tabular-nums; }

@@ -13,16 +13,13 @@ import {
   catchAt,
   isCatchProvable,
   provableCatches,
-  canStillReachBest,
-  canStillReachWorst,
   logicRating,
-  canStillReach,
   hintsOf,
-  courseOf,
-  decodeCourse,
   type GhostPlay,
   type GhostLevel,
 } from '../../tools/client/index.ts';
+import { canStillReach, canStillReachBest, canStillReachWorst, courseOf } from '../../tools/client/ghost.ts';
+import { decodeCourse } from '../../tools/kinds/ghost/course.ts';
 import { rngFor } from '../../tools/lib/rng.ts';
 import { analyzeGhost } from '../../tools/kinds/ghost/analyze.ts';
 import { GHOST_DEFAULT_CONFIG } from '../../tools/kinds/ghost/config.ts';

@@ -21,6 +21,12 @@ import {
   flick,
   slideBoardNow,
   replayApple,
+  startGhostGame,
+  ghostStep,
+  nextHint,
+  startAppleGame,
+  appleStep,
+  APPLE_TIME_LIMIT_MS,
   type CatchOutcome,
 } from '../../tools/client/index.ts';
 import { ROOT, tempDir } from '../support/helpers.ts';
@@ -52,16 +58,26 @@ describe('proofpack-client, installed from its tarball', () => {
     expect(files).toContain('dist/types/client/index.d.ts');
     const bundle = fs.readFileSync(path.join(PKG, 'dist', 'index.js'), 'utf8');
     expect(bundle).not.toMatch(/from\s*["']node:/);
-    expect([...new Set([...bundle.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)].map((m) => m[1]))]).toEqual(['zod']);
+    expect([...bundle.matchAll(/^import .* from ["']([^"']+)["'];?$/gm)]).toEqual([]);
   });
 
-  it('installs with only its own dependency (zod, at the version the pipeline uses)', () => {
+  it('installs with zod alone, as a range that admits the pipeline zod (the declarations use its types; the bundle imports nothing)', () => {
     const entries = fs.readdirSync(path.join(project, 'node_modules')).sort();
     expect(entries).toEqual(['.package-lock.json', 'proofpack-client', 'zod']);
     const root = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     const client = JSON.parse(fs.readFileSync(path.join(PKG, 'package.json'), 'utf8'));
-    expect(client.dependencies).toEqual({ zod: root.dependencies.zod });
+    expect(Object.keys(client.dependencies)).toEqual(['zod']);
+    const range = /^\^(\d+)\.(\d+)\.(\d+)$/.exec(client.dependencies.zod);
+    const [major, minor] = root.dependencies.zod.split('.').map(Number);
+    expect(range && Number(range[1]) === major && Number(range[2]) <= minor).toBe(true);
     expect(client.version).toBe(root.version);
+  });
+
+  it('declares only the client API: no pipeline internals are exported from the entry', () => {
+    const index = fs.readFileSync(path.join(PKG, 'dist', 'types', 'client', 'index.d.ts'), 'utf8');
+    for (const internal of ['buildCourse', 'sortPairs', 'CLIENT_KINDS', 'decodeCourse', 'canStillReach', 'bench']) expect(index).not.toContain(internal);
+    const pkg = JSON.parse(fs.readFileSync(path.join(PKG, 'package.json'), 'utf8'));
+    expect(Object.keys(pkg.exports)).toEqual(['.', './package.json']); // no deep import reaches the kinds' own declarations
   });
 
   it('compiles a strict TypeScript game against the declarations and runs it', () => {
@@ -111,11 +127,27 @@ describe('proofpack-client, installed from its tarball', () => {
     const apple = levelOf('apple-gentle.json');
     if (apple.kind !== 'apple') throw new Error('apple-gentle is not an apple pack');
     const a = apple.levels[0]!;
+    // the game loops, as the game plays them
+    let gs = startGhostGame(g);
+    for (let hint = nextHint(g, gs); hint; hint = nextHint(g, gs)) {
+      for (const [row, col] of hint.empties) gs = ghostStep(g, gs, { type: 'mark', row, col }).state;
+      for (const [row, col] of hint.ghosts) gs = ghostStep(g, gs, { type: 'catch', row, col }).state;
+    }
+    let at = startAppleGame(a, APPLE_TIME_LIMIT_MS);
+    for (const rect of a.solution.slice(0, 3)) at = appleStep(a, at, { type: 'take', rect }).state;
+    const extra = [
+      `ghost-game won clean true lives 3 score ${gs.score}`,
+      'tampered: ghost-free.json',
+      `slide-game undos 1 reachable true stars 3`,
+      `apple-game time up score ${at.score}`,
+    ];
+    expect(gs.status).toBe('won');
     expect(printed).toEqual([
       `ghost ${g.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourseForBest(play, g.analysis)} best ${medals.best} worst ${medals.worst}`,
       `slide ${s.id} cleared true vanished ${vanished} stars ${sr.score} top ${slideBoardNow(sp)[0]}`,
       `apple ${a.id} whole-board refused score ${replayApple(a).score} over true best true`,
       'bad pack: kind: expected one of "ghost", "slide", "apple", found "chess"',
+      ...extra,
     ]);
     expect(sr.score).toBe(3);
   });

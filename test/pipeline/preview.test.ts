@@ -149,10 +149,16 @@ describe('preview page', () => {
     const { page, errors } = await open(file);
     const d = pack.levels.map((l) => kind.difficulty(l.analysis));
     const round = (x: number) => String(Math.round(x * 10) / 10);
+    // a whole-number measure (ghost logicDepth) gets whole-number bins: at most 12, each of the same whole width
+    const whole = d.every((v) => Number.isInteger(v));
+    const span = Math.max(...d) - Math.min(...d) + 1;
+    const width = whole ? Math.max(1, Math.ceil(span / 12)) : 0;
+    const barCount = whole ? Math.ceil(span / width) : 12;
+    expect(await page.locator('.hist-note').first().textContent()).toContain(whole ? `${barCount} bins of ${width} whole number` : '12 bins');
     for (const [tier, count] of Object.entries(entry.tiers)) {
       const fig = page.locator(`figure.hist-tier[data-tier="${tier}"]`);
       const counts = (await fig.locator('.hist-bar').evaluateAll((bars) => bars.map((b) => Number(b.getAttribute('data-count'))))) as number[];
-      expect(counts).toHaveLength(12);
+      expect(counts).toHaveLength(barCount);
       expect(
         counts.reduce((a, b) => a + b, 0),
         tier,

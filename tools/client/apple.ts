@@ -2,12 +2,10 @@
 // rectangle (its remaining digits must sum to exactly 10; removed cells count
 // 0), the score so far, whether any move is left, and replay a level's stored
 // plays. The same rules code (rects.ts) the pipeline proves levels with.
-import { APPLE_TIERS, AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution } from '../kinds/apple/schema.ts';
 import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as Solution, AppleRect } from '../kinds/apple/schema.ts';
 import { COLS, ROWS, parseBoard } from '../kinds/apple/board.ts';
 import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from '../kinds/apple/rects.ts';
-import type { Level } from '../lib/kind.ts';
-import type { ClientKind, ReplayReport } from './client-kind.ts';
+import type { Level, ReplayReport } from './types.ts';
 
 /** An apple level as stored in a pack: `puzzle.board` (10 rows of 17 digits), `solution` the best known play, `analysis` the scores and the greedy play. */
 export type AppleLevel = Level<Puzzle, Solution, Analysis>;
@@ -17,9 +15,9 @@ export interface ApplePlayState {
   /** Remaining digits, row-major (index row * 17 + col); 0 where removed. */
   readonly cells: Uint8Array;
   /** Cells removed so far (the score). */
-  score: number;
+  readonly score: number;
   /** Rectangles taken so far. */
-  moves: number;
+  readonly moves: number;
 }
 
 /** What one rectangle did: `{ ok: true, cleared }` (digits removed = points) or `{ ok: false, why }` (not taken; nothing changed). */
@@ -46,15 +44,29 @@ export function startApplePlay(puzzle: Puzzle): ApplePlayState {
  * board, or another sum), which changes nothing. Never throws.
  */
 export function takeRect(play: ApplePlayState, rect: AppleRect): TakeResult {
+  const sum = rectSumOf(play, rect);
+  if (sum === null) return { ok: false, why: 'not a rectangle on the 10x17 board' };
   const [t, l, b, r] = rect;
-  if (!(t >= 0 && t <= b && b < ROWS && l >= 0 && l <= r && r < COLS)) return { ok: false, why: 'not a rectangle on the 10x17 board' };
   const m = packRect(t, l, b, r);
-  const sum = sumIn(play.cells, m);
   if (sum !== TARGET) return { ok: false, why: `the remaining digits sum to ${sum}, not 10` };
   const cleared = clearRect(play.cells, m);
-  play.score += cleared;
-  play.moves++;
+  const p = play as { score: number; moves: number };
+  p.score += cleared;
+  p.moves++;
   return { ok: true, cleared };
+}
+
+/**
+ * The sum of the remaining digits in `[top, left, bottom, right]` (inclusive,
+ * 0-based; removed cells count 0) — what a game shows under a drag — or null
+ * when that is not a rectangle on the board (whole numbers, top ≤ bottom,
+ * left ≤ right, inside 10 × 17).
+ */
+export function rectSumOf(play: Pick<ApplePlayState, 'cells'>, rect: AppleRect): number | null {
+  if (!Array.isArray(rect) || rect.length !== 4 || !rect.every((v) => Number.isInteger(v))) return null;
+  const [t, l, b, r] = rect;
+  if (!(t >= 0 && t <= b && b < ROWS && l >= 0 && l <= r && r < COLS)) return null;
+  return sumIn(play.cells, packRect(t, l, b, r));
 }
 
 /** True while some rectangle still sums to 10. */
@@ -86,13 +98,3 @@ export function replayApple(level: AppleLevel): ReplayReport {
   }
   return { ok: problems.length === 0, problems, moves: level.solution.length, score: level.analysis.bestScore };
 }
-
-/** The apple kind as the client knows it: formats for pack loading, and the replay. */
-export const appleClient: ClientKind<AppleLevel> = {
-  formats: {
-    name: 'apple',
-    tiers: APPLE_TIERS,
-    schemas: { puzzle: ApplePuzzle, solution: AppleSolution, analysis: AppleAnalysis, config: AppleConfig, calibration: AppleCalibration },
-  },
-  replay: replayApple,
-};

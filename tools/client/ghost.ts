@@ -5,14 +5,6 @@
 // the first time a level asks), the hint path, and replay a level's stored solution.
 // Everything here runs the same library code the pipeline ships levels with.
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
-import {
-  GHOST_TIERS,
-  GhostAnalysis as GhostAnalysisSchema,
-  GhostCalibration,
-  GhostConfig,
-  GhostPuzzle as GhostPuzzleSchema,
-  GhostSolution as GhostSolutionSchema,
-} from '../kinds/ghost/schema.ts';
 import { compileBoard, WORDS, type Board } from '../kinds/ghost/board.ts';
 import { solveLayered } from '../kinds/ghost/solver.ts';
 import {
@@ -27,10 +19,11 @@ import {
 } from '../kinds/ghost/score-model.ts';
 import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course.ts';
 import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
-import type { ClientKind, ReplayReport } from './client-kind.ts';
-import type { Level } from '../lib/kind.ts';
+import type { Level, ReplayReport } from './types.ts';
 
+/** A ghost level as stored in a pack: `puzzle` (size, grid, row and column counts), `solution` (rows, 'G' = ghost), `analysis` (scores, course assets, hint path). */
 export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;
+/** A cell as [row, col], 0-based, row 0 at the top. */
 export type Cell = [number, number];
 
 /** A play in progress: what is caught, what is open, the score so far. */
@@ -43,34 +36,47 @@ export interface GhostPlay {
   /** Per cell (row * size + col): 1 when open (revealed empty). */
   readonly open: Uint8Array;
   /** Ghost indexes in the order they were caught. */
-  readonly order: number[];
-  score: number;
+  readonly order: readonly number[];
+  /** Points so far. */
+  readonly score: number;
 }
 
+/** The play as this module changes it (outside it, GhostPlay is read-only). */
+type MutablePlay = { -readonly [K in keyof GhostPlay]: GhostPlay[K] } & { order: number[] };
+
+/** What catchAt did: a hit with its points, the constraints it completed and the cells it opened; or a refusal that changes nothing. */
 export type CatchOutcome =
-  | { hit: false; reason: 'no ghost' | 'already caught' }
+  | { hit: false; reason: 'no ghost' | 'already caught' | 'not a cell' }
   | { hit: true; ghost: number; points: number; completed: ConstraintName[]; opened: Cell[]; score: number };
 
+/** Start a play of a ghost level: nothing caught, the cells of target-0 constraints open, score 0. Throws when the solution does not fit the puzzle. */
 export function startGhostPlay(puzzle: GhostPuzzle, solution: GhostSolution): GhostPlay {
   const model = scoreModel(puzzle, solution);
   return { puzzle, model, board: compileBoard(puzzle), caught: new Uint8Array(model.ghosts), open: startOpen(model), order: [], score: 0 };
 }
 
-/** Ghost index of (row, col), or -1 when no ghost is there. */
-export function ghostAt(play: GhostPlay, row: number, col: number): number {
+/** True when (row, col) are whole numbers on the board (NaN, 0.5, "0", undefined are not). */
+export function isCell(play: GhostPlay, row: unknown, col: unknown): boolean {
   const n = play.puzzle.size;
-  if (row < 0 || col < 0 || row >= n || col >= n) return -1;
-  return play.model.ghostOf[row * n + col]!;
+  return Number.isInteger(row) && Number.isInteger(col) && (row as number) >= 0 && (col as number) >= 0 && (row as number) < n && (col as number) < n;
+}
+
+/** Ghost index of (row, col), or -1 when no ghost is there or (row, col) is not a cell of the board. */
+export function ghostAt(play: GhostPlay, row: number, col: number): number {
+  if (!isCell(play, row, col)) return -1;
+  return play.model.ghostOf[row * play.puzzle.size + col]!;
 }
 
 /** Catch at (row, col): scores 100 + 50 × opened × completed when a ghost is there (docs/ghost.md). */
 export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome {
+  if (!isCell(play, row, col)) return { hit: false, reason: 'not a cell' };
   const g = ghostAt(play, row, col);
   if (g < 0) return { hit: false, reason: 'no ghost' };
   if (play.caught[g]) return { hit: false, reason: 'already caught' };
+  const p = play as MutablePlay;
   const r = applyCatchToState(play.model, play.caught, play.open, g);
-  play.order.push(g);
-  play.score += r.points;
+  p.order.push(g);
+  p.score += r.points;
   const n = play.puzzle.size;
   return {
     hit: true,
@@ -83,10 +89,11 @@ export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome
 }
 
 /**
- * The uncaught ghosts that are provable from what the player knows for certain
- * — the caught ghosts and the open cells (notes and marks do not count): the
- * cells the layered solver (L1–L3, one assumption at a time, never nested),
- * started from that knowledge, decides hold a ghost. Row-major order.
+ * The uncaught ghosts the layered solver (L1–L3, one assumption at a time),
+ * run to its fixpoint from the caught ghosts and the open cells, decides are
+ * ghosts. On a shipped board that is every ghost from the start (the layers
+ * solve it), so this is "decidable from here", not the clean-clear test: that
+ * is provableNow (ghost-game.ts), which allows one round. Row-major order.
  */
 export function provableCatches(play: GhostPlay): Cell[] {
   const b = play.board;
@@ -108,7 +115,7 @@ export function provableCatches(play: GhostPlay): Cell[] {
   return out;
 }
 
-/** Is a catch at (row, col) provable from what the player knows for certain (see provableCatches)? */
+/** Is (row, col) among provableCatches(play) — decidable by the layers run to their fixpoint? Not the clean-clear test (see provableNow). */
 export function isCatchProvable(play: GhostPlay, row: number, col: number): boolean {
   return provableCatches(play).some(([r, c]) => r === row && c === col);
 }
@@ -125,8 +132,13 @@ const cache = (a: GhostAnalysis): Decoded => {
   return d;
 };
 
-/** The decoded course asset of the best ('max') or worst ('min') score; null when "unknown". Decoded once per analysis object. */
+/** The most ghosts a board can hold (a 9×9 board has 81 cells): a larger `analysis.ghosts` is refused before anything is allocated. */
+const MAX_GHOSTS = 81;
+
+/** The decoded course asset of the best ('max') or worst ('min') score; null when "unknown". Decoded once per analysis object. Throws on a malformed asset or an impossible `analysis.ghosts`. */
 export function courseOf(analysis: GhostAnalysis, which: 'max' | 'min'): Course | null {
+  if (!Number.isInteger(analysis.ghosts) || analysis.ghosts < 0 || analysis.ghosts > MAX_GHOSTS)
+    throw new RangeError(`analysis.ghosts is ${analysis.ghosts}: a board holds 0..${MAX_GHOSTS} ghosts`);
   const d = cache(analysis);
   if (d[which] === undefined) {
     const text = which === 'max' ? analysis.maxCourse : analysis.minCourse;
@@ -156,10 +168,11 @@ function openedSoFar(play: GhostPlay): number {
  * level's assets are "unknown".
  */
 export function canStillReach(play: GhostPlay, analysis: GhostAnalysis, which: 'max' | 'min'): boolean | null {
+  const G = play.model.ghosts;
+  if (analysis.ghosts !== G) throw new RangeError(`analysis.ghosts is ${analysis.ghosts}, the level's solution has ${G} ghosts`);
   const course = courseOf(analysis, which);
   const target = which === 'max' ? analysis.maxScore : analysis.minScore;
   if (course === null || target === 'unknown') return null;
-  const G = play.model.ghosts;
   const bonus = (play.score - CATCH_BASE * play.order.length) / CATCH_BONUS;
   const optimum = (target - CATCH_BASE * G) / CATCH_BONUS;
   return onCourse(course, (g) => play.caught[g] === 1, bonus, openedSoFar(play), optimum);
@@ -236,19 +249,3 @@ export function replayGhost(level: GhostLevel): ReplayReport {
   }
   return { ok: problems.length === 0, problems, moves: play.order.length, score: play.score };
 }
-
-/** The ghost kind as the client knows it: formats for pack loading, and the replay. */
-export const ghostClient: ClientKind<GhostLevel> = {
-  formats: {
-    name: 'ghost',
-    tiers: GHOST_TIERS,
-    schemas: {
-      puzzle: GhostPuzzleSchema,
-      solution: GhostSolutionSchema,
-      analysis: GhostAnalysisSchema,
-      config: GhostConfig,
-      calibration: GhostCalibration,
-    },
-  },
-  replay: replayGhost,
-};

@@ -9,44 +9,64 @@
 //   import { loadPack, levelsOf, startGhostPlay, catchAt, ghostMedalsEarned } from 'proofpack-client';
 
 /**
- * Packs: `loadPack(jsonTextOrValue)` returns `{ kind, pack }` (the kind's client
- * rules and the checked pack); it throws `PackError` with one line naming the
- * level id and field. `levelsOf(loaded)` gives the levels typed by kind.
+ * Packs: `loadManifest(text)` and `loadVerifiedPack(entry, bytes)` (size and
+ * SHA-256 checked against the manifest, by Web Crypto); `loadPack(jsonTextOrValue)`
+ * returns `{ kind, pack }` (the kind's rules and the checked pack); they throw
+ * `PackError` with one line naming the file or level id and field.
+ * `levelsOf(loaded)` gives the levels typed by kind.
  */
-export { loadPack, PackError, type LoadedPack } from './packs.ts';
+export {
+  loadPack,
+  loadManifest,
+  loadVerifiedPack,
+  sha256Hex,
+  PackError,
+  type LoadedPack,
+  type PlayKind,
+  type LoadedManifest,
+  type ManifestEntry,
+} from './packs.ts';
 export { levelsOf, type KindLevels } from './levels.ts';
-export { CLIENT_KINDS, clientKind, type ClientKind, type ReplayReport } from './kinds.ts';
+export type { ReplayReport, Level, PackFile } from './types.ts';
 
 /**
- * Ghost: `startGhostPlay(puzzle, solution)` (the solution grid marks ghosts
+ * Ghost rules: `startGhostPlay(puzzle, solution)` (the solution grid marks ghosts
  * 'G'); `catchAt(play, row, col)` → CatchOutcome (`{ hit: true, ghost, points,
  * completed, opened, score }` or `{ hit: false, reason }`; never throws);
  * `ghostAt(play, row, col)` → ghost index or -1; `provableCatches(play)` →
- * the [row, col] cells provable from the caught ghosts and open cells;
- * `isCatchProvable(play, row, col)`; `canStillReachBest/Worst(play, analysis)`
- * → whether the best (worst) score is still reachable after exactly these
- * catches in this order — exact for every history — or null when the level's
- * course assets are "unknown"; `hintsOf(level)`; `replayGhost(level)`.
+ * the cells the layers decide from here (not the clean-clear test: see
+ * provableNow); `hintsOf(level)` the stored hint path; `replayGhost(level)`.
  */
 export {
   startGhostPlay,
   catchAt,
   ghostAt,
+  isCell,
   isCatchProvable,
   provableCatches,
-  canStillReach,
-  canStillReachBest,
-  courseOf,
   hintsOf,
-  canStillReachWorst,
   replayGhost,
   type GhostPlay,
   type GhostLevel,
   type CatchOutcome,
   type Cell,
 } from './ghost.ts';
-/** Ghost, end of level: is it over, on course for each medal (exact once over), the medals earned. */
-export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-end.ts';
+/** Ghost medals: is the level over, on course for 💎 (best) / 💀 (worst) — exact for every history — and the medals earned. */
+export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-medals.ts';
+/** The ghost game loop, pure: `ghostStep(level, state, action)` → `{ state, event }`; marks, catches, mistakes and lives, hints, restart, the clean clear. */
+export {
+  GHOST_LIVES,
+  startGhostGame,
+  ghostStep,
+  provableNow,
+  nextHint,
+  isCleanClear,
+  ghostAttempt,
+  ghostPlayOf,
+  type GhostGameState,
+  type GhostAction,
+  type GhostEvent,
+} from './ghost-game.ts';
 export type { ConstraintName } from '../kinds/ghost/score-model.ts';
 
 export {
@@ -61,12 +81,28 @@ export {
   type SlideLevel,
   type FlickResult,
 } from './slide.ts';
+/** The slide game loop, pure: `slideStep(level, state, action)`; flick, undo, restart, stars, whether ★★★ is still reachable. */
+export {
+  startSlideGame,
+  slideStep,
+  slidePlayOf,
+  slideGameBoard,
+  slideGameStars,
+  flicksToClear,
+  threeStarsReachable,
+  starsReachable,
+  REACH_NODE_LIMIT,
+  type SlideGameState,
+  type SlideAction,
+  type SlideEvent,
+} from './slide-game.ts';
 export { starThresholds, starsFor, type StarThresholds } from '../kinds/slide/stars.ts';
 export type { SlideAnalysis, SlidePuzzle, SlideSolution, Direction } from '../kinds/slide/schema.ts';
 
 export {
   startApplePlay,
   takeRect,
+  rectSumOf,
   hasMove,
   isAppleOver,
   appleMedalsEarned,
@@ -76,13 +112,21 @@ export {
   type TakeResult,
   type AppleMedals,
 } from './apple.ts';
+/** The apple game loop, pure: `appleStep(level, state, action)`; take a rectangle, the sum under a drag, time passed in as ticks. */
+export {
+  APPLE_TIME_LIMIT_MS,
+  startAppleGame,
+  appleStep,
+  applePlayOf,
+  appleRectSum,
+  appleTimeLeft,
+  type AppleGameState,
+  type AppleAction,
+  type AppleEvent,
+} from './apple-game.ts';
 export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 
-/** Ghost medal assets (docs/ghost-assets.md): decode a course asset, its value at a state, whether a history of catches is on course. Hints: decode the compact hint path. */
-export { decodeCourse, courseValue, onCourse, type Course } from '../kinds/ghost/course.ts';
-export { decodeHints } from '../kinds/ghost/hints.ts';
 /** The Logic Rating of a player from their attempts (shown after 20, confirmed at 60). */
 export { logicRating, RATING_DEFAULTS, type Attempt, type Rating, type RatingOptions } from '../kinds/ghost/rating.ts';
 export type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
 export type { HintStep } from '../kinds/ghost/hints.ts';
-export type { PackFile } from '../lib/formats.ts';

@@ -2,13 +2,12 @@
 // (slide until blocked, then same-coloured neighbours vanish), know when the
 // board is clear, award stars from the level's stored thresholds, and replay a
 // level's stored solution. The same rules code the pipeline proves levels with.
-import { SLIDE_TIERS, SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, type Direction } from '../kinds/slide/schema.ts';
+import type { Direction } from '../kinds/slide/schema.ts';
 import type { SlideAnalysis as Analysis, SlidePuzzle as Puzzle, SlideSolution as Solution } from '../kinds/slide/schema.ts';
 import { charOfValue, compileBoard, cellOf, type SlideBoard } from '../kinds/slide/board.ts';
 import { blocksLeft, playMove, startGrid, type MoveResult } from '../kinds/slide/rules.ts';
 import { starsFor } from '../kinds/slide/stars.ts';
-import type { Level } from '../lib/kind.ts';
-import type { ClientKind, ReplayReport } from './client-kind.ts';
+import type { Level, ReplayReport } from './types.ts';
 
 /** A slide level as stored in a pack: `puzzle.board` rows, `solution` a shortest list of flicks, `analysis` with minMoves and stars. */
 export type SlideLevel = Level<Puzzle, Solution, Analysis>;
@@ -23,7 +22,7 @@ export interface SlidePlay {
   /** The blocks now, in the compiled layout (internal; slideBoardNow gives the rows). */
   readonly grid: Uint8Array;
   /** Legal flicks played so far. */
-  moves: number;
+  readonly moves: number;
 }
 
 /** Start a play of a slide level on its `puzzle` (e.g. `level.puzzle` of a loaded pack). Throws on a board that is not in the level encoding. */
@@ -42,7 +41,7 @@ export function startSlidePlay(puzzle: Puzzle): SlidePlay {
  */
 export function flick(play: SlidePlay, col: number, row: number, dir: Direction): FlickResult {
   const r = playMove(play.board, play.grid, [col, row, dir]);
-  if (r.ok) play.moves++;
+  if (r.ok) (play as { moves: number }).moves++;
   return r;
 }
 
@@ -92,13 +91,3 @@ export function replaySlide(level: SlideLevel): ReplayReport {
   if (problems.length === 0 && stars !== 3) problems.push(`the stored solution earns ${stars} stars, not 3`);
   return { ok: problems.length === 0, problems, moves: play.moves, score: stars };
 }
-
-/** The slide kind as the client knows it: formats for pack loading, and the replay. */
-export const slideClient: ClientKind<SlideLevel> = {
-  formats: {
-    name: 'slide',
-    tiers: SLIDE_TIERS,
-    schemas: { puzzle: SlidePuzzle, solution: SlideSolution, analysis: SlideAnalysis, config: SlideConfig, calibration: SlideCalibration },
-  },
-  replay: replaySlide,
-};

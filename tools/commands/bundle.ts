@@ -14,6 +14,7 @@ import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
 import { previewHtml, type PreviewPack } from '../preview/page.ts';
+import { playHtml } from '../preview/play.ts';
 import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
@@ -232,6 +233,9 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       writeNew(path.join(stage, 'manifest.json'), formatDocument(manifest, new Set()));
       fs.mkdirSync(path.join(stage, 'preview'));
       writeNew(path.join(stage, 'preview', 'index.html'), previewOf(built));
+      // the play-test page: every level of every curated set the packs are cut from (tools/preview/play.ts)
+      const sets = [...new Set(loaded.doc.packs.map((p) => p.set))].map((set) => ({ file: set, ...readSet(opts.packs, path.dirname(opts.packs), set).doc }));
+      writeNew(path.join(stage, 'preview', 'play.html'), playHtml(sets, TOOL));
       await step();
       vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
       await step();

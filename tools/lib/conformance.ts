@@ -21,7 +21,7 @@ const caseBase = {
 };
 
 const GhostResult = z.discriminatedUnion('hit', [
-  z.strictObject({ hit: z.literal(false), reason: z.enum(['no ghost', 'already caught']) }),
+  z.strictObject({ hit: z.literal(false), reason: z.enum(['no ghost', 'already caught', 'not a cell']) }),
   z.strictObject({
     hit: z.literal(true),
     ghost: int().min(0).describe('ghost index, row-major order of the ghosts'),
@@ -104,19 +104,128 @@ export const AppleConformanceCase = z.strictObject({
   }),
 });
 
-const header = { type: z.literal('conformance'), formatVersion: z.literal(1) };
+// ---- whole games: actions through the kind's step function (ghost-game.ts,
+// slide-game.ts, apple-game.ts), each with the event, the state summary and
+// the answers the game shows after it. `refused` events carry a `why` for
+// people: a port compares the kind, not the text.
 
-/** The file of each kind (schema/<kind>.conformance.schema.json). */
+const refusedOr = <T extends z.ZodType>(other: T) => z.union([z.strictObject({ kind: z.literal('refused'), why }), other]);
+const HintStepSchema = z.strictObject({
+  layer: int().min(1).max(3),
+  constraints: z.array(z.union([z.tuple([z.enum(['row', 'col']), int()]), z.tuple([z.literal('clue'), int(), int()])])),
+  ghosts: z.array(cell),
+  empties: z.array(cell),
+  assume: z.tuple([int(), int(), z.enum(['G', '.'])]).optional(),
+});
+
+const GhostAction = z.union([
+  z.strictObject({ type: z.enum(['mark', 'unmark', 'catch']), row: int(), col: int() }),
+  z.strictObject({ type: z.enum(['hint', 'restart']) }),
+]);
+const GhostEvent = refusedOr(
+  z.union([
+    z.strictObject({
+      kind: z.literal('caught'),
+      points: int().min(0),
+      completed: z.array(z.union([z.tuple([z.enum(['row', 'col']), int()]), z.tuple([z.literal('clue'), int(), int()])])),
+      opened: z.array(cell),
+      provable: z.boolean().describe('provable at that moment: one round of the lowest layer with a deduction, from the caught ghosts, open cells and × marks'),
+    }),
+    z.strictObject({ kind: z.enum(['marked', 'unmarked', 'restarted']) }),
+    z.strictObject({ kind: z.literal('mistake'), action: z.enum(['mark', 'catch']), livesLeft: int().min(0) }),
+    z.strictObject({ kind: z.literal('hint'), step: HintStepSchema }),
+  ]),
+);
+export const GhostGameCase = z.strictObject({
+  ...caseBase,
+  lives: int().min(1).describe('lives the game was started with'),
+  steps: z.array(
+    z.strictObject({
+      action: GhostAction,
+      event: GhostEvent,
+      state: z
+        .strictObject({
+          lives: int().min(0),
+          attempt: int().min(1),
+          catches: int().min(0),
+          marks: int().min(0),
+          mistakes: int().min(0),
+          hints: int().min(0),
+          unprovable: int().min(0),
+          score: int().min(0),
+          status: z.enum(['playing', 'won', 'lost']),
+        })
+        .describe('the state after the action (counts of its lists)'),
+      provableNow: z.array(cell).describe('catches provable at this moment, row-major'),
+      nextHint: HintStepSchema.nullable().describe('the first hint step not yet confirmed'),
+      ...GhostMedalQuestions,
+      clean: z.boolean().describe('a clean clear so far: won, first attempt, no hint, no mistake, every catch provable'),
+    }),
+  ),
+});
+
+const SlideGameCase = z.strictObject({
+  ...caseBase,
+  steps: z.array(
+    z.strictObject({
+      action: z.union([
+        z.strictObject({ type: z.literal('flick'), col: int(), row: int(), dir: z.string() }),
+        z.strictObject({ type: z.enum(['undo', 'restart']) }),
+      ]),
+      event: refusedOr(
+        z.union([
+          z.strictObject({ kind: z.literal('flicked'), result: z.strictObject({ ok: z.literal(true), vanished: int().min(0) }) }),
+          z.strictObject({ kind: z.enum(['undone', 'restarted']) }),
+        ]),
+      ),
+      state: z.strictObject({ moves: int().min(0), undos: int().min(0), restarts: int().min(0) }),
+      board: z.array(z.string()),
+      stars: int().min(0).max(3).describe('stars earned (0 until clear)'),
+      threeStarsReachable: z.boolean().nullable().describe('a clear within the ★★★ threshold is still possible from here'),
+    }),
+  ),
+});
+export { SlideGameCase };
+
+export const AppleGameCase = z.strictObject({
+  ...caseBase,
+  timeLimitMs: int().min(1).nullable(),
+  steps: z.array(
+    z.strictObject({
+      action: z.union([
+        z.strictObject({ type: z.literal('take'), rect: z.tuple([int(), int(), int(), int()]) }),
+        z.strictObject({ type: z.literal('tick'), ms: int() }),
+        z.strictObject({ type: z.literal('restart') }),
+      ]),
+      event: refusedOr(
+        z.union([
+          z.strictObject({ kind: z.literal('taken'), cleared: int().min(1) }),
+          z.strictObject({ kind: z.literal('ticked'), timeUp: z.boolean() }),
+          z.strictObject({ kind: z.literal('restarted') }),
+        ]),
+      ),
+      state: z.strictObject({ moves: int().min(0), score: int().min(0), elapsedMs: int().min(0), status: z.enum(['playing', 'no move', 'time up']) }),
+      timeLeftMs: int().min(0).nullable(),
+    }),
+  ),
+});
+
+const header = { type: z.literal('conformance'), formatVersion: z.literal(2) };
+
+/** The file of each kind (schema/<kind>.conformance.schema.json): single-rule cases, and whole games through the kind's step function. */
 export const CONFORMANCE_SCHEMAS = {
-  ghost: z.strictObject({ ...header, kind: z.literal('ghost'), cases: z.array(GhostConformanceCase) }),
-  slide: z.strictObject({ ...header, kind: z.literal('slide'), cases: z.array(SlideConformanceCase) }),
-  apple: z.strictObject({ ...header, kind: z.literal('apple'), cases: z.array(AppleConformanceCase) }),
+  ghost: z.strictObject({ ...header, kind: z.literal('ghost'), cases: z.array(GhostConformanceCase), games: z.array(GhostGameCase) }),
+  slide: z.strictObject({ ...header, kind: z.literal('slide'), cases: z.array(SlideConformanceCase), games: z.array(SlideGameCase) }),
+  apple: z.strictObject({ ...header, kind: z.literal('apple'), cases: z.array(AppleConformanceCase), games: z.array(AppleGameCase) }),
 };
 export const ConformanceFile = z.discriminatedUnion('kind', [CONFORMANCE_SCHEMAS.ghost, CONFORMANCE_SCHEMAS.slide, CONFORMANCE_SCHEMAS.apple]);
 export type ConformanceFile = z.infer<typeof ConformanceFile>;
 export type GhostConformanceCase = z.infer<typeof GhostConformanceCase>;
 export type SlideConformanceCase = z.infer<typeof SlideConformanceCase>;
 export type AppleConformanceCase = z.infer<typeof AppleConformanceCase>;
+export type GhostGameCase = z.infer<typeof GhostGameCase>;
+export type SlideGameCase = z.infer<typeof SlideGameCase>;
+export type AppleGameCase = z.infer<typeof AppleGameCase>;
 
 /** A bundled pack as the conformance writer sees it: its name (file `<name>.json`) and content. */
 export interface NamedPack {

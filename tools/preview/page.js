@@ -117,6 +117,14 @@
       hi = Math.max.apply(null, values);
     var bins = 12,
       width = (hi - lo) / bins || 1;
+    // whole-number measures (slide moves, apple scores, logicDepth): bins of whole numbers, never fractional
+    var whole = values.every(function (v) {
+      return Math.round(v) === v;
+    });
+    if (whole) {
+      width = Math.max(1, Math.ceil((hi - lo + 1) / 12));
+      bins = Math.ceil((hi - lo + 1) / width);
+    }
     var box = el('div', { class: 'hist' });
     // bars between y = 10 and y = 50 (counts above them), the axis at y = 50, its labels below
     var left = 14,
@@ -173,7 +181,17 @@
     var note = el(
       'p',
       { class: 'hist-note' },
-      'levels per ' + pack.difficultyLabel + ' (x axis, ' + fmt(lo) + ' to ' + fmt(hi) + ', 12 bins), per tier; the number on a bar is its count',
+      'levels per ' +
+        pack.difficultyLabel +
+        ' (x axis, ' +
+        fmt(lo) +
+        ' to ' +
+        fmt(hi) +
+        ', ' +
+        bins +
+        ' bins' +
+        (whole ? ' of ' + width + (width === 1 ? ' whole number' : ' whole numbers') + ' each' : '') +
+        '), per tier; the number on a bar is its count',
     );
     box.appendChild(note);
     return box;

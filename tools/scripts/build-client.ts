@@ -1,8 +1,10 @@
 // Builds the client package (packages/client, published as proofpack-client):
 // the declarations of tools/client/index.ts (tsconfig.client.json, into
 // build/types/, also what the root package's `proofpack/client` export points
-// at), then one ES module bundled by esbuild with zod left as the package's
-// only dependency, and the declarations copied next to it. Run by `npm run build`.
+// at), then one ES module bundled by esbuild (no dependency: the client has
+// no schema library), and the declarations copied next to it. Prints the
+// minified browser size too (clientBundleBytes, also a test's and the bench's
+// figure). Run by `npm run build`.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -22,9 +24,34 @@ await build({
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
-  external: ['zod'],
   legalComments: 'none',
   logLevel: 'warning',
 });
 fs.cpSync(path.join(root, 'build', 'types'), path.join(out, 'types'), { recursive: true });
-console.log(`built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types)`);
+const minified = await build({
+  entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
+  bundle: true,
+  minify: true,
+  write: false,
+  format: 'esm',
+  platform: 'browser',
+  target: 'es2022',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+// The same client as one minified script for pages (dist/preview/play.html inlines it): `window.proofpack`.
+await build({
+  entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
+  outfile: path.join(root, 'build', 'client', 'browser.js'),
+  bundle: true,
+  minify: true,
+  format: 'iife',
+  globalName: 'proofpack',
+  platform: 'browser',
+  target: 'es2022',
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+console.log(
+  `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]!.contents.length} bytes)`,
+);

@@ -24,9 +24,23 @@ import {
   takeRect,
   isAppleOver,
   appleMedalsEarned,
+  loadManifest,
+  loadVerifiedPack,
+  startGhostGame,
+  ghostStep,
+  nextHint,
+  isCleanClear,
+  startSlideGame,
+  slideStep,
+  slideGameStars,
+  threeStarsReachable,
+  startAppleGame,
+  appleStep,
+  APPLE_TIME_LIMIT_MS,
   type CatchOutcome,
   type FlickResult,
   type TakeResult,
+  type GhostGameState,
 } from 'proofpack-client';
 
 const dist = process.argv[2] ?? 'dist';
@@ -74,5 +88,48 @@ try {
   loadPack('{"kind":"chess"}');
 } catch (e) {
   out.push(`bad pack: ${e instanceof PackError ? e.message : 'not a PackError'}`);
+}
+
+// The whole game loops, with the packs checked against the manifest's hashes.
+const manifest = loadManifest(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+for (const entry of manifest.packs.filter((p) => ['ghost-free', 'slide-free', 'apple-gentle'].includes(p.name))) {
+  const bytes = new Uint8Array(readFileSync(join(dist, entry.file)));
+  const loaded = levelsOf(await loadVerifiedPack(entry, bytes));
+  if (loaded.kind === 'ghost') {
+    const level = loaded.levels[0];
+    if (!level) throw new Error('empty pack');
+    let state: GhostGameState = startGhostGame(level);
+    state = ghostStep(level, state, { type: 'catch', row: -1, col: 0 }).state; // refused, not a mistake
+    for (let hint = nextHint(level, state); hint; hint = nextHint(level, state)) {
+      for (const [row, col] of hint.empties) state = ghostStep(level, state, { type: 'mark', row, col }).state;
+      for (const [row, col] of hint.ghosts) state = ghostStep(level, state, { type: 'catch', row, col }).state;
+    }
+    const saved: GhostGameState = JSON.parse(JSON.stringify(state));
+    out.push(`ghost-game ${saved.status} clean ${isCleanClear(saved)} lives ${saved.lives} score ${saved.score}`);
+    bytes[100] = bytes[100] === 32 ? 33 : 32;
+    try {
+      await loadVerifiedPack(entry, bytes);
+    } catch (e) {
+      out.push(`tampered: ${e instanceof PackError ? e.message.split(':')[0] : 'not a PackError'}`);
+    }
+  } else if (loaded.kind === 'slide') {
+    const level = loaded.levels[0];
+    if (!level) throw new Error('empty pack');
+    let state = startSlideGame(level);
+    const [first] = level.solution;
+    if (!first) throw new Error('no solution');
+    state = slideStep(level, state, { type: 'flick', col: first[0], row: first[1], dir: first[2] }).state;
+    state = slideStep(level, state, { type: 'undo' }).state;
+    const reachable = threeStarsReachable(level, state);
+    for (const [col, row, dir] of level.solution) state = slideStep(level, state, { type: 'flick', col, row, dir }).state;
+    out.push(`slide-game undos ${state.undos} reachable ${reachable} stars ${slideGameStars(level, state)}`);
+  } else {
+    const level = loaded.levels[0];
+    if (!level) throw new Error('empty pack');
+    let state = startAppleGame(level, APPLE_TIME_LIMIT_MS);
+    for (const rect of level.solution.slice(0, 3)) state = appleStep(level, state, { type: 'take', rect }).state;
+    state = appleStep(level, state, { type: 'tick', ms: APPLE_TIME_LIMIT_MS }).state;
+    out.push(`apple-game ${state.status} score ${state.score}`);
+  }
 }
 console.log(out.join('\n'));

@@ -1,0 +1,29 @@
+// The client as a browser game ships it: tools/client/index.ts bundled with
+// everything it imports and minified, at most 60 KB, with no schema library
+// inside (the client checks packs itself and by the manifest's SHA-256).
+import { describe, expect, it } from 'vitest';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { ROOT } from '../support/helpers.ts';
+
+describe('client browser bundle', () => {
+  it('is at most 60 KB minified with its dependencies, and holds no zod', async () => {
+    const r = await build({
+      entryPoints: [path.join(ROOT, 'tools', 'client', 'index.ts')],
+      bundle: true,
+      minify: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'browser',
+      target: 'es2022',
+      legalComments: 'none',
+      logLevel: 'silent',
+    });
+    const bytes = r.outputFiles[0]!.contents.length;
+    const inputs = Object.keys(r.metafile.inputs);
+    expect(inputs.filter((f) => f.includes('node_modules'))).toEqual([]);
+    expect(inputs.filter((f) => /schema\.ts$|commands|lib\/formats|vectors/.test(f))).toEqual([]);
+    expect(bytes).toBeLessThanOrEqual(60 * 1024);
+  });
+});

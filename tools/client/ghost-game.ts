@@ -1,0 +1,233 @@
+// The whole ghost game loop as a pure function of (state, action): mark a
+// cell "no ghost" (×), catch a ghost, take a hint, restart; a wrong × or a
+// wrong catch is a mistake and costs a life, none left and the level is lost;
+// every ghost caught and it is won. The state is plain JSON (save it with
+// JSON.stringify, restore it with JSON.parse) and is never changed in place:
+// each step returns a new state. Whether each catch was provable at that
+// moment is recorded here, and with the attempt, the hints and the mistakes
+// it decides the clean clear (🧠) that feeds the Logic Rating. docs/client.md
+// says what "provable at that moment" means and how often it fails on the
+// shipped levels.
+import { WORDS } from '../kinds/ghost/board.ts';
+import { solveLayered } from '../kinds/ghost/solver.ts';
+import type { HintStep } from '../kinds/ghost/hints.ts';
+import type { Attempt } from '../kinds/ghost/rating.ts';
+import type { ConstraintName } from '../kinds/ghost/score-model.ts';
+import { catchAt, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
+
+/** Lives of a level unless the game chooses another number (the original game's three). */
+export const GHOST_LIVES = 3;
+
+/** A ghost game in progress, as plain JSON. Change it only with ghostStep. */
+export interface GhostGameState {
+  /** The level's id (ghostStep refuses a state of another level). */
+  readonly level: string;
+  /** Lives at the start of an attempt. */
+  readonly startLives: number;
+  /** Lives left; 0 = lost. */
+  readonly lives: number;
+  /** 1 for the first attempt, +1 at each restart. */
+  readonly attempt: number;
+  /** Caught ghosts, [row, col], in the order caught. */
+  readonly catches: readonly Cell[];
+  /** The player's × marks (always correct: a wrong one is a mistake and is not placed), in the order made. */
+  readonly marks: readonly Cell[];
+  /** Wrong × marks and wrong catches in this attempt. */
+  readonly mistakes: number;
+  /** Hints taken in this attempt. */
+  readonly hints: number;
+  /** Catches of this attempt that were not provable at that moment (see provableNow). */
+  readonly unprovable: number;
+  /** Uncaught ghosts, row-major, that one round of the careful solver has proven from some confirmed state of this attempt (knowledge only grows, so they stay proven). */
+  readonly proven: readonly Cell[];
+  /** Points so far. */
+  readonly score: number;
+  /** 'playing', 'won' (every ghost caught) or 'lost' (no life left). */
+  readonly status: 'playing' | 'won' | 'lost';
+}
+
+/** What a player can do: × a cell, remove a ×, catch, ask for a hint, restart the level. Cells are [row, col], 0-based. */
+export type GhostAction =
+  | { readonly type: 'mark'; readonly row: number; readonly col: number }
+  | { readonly type: 'unmark'; readonly row: number; readonly col: number }
+  | { readonly type: 'catch'; readonly row: number; readonly col: number }
+  | { readonly type: 'hint' }
+  | { readonly type: 'restart' };
+
+/** What one action did. `refused` actions change nothing (not a mistake: off the board, a clue cell, already known, level over). */
+export type GhostEvent =
+  | { readonly kind: 'caught'; readonly points: number; readonly completed: ConstraintName[]; readonly opened: Cell[]; readonly provable: boolean }
+  | { readonly kind: 'marked' }
+  | { readonly kind: 'unmarked' }
+  | { readonly kind: 'mistake'; readonly action: 'mark' | 'catch'; readonly livesLeft: number }
+  | { readonly kind: 'hint'; readonly step: HintStep }
+  | { readonly kind: 'restarted' }
+  | { readonly kind: 'refused'; readonly why: string };
+
+/** Start the first attempt of a level with `lives` lives (default GHOST_LIVES; a whole number ≥ 1). */
+export function startGhostGame(level: GhostLevel, lives: number = GHOST_LIVES): GhostGameState {
+  if (!Number.isInteger(lives) || lives < 1 || lives > 99) throw new RangeError(`startGhostGame: lives must be a whole number 1..99, got ${lives}`);
+  const play = startGhostPlay(level.puzzle, level.solution);
+  return {
+    level: level.id,
+    startLives: lives,
+    lives,
+    attempt: 1,
+    catches: [],
+    marks: [],
+    mistakes: 0,
+    hints: 0,
+    unprovable: 0,
+    proven: provableNow(play, []),
+    score: 0,
+    status: 'playing',
+  };
+}
+
+/** `proven` of the state after a change of knowledge: what stays uncaught of it, with what one round proves now. */
+function provenAfter(play: GhostPlay, marks: readonly Cell[], before: readonly Cell[]): Cell[] {
+  const key = ([r, c]: Cell) => r * play.puzzle.size + c;
+  const keep = new Map<number, Cell>();
+  for (const cell of [...before, ...provableNow(play, marks)]) if (!play.caught[ghostAt(play, cell[0], cell[1])]) keep.set(key(cell), [cell[0], cell[1]]);
+  return [...keep.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
+}
+
+const isCellIndex = (v: unknown, n: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < n;
+
+/** The catches of a state replayed on a fresh play (the play the state stands for). */
+function playOf(level: GhostLevel, state: GhostGameState): GhostPlay {
+  const play = startGhostPlay(level.puzzle, level.solution);
+  for (const [r, c] of state.catches) {
+    const out = catchAt(play, r, c);
+    if (!out.hit) throw new Error(`${level.id}: the saved game's catch at [${r}, ${c}] is not a ghost (${out.reason})`);
+  }
+  return play;
+}
+
+/** Is (row, col) a plain cell whose being empty the player has confirmed: open, or marked ×? */
+function knownEmpty(play: GhostPlay, marks: readonly Cell[], row: number, col: number): boolean {
+  return play.open[row * play.puzzle.size + col] === 1 || marks.some(([r, c]) => r === row && c === col);
+}
+
+/**
+ * The uncaught ghosts provable at this moment from what the player has
+ * confirmed — the caught ghosts, the open cells and the player's × marks — by
+ * ONE round of the careful solver: the cells one round of the lowest layer
+ * that has a deduction (L1, else L2, else L3) decides are ghosts. A chain of
+ * deductions the player has not confirmed does not count: to use an empty
+ * cell they deduced, they mark it. Row-major [row, col] list.
+ */
+export function provableNow(play: GhostPlay, marks: readonly Cell[]): Cell[] {
+  const b = play.board;
+  const n = b.n;
+  const start = new Uint32Array(2 * WORDS);
+  for (let p = 0; p < b.plainCount; p++) {
+    const cell = b.plainCell[p]!;
+    const g = play.model.ghostOf[cell]!;
+    if (g >= 0 && play.caught[g]) start[p >>> 5]! |= 1 << (p & 31);
+    else if (play.open[cell]) start[WORDS + (p >>> 5)]! |= 1 << (p & 31);
+  }
+  for (const [r, c] of marks) {
+    const p = b.plainOf[r * n + c]!;
+    if (p >= 0 && play.model.ghostOf[r * n + c]! < 0) start[WORDS + (p >>> 5)]! |= 1 << (p & 31);
+  }
+  const result = solveLayered(b, { start, maxRounds: 1 });
+  if (result.status === 'contradiction') return [];
+  const out: Cell[] = [];
+  for (let p = 0; p < b.plainCount; p++) {
+    const bit = 1 << (p & 31);
+    if (result.state[p >>> 5]! & bit && !(start[p >>> 5]! & bit)) {
+      const cell = b.plainCell[p]!;
+      out.push([Math.floor(cell / n), cell % n]);
+    }
+  }
+  return out;
+}
+
+/** The first step of the level's stored hint path that the player has not fully confirmed yet, or null when none is left. */
+export function nextHint(level: GhostLevel, state: GhostGameState): HintStep | null {
+  const play = playOf(level, state);
+  for (const step of hintsOf(level)) {
+    const open = step.ghosts.some(([r, c]) => !play.caught[ghostAt(play, r, c)]) || step.empties.some(([r, c]) => !knownEmpty(play, state.marks, r, c));
+    if (open) return step;
+  }
+  return null;
+}
+
+/**
+ * One action on a ghost game: the new state and what happened. Pure — the
+ * state passed in is not changed. Throws only when `state` is not a state of
+ * `level` (another level's id, or a saved catch that is not a ghost).
+ */
+export function ghostStep(level: GhostLevel, state: GhostGameState, action: GhostAction): { state: GhostGameState; event: GhostEvent } {
+  if (state.level !== level.id) throw new Error(`ghostStep: the state is of level ${state.level}, not ${level.id}`);
+  const refuse = (why: string) => ({ state, event: { kind: 'refused', why } as GhostEvent });
+  if (action.type === 'restart') {
+    const fresh = startGhostGame(level, state.startLives);
+    return { state: { ...fresh, attempt: state.attempt + 1 }, event: { kind: 'restarted' } };
+  }
+  if (state.status !== 'playing') return refuse(`the level is ${state.status}: restart to play again`);
+  const play = playOf(level, state);
+  if (action.type === 'hint') {
+    const step = nextHint(level, state);
+    if (!step) return refuse('no hint left');
+    return { state: { ...state, hints: state.hints + 1 }, event: { kind: 'hint', step } };
+  }
+  const n = level.puzzle.size;
+  const { row, col } = action;
+  if (!isCellIndex(row, n) || !isCellIndex(col, n)) return refuse(`[${String(row)}, ${String(col)}] is not a cell of the ${n}x${n} board`);
+  if (play.board.plainOf[row * n + col]! < 0) return refuse(`[${row}, ${col}] is a clue cell`);
+  const g = ghostAt(play, row, col);
+  const marked = state.marks.some(([r, c]) => r === row && c === col);
+  const mistake = (kind: 'mark' | 'catch') => {
+    const lives = state.lives - 1;
+    const next: GhostGameState = { ...state, lives, mistakes: state.mistakes + 1, status: lives === 0 ? 'lost' : 'playing' };
+    return { state: next, event: { kind: 'mistake', action: kind, livesLeft: lives } as GhostEvent };
+  };
+  if (action.type === 'unmark') {
+    if (!marked) return refuse(`[${row}, ${col}] has no mark`);
+    return { state: { ...state, marks: state.marks.filter(([r, c]) => r !== row || c !== col) }, event: { kind: 'unmarked' } };
+  }
+  if (g >= 0 && play.caught[g]) return refuse(`the ghost at [${row}, ${col}] is already caught`);
+  if (action.type === 'mark') {
+    if (knownEmpty(play, state.marks, row, col)) return refuse(`[${row}, ${col}] is already known empty`);
+    if (g >= 0) return mistake('mark');
+    const marks: Cell[] = [...state.marks, [row, col]];
+    return { state: { ...state, marks, proven: provenAfter(play, marks, state.proven) }, event: { kind: 'marked' } };
+  }
+  if (action.type !== 'catch') return refuse(`unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);
+  if (knownEmpty(play, state.marks, row, col)) return refuse(`[${row}, ${col}] is known empty`);
+  if (g < 0) return mistake('catch');
+  const provable = state.proven.some(([r, c]) => r === row && c === col);
+  const out = catchAt(play, row, col);
+  if (!out.hit) return refuse(out.reason);
+  const catches = [...state.catches, [row, col] as Cell];
+  const won = catches.length === play.model.ghosts;
+  return {
+    state: {
+      ...state,
+      catches,
+      score: out.score,
+      unprovable: state.unprovable + (provable ? 0 : 1),
+      proven: provenAfter(play, state.marks, state.proven),
+      status: won ? 'won' : 'playing',
+    },
+    event: { kind: 'caught', points: out.points, completed: out.completed, opened: out.opened, provable },
+  };
+}
+
+/** A clean clear (🧠): won at the first attempt, without a hint or a mistake, every catch provable at that moment. */
+export function isCleanClear(state: GhostGameState): boolean {
+  return state.status === 'won' && state.attempt === 1 && state.hints === 0 && state.mistakes === 0 && state.unprovable === 0;
+}
+
+/** The attempt this game is for logicRating, once it is over (won or lost); null while playing. */
+export function ghostAttempt(level: GhostLevel, state: GhostGameState): Attempt | null {
+  if (state.status === 'playing') return null;
+  return { b: level.analysis.logicDepth, clean: isCleanClear(state) };
+}
+
+/** The play (catches, open cells, score) a game state stands for: ask the medal questions (onCourseForBest…) of it. */
+export function ghostPlayOf(level: GhostLevel, state: GhostGameState): GhostPlay {
+  return playOf(level, state);
+}

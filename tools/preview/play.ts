@@ -1,0 +1,78 @@
+// The play-test page (dist/preview/play.html): every level of every curated
+// set, playable with mouse and keyboard through the same client a game ships
+// (build/client/browser.js, built by `npm run build`, inlined), with search,
+// sort, a #<id> link per level and what the client knows shown live. One
+// self-contained HTML file: no network, no server. The page's script
+// (play.js) holds no rule: every move goes through the client's step functions.
+import { readFileSync } from 'node:fs';
+import { PROJECT_ROOT } from '../lib/paths.ts';
+import { stableJson } from '../lib/json.ts';
+
+/** A curated set as the page needs it: its kind, name, file and levels. */
+export interface PlaySet {
+  kind: string;
+  name: string;
+  file: string;
+  levels: readonly { id: string; tier: string; puzzle: unknown; solution: unknown; analysis: unknown }[];
+}
+
+/** The measure each kind's list sorts by, with its name. */
+const METRIC: Record<string, [string, string]> = { ghost: ['logicDepth', 'logicDepth'], slide: ['score', 'score'], apple: ['greedyScore', 'greedy'] };
+
+const CSS = `
+body { font-family: system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; display: grid; grid-template-columns: 25rem 1fr; height: 100vh; }
+#side { border-right: 1px solid #ddd; display: flex; flex-direction: column; min-height: 0; }
+#side header { padding: .6rem; border-bottom: 1px solid #ddd; } h1 { font-size: 1.1rem; margin: 0 0 .4rem; }
+#side input, #side select { font: inherit; margin: .1rem 0; } #search { width: 100%; box-sizing: border-box; }
+#list { overflow: auto; flex: 1; font-size: .8rem; } #list table { border-collapse: collapse; width: 100%; }
+#list td { padding: .15rem .4rem; border-bottom: 1px solid #eee; } #list tr.current { background: #e8eaf6; }
+#list a { font-family: monospace; color: #283593; }
+#main { overflow: auto; padding: 1rem 1.5rem; }
+#board { display: inline-grid; gap: 1px; user-select: none; margin: .5rem 0; }
+.cell { width: 34px; height: 34px; display: flex; align-items: center; justify-content: center; font-size: 17px; border: 1px solid #9aa3ad; background: #fff; box-sizing: border-box; }
+.kind-apple .cell { width: 30px; height: 30px; font-size: 17px; font-weight: 600; background: #fdecea; color: #222; }
+.kind-apple .cell.gone { background: #f4f4f4; color: transparent; } .kind-apple .cell.sel { background: #ffe082; } .kind-apple .cell.sel.ten { background: #a5d6a7; }
+.label { width: 34px; height: 34px; display: flex; align-items: center; justify-content: center; font-size: 11px; color: #888; }
+.kind-apple .label { width: 30px; height: 30px; }
+.count { color: #c0392b; font-weight: 700; font-size: 15px; }
+.clue { background: #eceff1; font-weight: 700; } .mark::after { content: '×'; color: #555; font-size: 22px; } .open { background: #f1f3f4; } .open::after { content: '·'; color: #999; } .ghost { background: #d1c4e9; } .ghost::after { content: '👻'; }
+.cursor { outline: 3px solid #3949ab; outline-offset: -3px; } .hinted { box-shadow: inset 0 0 0 3px #ffb300; }
+.wall { background: #455a64; } .block { border-radius: 6px; } .fixed::after { content: '◆'; color: #fff; } .selected { outline: 3px solid #000; outline-offset: -3px; }
+#status { font-size: .95rem; line-height: 1.6; } #status b { font-variant-numeric: tabular-nums; }
+.legend { font-size: .8rem; color: #555; max-width: 48rem; } .keys { font-size: .8rem; color: #555; }
+button { font: inherit; }
+`;
+
+/** The page for the given sets (in the order given), with the client bundle inlined. */
+export function playHtml(sets: readonly PlaySet[], tool: string): string {
+  const client = readFileSync(new URL('build/client/browser.js', PROJECT_ROOT), 'utf8');
+  const script = readFileSync(new URL('tools/preview/play.js', PROJECT_ROOT), 'utf8');
+  const data = {
+    tool,
+    sets: sets.map((s) => ({ kind: s.kind, name: s.name, file: s.file, metric: METRIC[s.kind] ?? ['', ''], levels: s.levels })),
+  };
+  const json = stableJson(data).replace(/</g, '\\u003c');
+  const total = sets.reduce((a, s) => a + s.levels.length, 0);
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>proofpack play-test</title>
+<style>${CSS}</style>
+</head>
+<body>
+<div id="side"><header><h1>play-test: ${sets.length} sets, ${total} levels</h1>
+<input id="search" type="search" placeholder="search id, set or tier" aria-label="search">
+<div><label>kind <select id="kind"><option value="">all</option><option>ghost</option><option>slide</option><option>apple</option></select></label>
+<label>sort <select id="sort"><option value="set">set order</option><option value="id">id</option><option value="metric-up">metric ↑</option><option value="metric-down">metric ↓</option></select></label></div>
+<small>${tool} · <span id="shown"></span></small></header>
+<div id="list"></div></div>
+<div id="main"><h2 id="title">pick a level</h2><div id="legend" class="legend"></div><div id="controls"></div><div id="board"></div><div id="status"></div><p id="keys" class="keys"></p></div>
+<script>${client.replace(/<\/script/gi, '<\\/script')}</script>
+<script id="proofpack-data" type="application/json">${json}</script>
+<script>${script}</script>
+</body>
+</html>
+`;
+}

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { GhostLevel } from '../client/ghost.ts';
-import { decodeCourse } from '../kinds/ghost/course.ts';
+import { decodeCourse } from '../kinds/ghost/course-format.ts';
 import { decodeHints } from '../kinds/ghost/hints.ts';
 import { mean } from '../lib/stats.ts';
 import { levelBytes, type BuiltPack } from '../commands/bundle.ts';

@@ -24,8 +24,8 @@ import {
   CATCH_BONUS,
   type ConstraintName,
   type ScoreModel,
-} from '../kinds/ghost/score-model.ts';
-import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course.ts';
+} from '../kinds/ghost/score-rule.ts';
+import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course-format.ts';
 import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
 import type { ClientKind, ReplayReport } from './client-kind.ts';
 import type { Level } from '../lib/kind.ts';

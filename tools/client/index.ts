@@ -47,7 +47,7 @@ export {
 } from './ghost.ts';
 /** Ghost, end of level: is it over, on course for each medal (exact once over), the medals earned. */
 export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-end.ts';
-export type { ConstraintName } from '../kinds/ghost/score-model.ts';
+export type { ConstraintName } from '../kinds/ghost/score-rule.ts';
 
 export {
   startSlidePlay,
@@ -79,7 +79,7 @@ export {
 export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 
 /** Ghost medal assets (docs/ghost-assets.md): decode a course asset, its value at a state, whether a history of catches is on course. Hints: decode the compact hint path. */
-export { decodeCourse, courseValue, onCourse, type Course } from '../kinds/ghost/course.ts';
+export { decodeCourse, courseValue, onCourse, type Course } from '../kinds/ghost/course-format.ts';
 export { decodeHints } from '../kinds/ghost/hints.ts';
 /** The Logic Rating of a player from their attempts (shown after 20, confirmed at 60). */
 export { logicRating, RATING_DEFAULTS, type Attempt, type Rating, type RatingOptions } from '../kinds/ghost/rating.ts';

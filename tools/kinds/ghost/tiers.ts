@@ -4,7 +4,7 @@
 import type { Level, TierTable } from '../../lib/kind.ts';
 import { median, round, mean, sd } from '../../lib/stats.ts';
 import { GHOST_TIERS, type GhostAnalysis, type GhostCalibration, type GhostConfig, type GhostMode } from './schema.ts';
-import { logicDepth, type Weights } from './analyze.ts';
+import { logicDepth, type Weights } from './logic-depth.ts';
 
 type Counts = Pick<GhostAnalysis, 'direct' | 'pair' | 'contradiction'>;
 type Rule = GhostConfig['ladder'][number];

@@ -170,7 +170,7 @@ describe('layers', () => {
         'tools/kinds/ghost/dp-layered.ts': "import { openSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
         'tools/kinds/ghost/dp-kernel.ts': "import { readFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
         'tools/kinds/apple/search.ts': 'const n = new Int32Array(new SharedArrayBuffer(4));\nAtomics.wait(n, 0, 0, 250);',
-        'tools/kinds/slide/rules.ts': "if (process.kill(pid, 0)) x();\n// process.env in a comment is fine",
+        'tools/kinds/slide/rules.ts': 'if (process.kill(pid, 0)) x();\n// process.env in a comment is fine',
         'tools/kinds/ghost/bench.ts': "import * as os from 'node:os';\nconst g = process.env['BENCH_LAYERED_G'];",
         'tools/lib/io.ts': "import * as fs from 'node:fs';",
       }),

@@ -2,6 +2,7 @@
 // kind's defaults and is merged over them (objects key by key, arrays and
 // everything else replaced whole); unknown keys are matched to the nearest
 // known one by edit distance. Pure functions, no I/O.
+import { at } from './at.ts';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
@@ -26,11 +27,11 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= s.length; i++) {
     const row = [i];
     for (let j = 1; j <= t.length; j++) {
-      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
+      row[j] = Math.min(at(prev, j) + 1, at(row, j - 1) + 1, at(prev, j - 1) + (s[i - 1] === t[j - 1] ? 0 : 1));
     }
     prev = row;
   }
-  return prev[t.length]!;
+  return at(prev, t.length);
 }
 
 /** The known name closest to `name`, if it is close enough to be a typo (at most a third of its letters, at least 1, at most 3). */

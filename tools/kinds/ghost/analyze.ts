@@ -8,6 +8,7 @@ import { encodeHints, hintPath } from './hints.ts';
 import { scoreAssets } from './score-assets.ts';
 import { logicDepth } from './logic-depth.ts';
 import { DP_MAX_GHOSTS } from './limits.ts';
+import { at } from '../../lib/at.ts';
 
 /** The solution rows of a fully decided state. */
 export function solutionOf(b: Board, s: State): GhostSolution {
@@ -15,8 +16,8 @@ export function solutionOf(b: Board, s: State): GhostSolution {
   for (let r = 0; r < b.n; r++) {
     let line = '';
     for (let c = 0; c < b.n; c++) {
-      const p = b.plainOf[r * b.n + c]!;
-      line += p >= 0 && s[p >>> 5]! & (1 << (p & 31)) ? 'G' : '.';
+      const p = at(b.plainOf, r * b.n + c);
+      line += p >= 0 && at(s, p >>> 5) & (1 << (p & 31)) ? 'G' : '.';
     }
     rows.push(line);
   }

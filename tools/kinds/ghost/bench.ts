@@ -68,7 +68,9 @@ export function ghostFigures(): Figure[] {
   });
   const config = GHOST_DEFAULT_CONFIG;
   const ctx = { config, calibration: initialGhostCalibration() };
-  const spec = planGhost(config).find((e) => e.label.includes('9x9 contradiction') && e.label.includes('ULTIMATE+'))!.spec;
+  const entry = planGhost(config).find((e) => e.label.includes('9x9 contradiction') && e.label.includes('ULTIMATE+'));
+  if (!entry) throw new Error('ghost bench: the default plan has no 9x9 contradiction ULTIMATE+ entry');
+  const spec = entry.spec;
   let found = 0;
   const slots = 20;
   const t = seconds(() => {

@@ -119,7 +119,9 @@ export function decodeCourse(text: string, G: number, what = 'course'): Course {
   const defined: number[][] = Array.from({ length: G }, () => []);
   const read = (p: number): number => {
     let depth: number;
+    // the prefix code, one bit() per bit of the stream (so the same condition reads a new bit)
     if (bit() === 0) depth = p + 1;
+    // biome-ignore lint/suspicious/noDuplicateElseIf: bit() reads the next bit of the stream
     else if (bit() === 0) {
       depth = p + gamma();
       if (depth >= G) throw new Error(`${what}: a reference to depth ${depth} of ${G}`);
@@ -127,6 +129,7 @@ export function decodeCourse(text: string, G: number, what = 'course'): Course {
       const back = ((gamma() - 1) << 2) | take(2);
       if (back >= list.length) throw new Error(`${what}: a reference to a node not yet defined`);
       return list[list.length - 1 - back]!;
+      // biome-ignore lint/suspicious/noDuplicateElseIf: bit() reads the next bit of the stream
     } else if (bit() === 0) {
       const t = take(tBits);
       if (t > T) throw new Error(`${what}: terminal ${t} of ${T}`);

@@ -14,6 +14,7 @@ import { dpModel, type ExactOptima, type OptimalPlay } from './dp-kernel.ts';
 import { singleOptima, totalScore } from './dp-single.ts';
 import { layeredOptima } from './dp-layered.ts';
 import { candidateOrders, courseFits, encodeCourse, ORDER_TRY_BYTES } from './course-build.ts';
+import { at } from '../../lib/at.ts';
 
 export const UNKNOWN = 'unknown';
 export type Unknown = typeof UNKNOWN;
@@ -91,7 +92,7 @@ function freeGhostCells(model: ScoreModel, notFree: number): [number, number][] 
   const out: [number, number][] = [];
   for (let g = 0; g < model.ghosts; g++) {
     if (((notFree >>> g) & 1) === 0) {
-      const cell = model.ghostCell[g]!;
+      const cell = at(model.ghostCell, g);
       out.push([Math.floor(cell / model.n), cell % model.n]);
     }
   }

@@ -31,7 +31,7 @@ const COUNT_CAP = Number.MAX_SAFE_INTEGER;
 
 const saturatingAdd = (a: number, b: number): number => {
   const s = a + b;
-  return s > COUNT_CAP ? COUNT_CAP : s;
+  return Math.min(s, COUNT_CAP);
 };
 
 /** Searches never go deeper than this (dist is a byte); no real board comes near. */

@@ -1,4 +1,4 @@
-// How a course asset is built (course.ts): the radix sort of (state, value)
+// How a course asset is built (tools/kinds/ghost/course-build.ts): the radix sort of (state, value)
 // pairs, and the sparse construction in every ghost order it may choose. The
 // values an asset holds are checked against a plain DP in score.test.ts and
 // course.test.ts; here the question is whether the shortcut changes anything:

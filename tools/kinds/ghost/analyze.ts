@@ -8,20 +8,11 @@ import { encodeHints, hintPath } from './hints.ts';
 import { scoreAssets } from './score-assets.ts';
 import { logicDepth } from './logic-depth.ts';
 import { DP_MAX_GHOSTS } from './limits.ts';
-import { at } from '../../lib/at.ts';
 
 /** The solution rows of a fully decided state. */
 export function solutionOf(b: Board, s: State): GhostSolution {
-  const rows: string[] = [];
-  for (let r = 0; r < b.n; r++) {
-    let line = '';
-    for (let c = 0; c < b.n; c++) {
-      const p = at(b.plainOf, r * b.n + c);
-      line += p >= 0 && at(s, p >>> 5) & (1 << (p & 31)) ? 'G' : '.';
-    }
-    rows.push(line);
-  }
-  return rows;
+  const cells = Array.from(b.plainOf, (p) => (p >= 0 && ((s[p >>> 5] ?? 0) >>> (p & 31)) & 1 ? 'G' : '.'));
+  return Array.from({ length: b.n }, (_, r) => cells.slice(r * b.n, (r + 1) * b.n).join(''));
 }
 
 export function analyzeGhost(puzzle: GhostPuzzle, ctx: AnalyzeContext<GhostConfig, GhostCalibration>): Outcome<GhostSolution, GhostAnalysis> {

@@ -59,6 +59,42 @@ const fresh: Alloc = (length) => new Uint32Array(length);
 /** Other ghost orders are tried when the row-major asset is longer than this (bytes before base64). */
 export const ORDER_TRY_BYTES = 2048;
 
+/** The states on one optimal play, as a DP hands them over (dp-kernel.ts OptimalPlay). */
+export interface PlayStates {
+  count: number;
+  /** The states, ascending, with W(S) on each, in arrays from `alloc`. */
+  values(alloc: Alloc): { keys: Uint32Array; ws: Uint32Array };
+}
+
+/** What the two course assets are built from (dp-kernel.ts ExactOptima): both plays and the memory the DP allows them. */
+export interface CourseSource {
+  best: PlayStates;
+  worst: PlayStates;
+  /** Bytes the assets may take; each asset's arrays come from a fresh alloc(). */
+  room: number;
+  alloc(): Alloc;
+}
+
+/**
+ * Both course assets of a board with ghosts at `ghostCell` (an n×n board),
+ * each within the memory the DP allows it (courseFits): with every candidate
+ * ghost order, in row-major order only, or — when even that does not fit
+ * (seen on worst medals at G = 32) — null, for the caller's explicit
+ * "unknown", never a guess.
+ */
+export function courseAssets(src: CourseSource, ghostCell: ArrayLike<number>, n: number): { max: string | null; min: string | null } {
+  const G = ghostCell.length;
+  const orders = candidateOrders(ghostCell, n);
+  const one = (play: PlayStates): string | null => {
+    const fits = courseFits(play.count, src.room);
+    if (fits === 'no') return null;
+    const alloc = src.alloc();
+    const { keys, ws } = play.values(alloc);
+    return encodeCourse(G, keys, ws, fits === 'row-major' ? [] : orders, ORDER_TRY_BYTES, alloc);
+  };
+  return { max: one(src.best), min: one(src.worst) };
+}
+
 /**
  * The asset of the states of D (`keys`, ascending state masks, bit g = ghost g
  * caught) with W(S) in `ws` at the same positions. The diagram is built in

@@ -70,7 +70,7 @@ export interface Kernel {
 let instance: Kernel | null = null;
 
 /** This thread's one kernel instance, its memory grown to at least `bytes` (it never shrinks). */
-export function threadKernel(bytes: number): Kernel {
+function threadKernel(bytes: number): Kernel {
   if (!instance) {
     const e = new WebAssembly.Instance(compiled, {}).exports as unknown as Kernel;
     instance = { memory: e.memory, counts: e.counts, countsAt: e.countsAt, solve: e.solve, stepFrom: e.stepFrom, mark: e.mark, markAcross: e.markAcross };
@@ -151,8 +151,15 @@ export function dpModel(m: ScoreModel): DpModel {
   return { G: m.ghosts, count: m.count, ghostMask, cellMask, byGhostStart: m.byGhostStart, byGhost: m.byGhost };
 }
 
+/** This thread's kernel with room for `map` and the model `d` written into its memory. */
+export function loadKernel(d: DpModel, map: KernelMap): Kernel {
+  const k = threadKernel(map.bytes);
+  loadModel(k, d);
+  return k;
+}
+
 /** Write a model's constraints and per-ghost constraint lists into the kernel's memory. */
-export function loadModel(k: Kernel, d: DpModel): void {
+function loadModel(k: Kernel, d: DpModel): void {
   if (d.count > MAX_CONSTRAINTS) throw new Error('too many constraints for the score kernel');
   const buffer = k.memory.buffer;
   const con = new Int32Array(buffer, CON, MAX_CONSTRAINTS * 4);

@@ -14,7 +14,7 @@
 import { popcount } from '../../lib/bits.ts';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { DP_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
-import { blockMap, BLOCK_BITS, CK, ckOpen, loadModel, threadKernel, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
+import { blockMap, BLOCK_BITS, CK, ckOpen, loadKernel, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom, type Alloc } from './course-build.ts';
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
@@ -44,8 +44,7 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
   // In the arena a block is 6B contiguous bytes: ck, fmax, fmin.
   const map = blockMap(B);
   const { span, succ: SUCC } = map;
-  const k = threadKernel(map.bytes);
-  loadModel(k, d);
+  const k = loadKernel(d, map);
   const mem = () => new Uint8Array(k.memory.buffer);
   const Lc = Math.min(L, BLOCK_BITS);
   const layers: number[][] = Array.from({ length: H + 1 }, () => []);

@@ -13,7 +13,7 @@
 import { popcount } from '../../lib/bits.ts';
 import { CATCH_BASE, CATCH_BONUS } from './score-rule.ts';
 import { KERNEL_MAX_GHOSTS } from './limits.ts';
-import { BLOCK_BITS, CK, ckOpen, loadModel, threadKernel, wholeMap, type DpModel, type ExactOptima, type OptimalPlay } from './dp-kernel.ts';
+import { BLOCK_BITS, CK, ckOpen, loadKernel, wholeMap, type DpModel, type ExactOptima, type Kernel, type KernelMap, type OptimalPlay } from './dp-kernel.ts';
 
 export interface ScoreTables {
   G: number;
@@ -24,6 +24,9 @@ export interface ScoreTables {
   fmin: Uint16Array;
   /** Transitions evaluated (one per (S, g ∉ S)): G·2^(G−1). */
   transitions: number;
+  /** The kernel the tables live in, and where. */
+  kernel: Kernel;
+  map: KernelMap;
 }
 
 /** Score of a whole play with bonus B: 100 per ghost plus 50 per bonus point. */
@@ -42,8 +45,7 @@ export function scoreTables(d: DpModel): ScoreTables {
   if (G > KERNEL_MAX_GHOSTS) throw new Error(`the single-memory score DP handles at most ${KERNEL_MAX_GHOSTS} ghosts`);
   const N = 2 ** G;
   const map = wholeMap(N);
-  const kernel = threadKernel(map.bytes);
-  loadModel(kernel, d);
+  const kernel = loadKernel(d, map);
   const buffer = kernel.memory.buffer;
   kernel.counts(N, Math.min(G, BLOCK_BITS), d.count, map.span);
   const ck = new Uint16Array(buffer, CK, N);
@@ -51,7 +53,7 @@ export function scoreTables(d: DpModel): ScoreTables {
   const fmin = new Uint16Array(buffer, CK + 2 * map.span, N);
   fmin[N - 1] = 0; // every ghost caught: nothing left to score
   kernel.solve(0, G, map.span);
-  return { G, ck, fmax, fmin, transitions: G * 2 ** (G - 1) };
+  return { G, ck, fmax, fmin, transitions: G * 2 ** (G - 1), kernel, map };
 }
 
 /**
@@ -64,9 +66,8 @@ export function scoreTables(d: DpModel): ScoreTables {
 export function optimalStates(t: ScoreTables, which: 'max' | 'min'): OptimalPlay {
   const N = 2 ** t.G;
   const F = which === 'max' ? t.fmax : t.fmin;
-  const map = wholeMap(N);
+  const { kernel: k, map } = t;
   const at = which === 'max' ? map.bits0 : map.bits1;
-  const k = threadKernel(map.bytes);
   const states = new Uint32Array(k.memory.buffer, at, (map.bits1 - map.bits0) / 4);
   states.fill(0);
   states[0] = 1; // ∅
@@ -77,15 +78,12 @@ export function optimalStates(t: ScoreTables, which: 'max' | 'min'): OptimalPlay
   return { states, count, notFree: notFree >>> 0, values };
 }
 
-/** The marked states of `states`, ascending, with W = F + cells opened (the bitset may run past N below 32 states). */
+/** The `count` marked states of `states`, ascending, with W = F + cells opened (the bitset's words may run past N below 32 states; mark() leaves those bits clear). */
 function stateValues(N: number, F: Uint16Array, ck: Uint16Array, states: Uint32Array, count: number, alloc: (length: number) => Uint32Array) {
   const words = Math.ceil(N / 32);
   const last = N < 32 ? (1 << N) - 1 : -1;
-  let n = 0;
-  for (let i = 0; i < words; i++) n += popcount(i === words - 1 ? states[i]! & last : states[i]!);
-  void count;
-  const keys = alloc(n);
-  const ws = alloc(n);
+  const keys = alloc(count);
+  const ws = alloc(count);
   let at = 0;
   for (let i = 0; i < words; i++) {
     let m = i === words - 1 ? states[i]! & last : states[i]!;
@@ -97,6 +95,7 @@ function stateValues(N: number, F: Uint16Array, ck: Uint16Array, states: Uint32A
       ws[at++] = F[s]! + ckOpen(ck[s]!);
     }
   }
+  if (at !== count) throw new Error(`score DP: ${at} marked states below 2^${Math.log2(N)}, ${count} counted`);
   return { keys, ws };
 }
 

@@ -4,17 +4,17 @@
 // "unknown" for each when the board has more ghosts than the set's configured
 // exact limit. One path: the DP that fits G (dp-single.ts up to
 // KERNEL_MAX_GHOSTS, dp-layered.ts past it) gives the optima and the states on
-// optimal plays with their W, and the assets are built from those alike.
+// optimal plays with their W, and the assets are built from those alike
+// (course-build.ts courseAssets).
 import type { Scratch } from '../../lib/kind.ts';
 import { memoryScratch } from '../../lib/scratch.ts';
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-rule.ts';
 import { DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
-import { dpModel, type ExactOptima, type OptimalPlay } from './dp-kernel.ts';
+import { dpModel } from './dp-kernel.ts';
 import { singleOptima, totalScore } from './dp-single.ts';
 import { layeredOptima } from './dp-layered.ts';
-import { candidateOrders, courseFits, encodeCourse, ORDER_TRY_BYTES } from './course-build.ts';
-import { at } from '../../lib/at.ts';
+import { courseAssets } from './course-build.ts';
 
 export const UNKNOWN = 'unknown';
 export type Unknown = typeof UNKNOWN;
@@ -56,14 +56,15 @@ export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(
   const d = dpModel(model);
   const dp = G > KERNEL_MAX_GHOSTS || layeredLowBits !== undefined ? layeredOptima(d, scratch, layeredLowBits) : singleOptima(d);
   try {
-    const orders = candidateOrders(model.ghostCell, model.n);
+    const freeGhosts = freeGhostCells(model, dp.best.notFree);
+    const courses = courseAssets(dp, model.ghostCell, model.n);
     return {
       assets: {
         maxScore: totalScore(G, dp.maxBonus),
         minScore: totalScore(G, dp.minBonus),
-        freeGhosts: freeGhostCells(model, dp.best.notFree),
-        maxCourse: course(G, dp, dp.best, orders),
-        minCourse: course(G, dp, dp.worst, orders),
+        freeGhosts,
+        maxCourse: courses.max ?? UNKNOWN,
+        minCourse: courses.min ?? UNKNOWN,
       },
       transitions: dp.transitions,
       maxStates: dp.best.count,
@@ -74,27 +75,11 @@ export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(
   }
 }
 
-/**
- * One course asset from the states on an optimal play, in the memory the DP
- * allows it (course-build.ts courseFits): with every candidate ghost order, in
- * row-major order only, or — when even that does not fit (seen on worst medals
- * at G = 32) — "unknown", explicitly, never guessed.
- */
-function course(G: number, dp: ExactOptima, play: OptimalPlay, orders: number[][]): string | Unknown {
-  const fits = courseFits(play.count, dp.room);
-  if (fits === 'no') return UNKNOWN;
-  const alloc = dp.alloc();
-  const { keys, ws } = play.values(alloc);
-  return encodeCourse(G, keys, ws, fits === 'row-major' ? [] : orders, ORDER_TRY_BYTES, alloc);
-}
-
+/** [row, col] of the ghosts not in `notFree`, row-major. */
 function freeGhostCells(model: ScoreModel, notFree: number): [number, number][] {
   const out: [number, number][] = [];
-  for (let g = 0; g < model.ghosts; g++) {
-    if (((notFree >>> g) & 1) === 0) {
-      const cell = at(model.ghostCell, g);
-      out.push([Math.floor(cell / model.n), cell % model.n]);
-    }
-  }
+  model.ghostCell.forEach((cell, g) => {
+    if (((notFree >>> g) & 1) === 0) out.push([Math.floor(cell / model.n), cell % model.n]);
+  });
   return out;
 }

@@ -19,7 +19,7 @@ import {
   type GhostLevel,
 } from '../../tools/client/index.ts';
 import { canStillReach, canStillReachBest, canStillReachWorst, courseOf } from '../../tools/client/ghost.ts';
-import { decodeCourse } from '../../tools/kinds/ghost/course.ts';
+import { decodeCourse } from '../../tools/kinds/ghost/course-format.ts';
 import { rngFor } from '../../tools/lib/rng.ts';
 import { analyzeGhost } from '../../tools/kinds/ghost/analyze.ts';
 import { GHOST_DEFAULT_CONFIG } from '../../tools/kinds/ghost/config.ts';

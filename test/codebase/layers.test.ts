@@ -7,6 +7,11 @@
 // hands the client's conformance-vector writer to bundle (the commands cannot
 // import the client, and the client never imports the commands or the CLI); the
 // bench may import the client, whose decoding time it measures.
+// What a kind may do besides computing (docs/kind-contract.md, what a kind may
+// do): no file, process, network or thread I/O of its own — no import of the
+// Node modules for them, no process.kill / process.env / Atomics.wait — but
+// through the Scratch it is given; its benchmark hooks (bench.ts) read their
+// environment and time themselves, and one module reads its own compiled code.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,6 +96,29 @@ function violations(files: Record<string, string>): string[] {
   return bad.sort();
 }
 
+/** Node modules that reach the file system, other processes, the network or other threads. */
+const MACHINE_MODULES = /^node:(fs|fs\/promises|os|child_process|cluster|net|http|https|http2|dgram|dns|tls|worker_threads|readline|repl|inspector)$/;
+const MACHINE_CALLS = /\bprocess\.(kill|env|exit|chdir|on)\b|\bAtomics\.wait\b|\brequire\(/;
+
+/** Files of a kind allowed more, and why. */
+const KIND_EXCEPTIONS: Record<string, { modules: RegExp; why: string }> = {
+  'tools/kinds/ghost/dp-kernel.ts': { modules: /^node:fs$/, why: 'reads its own compiled code, the score kernel score-kernel.wasm beside it, like an import' },
+};
+
+/** What a kind's files do that only the command layer may: `file: what`. */
+function kindMachineUse(files: Record<string, string>): string[] {
+  const bad: string[] = [];
+  for (const [file, text] of Object.entries(files)) {
+    if (!/^tools\/kinds\/[^/]+\//.test(file) || /\/bench\.ts$/.test(file)) continue;
+    const except = KIND_EXCEPTIONS[file];
+    for (const spec of importsOf(text)) if (MACHINE_MODULES.test(spec) && !except?.modules.test(spec)) bad.push(`${file}: imports ${spec}`);
+    const code = text.replace(/\/\/[^\n]*|\/\*[\s\S]*?\*\//g, '');
+    const call = MACHINE_CALLS.exec(code);
+    if (call) bad.push(`${file}: ${call[0]}`);
+  }
+  return bad.sort();
+}
+
 describe('layers', () => {
   const files = Object.fromEntries(sourceFiles('tools').map((f) => [f.split(path.sep).join('/'), fs.readFileSync(path.join(ROOT, f), 'utf8')]));
 
@@ -129,6 +157,29 @@ describe('layers', () => {
       'tools/kinds/ghost/solver.ts -> tools/kinds/slide/index.ts (kind ghost may not import kind slide)',
       'tools/lib/io.ts -> tools/kinds/index.ts (lib may not import registry)',
       'tools/scripts/write-schemas.ts -> tools/client/index.ts (scripts may not import client)',
+    ]);
+  });
+
+  it('a kind does no file, process or thread I/O of its own (only through the Scratch it is given)', () => {
+    expect(kindMachineUse(files)).toEqual([]);
+  });
+
+  it('flags a kind that does I/O itself', () => {
+    expect(
+      kindMachineUse({
+        'tools/kinds/ghost/dp-layered.ts': "import { openSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
+        'tools/kinds/ghost/dp-kernel.ts': "import { readFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
+        'tools/kinds/apple/search.ts': 'const n = new Int32Array(new SharedArrayBuffer(4));\nAtomics.wait(n, 0, 0, 250);',
+        'tools/kinds/slide/rules.ts': 'if (process.kill(pid, 0)) x();\n// process.env in a comment is fine',
+        'tools/kinds/ghost/bench.ts': "import * as os from 'node:os';\nconst g = process.env['BENCH_LAYERED_G'];",
+        'tools/lib/io.ts': "import * as fs from 'node:fs';",
+      }),
+    ).toEqual([
+      'tools/kinds/apple/search.ts: Atomics.wait',
+      'tools/kinds/ghost/dp-kernel.ts: imports node:os',
+      'tools/kinds/ghost/dp-layered.ts: imports node:fs',
+      'tools/kinds/ghost/dp-layered.ts: imports node:os',
+      'tools/kinds/slide/rules.ts: process.kill',
     ]);
   });
 });

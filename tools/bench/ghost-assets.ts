@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { GhostLevel } from '../client/ghost.ts';
-import { decodeCourse } from '../kinds/ghost/course.ts';
+import { decodeCourse } from '../kinds/ghost/course-format.ts';
 import { decodeHints } from '../kinds/ghost/hints.ts';
 import { mean } from '../lib/stats.ts';
 import { levelBytes, type BuiltPack } from '../commands/bundle.ts';
@@ -19,7 +19,8 @@ const root = fileURLToPath(PROJECT_ROOT);
 
 function benchSet(): { file: string; levels: GhostLevel[] } {
   const candidates = [process.env['BENCH_GHOST_SET'], path.join(root, '.proofpack/bench/ghost-full.json'), path.join(root, 'levels/ghost/standard.json')];
-  const file = candidates.find((f): f is string => !!f && fs.existsSync(f))!;
+  const file = candidates.find((f): f is string => !!f && fs.existsSync(f));
+  if (!file) throw new Error('ghost asset bench: no ghost set found (run npm start first)');
   return { file, levels: (JSON.parse(fs.readFileSync(file, 'utf8')) as { levels: GhostLevel[] }).levels };
 }
 

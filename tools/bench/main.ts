@@ -10,13 +10,14 @@ import { genericSuite } from './generic.ts';
 import { standardSetOf } from './standard-set.ts';
 import { ghostAssetFigures } from './ghost-assets.ts';
 import { fullBuildFigures } from './full-build.ts';
+import { machineScratch } from '../commands/shared/scratch.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const only = process.argv.slice(2);
 
 const suites: Suite[] = KINDS.flatMap((k) => {
   const standardSet = standardSetOf(k);
-  const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({ kind: k.name, name, run: () => run({ standardSet }) }));
+  const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({ kind: k.name, name, run: () => run({ standardSet, scratch: machineScratch() }) }));
   return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
 })
   // the client's decoding of every ghost asset of a set (tools/bench/ghost-assets.ts)

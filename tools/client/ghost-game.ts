@@ -12,7 +12,7 @@ import { WORDS } from '../kinds/ghost/board.ts';
 import { solveLayered } from '../kinds/ghost/solver.ts';
 import type { HintStep } from '../kinds/ghost/hints.ts';
 import type { Attempt } from '../kinds/ghost/rating.ts';
-import type { ConstraintName } from '../kinds/ghost/score-model.ts';
+import type { ConstraintName } from '../kinds/ghost/score-rule.ts';
 import { catchAt, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */

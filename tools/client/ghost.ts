@@ -16,8 +16,8 @@ import {
   CATCH_BONUS,
   type ConstraintName,
   type ScoreModel,
-} from '../kinds/ghost/score-model.ts';
-import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course.ts';
+} from '../kinds/ghost/score-rule.ts';
+import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course-format.ts';
 import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
 import type { Level, ReplayReport } from './types.ts';
 
@@ -164,7 +164,7 @@ function openedSoFar(play: GhostPlay): number {
 /**
  * Can this play, after its catches in the order made, still end on the level's
  * best ('max') or worst ('min') score? Exact for every history: true exactly
- * when every catch so far was an optimal move (see course.ts). null when the
+ * when every catch so far was an optimal move (see kinds/ghost/course-format.ts). null when the
  * level's assets are "unknown".
  */
 export function canStillReach(play: GhostPlay, analysis: GhostAnalysis, which: 'max' | 'min'): boolean | null {

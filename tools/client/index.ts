@@ -67,7 +67,7 @@ export {
   type GhostAction,
   type GhostEvent,
 } from './ghost-game.ts';
-export type { ConstraintName } from '../kinds/ghost/score-model.ts';
+export type { ConstraintName } from '../kinds/ghost/score-rule.ts';
 
 export {
   startSlidePlay,

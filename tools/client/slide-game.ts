@@ -6,7 +6,7 @@
 // them, so a saved game restores exactly.
 import type { Direction } from '../kinds/slide/schema.ts';
 import { compileBoard } from '../kinds/slide/board.ts';
-import { explore } from '../kinds/slide/explore.ts';
+import { explore } from '../kinds/slide/bfs.ts';
 import { starsFor } from '../kinds/slide/stars.ts';
 import { flick, isCleared, slideBoardNow, startSlidePlay, type FlickResult, type SlideLevel, type SlidePlay } from './slide.ts';
 

@@ -2,6 +2,7 @@
 // Progress bars (cli-progress) appear only on a TTY, never in CI or --quiet.
 import { SingleBar, Presets } from 'cli-progress';
 import type { TierTable } from './kind.ts';
+import { at } from './at.ts';
 
 export interface Progress {
   update(done: number): void;
@@ -86,7 +87,7 @@ export class RateWindow {
   add(t: number, done: number): void {
     this.samples.push({ t, done });
     // keep the newest sample at or before the window's start as its anchor
-    while (this.samples.length > 2 && this.samples[1]!.t <= t - this.windowMs) this.samples.shift();
+    while (this.samples.length > 2 && at(this.samples, 1).t <= t - this.windowMs) this.samples.shift();
   }
 
   /** Items per second over the window; null until time has passed and something is done. */
@@ -135,7 +136,7 @@ export function formatTable(t: TierTable): string[] {
   const widths = t.columns.map((_, i) => Math.max(...cells.map((r) => String(r[i] ?? '').length)));
   const line = (r: (string | number)[]) =>
     r
-      .map((c, i) => String(c).padEnd(widths[i]!))
+      .map((c, i) => String(c).padEnd(widths[i] ?? 0))
       .join('  ')
       .trimEnd();
   return [line(t.columns), line(widths.map((w) => '-'.repeat(w))), ...t.rows.map(line)];

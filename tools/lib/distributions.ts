@@ -2,6 +2,7 @@
 // (chi-square, normal, Kolmogorov–Smirnov). Implemented from the standard
 // formulas (Numerical Recipes 3rd ed., §6.2 and §14.3; Abramowitz & Stegun
 // 6.5); test/distributions.test.ts checks them against table values.
+import { at } from './at.ts';
 
 /** ln Γ(x) for x > 0 (Lanczos approximation, g = 7, 9 terms; |error| < 1e-13). */
 export function logGamma(x: number): number {
@@ -12,9 +13,9 @@ export function logGamma(x: number): number {
     9.9843695780195716e-6, 1.5056327351493116e-7,
   ];
   x -= 1;
-  let a = c[0]!;
+  let a = 0;
   const t = x + g + 0.5;
-  for (let i = 1; i < 9; i++) a += c[i]! / (x + i);
+  for (const [i, ci] of c.entries()) a += i === 0 ? ci : ci / (x + i);
   return 0.5 * Math.log(2 * Math.PI) + (x + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
@@ -137,7 +138,7 @@ export function ksTwoSample(a: readonly number[], b: readonly number[]): KsResul
   let j = 0;
   let d = 0;
   while (i < n && j < m) {
-    const v = Math.min(x[i]!, y[j]!);
+    const v = Math.min(at(x, i), at(y, j));
     while (i < n && x[i] === v) i++;
     while (j < m && y[j] === v) j++;
     d = Math.max(d, Math.abs(i / n - j / m));
@@ -161,8 +162,8 @@ export function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): Correlati
   let mx = 0;
   let my = 0;
   for (let i = 0; i < n; i++) {
-    mx += xs[i]!;
-    my += ys[i]!;
+    mx += at(xs, i);
+    my += at(ys, i);
   }
   mx /= n;
   my /= n;
@@ -170,8 +171,8 @@ export function pearson(xs: ArrayLike<number>, ys: ArrayLike<number>): Correlati
   let sxx = 0;
   let syy = 0;
   for (let i = 0; i < n; i++) {
-    const dx = xs[i]! - mx;
-    const dy = ys[i]! - my;
+    const dx = at(xs, i) - mx;
+    const dy = at(ys, i) - my;
     sxy += dx * dy;
     sxx += dx * dx;
     syy += dy * dy;

@@ -34,6 +34,36 @@ export type Outcome<S, A> =
 export interface AnalyzeContext<C, K> {
   config: C;
   calibration: K;
+  /**
+   * Scratch storage and machine-wide locks, from the command layer (a kind
+   * does no file I/O itself; docs/kind-contract.md). Absent when a kind is
+   * called directly (tests, benchmarks): the kind then uses memoryScratch().
+   */
+  scratch?: Scratch;
+}
+
+/**
+ * What a kind may ask of the machine besides memory and time: scratch files
+ * for data too big to keep in memory, and a lock that lets one heavy
+ * computation at a time run across the threads and processes of the machine.
+ * Neither changes what analyze returns.
+ */
+export interface Scratch {
+  /** A new, empty scratch file, private to the caller; its space is freed when it is closed or the process ends. */
+  file(): ScratchFile;
+  /**
+   * Waits for the machine-wide lock `name`, takes it and returns its release.
+   * Throws (a one-line message naming the lock) rather than waiting forever on
+   * a holder it cannot show to be alive.
+   */
+  lock(name: string): () => void;
+}
+
+/** Positioned reads and writes of a scratch file; a read past what was written gives zeros. */
+export interface ScratchFile {
+  write(bytes: Uint8Array, offset: number, length: number, position: number): void;
+  read(bytes: Uint8Array, offset: number, length: number, position: number): void;
+  close(): void;
 }
 
 /** One entry of a generation plan: `count` wanted levels sharing a spec. */
@@ -93,6 +123,8 @@ export interface Preview {
 /** What a kind's bench hook is given: the committed standard set, or null when it is absent. */
 export interface BenchInput<P, S, A, C, K> {
   standardSet: { levels: Level<P, S, A>[]; config: C; calibration: K } | null;
+  /** The command layer's scratch storage and locks (as analyze gets them). */
+  scratch: Scratch;
 }
 
 /** Rows for the tier table that curate prints. */

@@ -7,6 +7,7 @@
 // Every key is an own key: `__proto__`, `constructor` or `toString` in a config
 // is a key like any other (merged or reported), never a prototype lookup.
 // Pure functions, no I/O.
+import { at } from './at.ts';
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const has = (o: object, key: string) => Object.hasOwn(o, key);
@@ -65,7 +66,7 @@ export function mergeKeyed(defaults: readonly unknown[], keyOf: (entry: any) => 
     listKeys.push(key);
   };
   defaults.forEach((entry, i) => {
-    const key = keys[i]!;
+    const key = at(keys, i);
     if (!has(changes, key)) return push(entry, key);
     const change = changes[key];
     if (change === null) return;
@@ -98,13 +99,14 @@ export function editDistance(a: string, b: string): number {
   for (let i = 1; i <= s.length; i++) {
     const row = [i];
     for (let j = 1; j <= t.length; j++) {
-      let d = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) d = Math.min(d, rows[i - 2]![j - 2]! + 1);
+      const up = at(rows, i - 1);
+      let d = Math.min(at(up, j) + 1, at(row, j - 1) + 1, at(up, j - 1) + (s[i - 1] === t[j - 1] ? 0 : 1));
+      if (i > 1 && j > 1 && s[i - 1] === t[j - 2] && s[i - 2] === t[j - 1]) d = Math.min(d, at(at(rows, i - 2), j - 2) + 1);
       row[j] = d;
     }
     rows.push(row);
   }
-  return rows[s.length]![t.length]!;
+  return at(at(rows, s.length), t.length);
 }
 
 /** The known name closest to `name`, if it is close enough to be a typo (at most a third of its letters, at least 1, at most 3). */

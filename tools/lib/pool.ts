@@ -6,6 +6,7 @@
 // inline and the worker script that runs the same function on a thread.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
+import { at } from './at.ts';
 
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism());
@@ -48,7 +49,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   const order = tasks.map((_, i) => i);
   if (opts.cost) {
     const cost = tasks.map(opts.cost);
-    order.sort((a, b) => cost[b]! - cost[a]! || a - b);
+    order.sort((a, b) => at(cost, b) - at(cost, a) || a - b);
   }
   const started = performance.now();
   const inlineMs = opts.inlineMs ?? (opts.threads <= 1 ? Infinity : 300);
@@ -63,7 +64,8 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
       }
       signal.throwIfAborted();
     }
-    finish(order[next]!, run(tasks[order[next]!]!));
+    const i = at(order, next);
+    finish(i, run(at(tasks, i)));
     next++;
   }
   if (next === tasks.length) return results;
@@ -74,7 +76,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   try {
     const pending: Promise<void>[] = [];
     for (let k = next; k < tasks.length; k++) {
-      const i = order[k]!;
+      const i = at(order, k);
       pending.push(pool.run(tasks[i], signal ? { signal } : {}).then((r: R) => finish(i, r)));
     }
     await Promise.all(pending);

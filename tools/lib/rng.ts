@@ -27,8 +27,10 @@ class PureRng implements Rng {
   sample<T extends { [i: number]: number }>(items: T, length: number, k: number): T {
     for (let i = 0; i < k; i++) {
       const j = uniformInt(this.g, i, length - 1);
-      const t = items[i]!;
-      items[i] = items[j]!;
+      const t = items[i];
+      const u = items[j];
+      if (t === undefined || u === undefined) throw new RangeError(`sample: index ${i} or ${j} is outside 0..${length - 1}`);
+      items[i] = u;
       items[j] = t;
     }
     return items;
@@ -38,7 +40,7 @@ class PureRng implements Rng {
 /** A generator for slot `index` of `stream` under `seed`. */
 export function rngFor(seed: number, stream: string, index: number): Rng {
   const digest = createHash('sha256').update(`proofpack/${stream}/${seed}/${index}`).digest();
-  const state: number[] = [digest.readInt32LE(0), digest.readInt32LE(4), digest.readInt32LE(8), digest.readInt32LE(12)];
-  if ((state[0]! | state[1]! | state[2]! | state[3]!) === 0) state[0] = 1; // xoroshiro must not start from all zeros
+  const state: [number, number, number, number] = [digest.readInt32LE(0), digest.readInt32LE(4), digest.readInt32LE(8), digest.readInt32LE(12)];
+  if ((state[0] | state[1] | state[2] | state[3]) === 0) state[0] = 1; // xoroshiro must not start from all zeros
   return new PureRng(xoroshiro128plusFromState(state));
 }

@@ -112,9 +112,9 @@ export function readBytes(file: string, rule: ReadRule = {}): Buffer {
       chunks.push(n === buf.length ? buf : buf.subarray(0, n));
       total += n;
       if (total > cap) {
-        if (cap < MAX_INPUT_BYTES) {
+        if (budget !== undefined && cap < MAX_INPUT_BYTES) {
           throw new InputError(
-            `${file}: the inputs of this run pass the ${budget!.limit / MIB} MiB limit for all files together (${budget!.used} bytes before this file); validate fewer files at a time`,
+            `${file}: the inputs of this run pass the ${budget.limit / MIB} MiB limit for all files together (${budget.used} bytes before this file); validate fewer files at a time`,
           );
         }
         throw new InputError(`${file}: larger than the ${MAX_INPUT_BYTES / MIB} MiB input limit; refused before parsing (split the set into smaller files)`);

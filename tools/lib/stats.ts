@@ -1,9 +1,10 @@
 // Small descriptive statistics used by curate and the reports.
+import { at } from './at.ts';
 export function median(values: readonly number[]): number {
   if (values.length === 0) return NaN;
   const s = [...values].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+  return s.length % 2 ? at(s, m) : (at(s, m - 1) + at(s, m)) / 2;
 }
 
 export function mean(values: readonly number[]): number {
@@ -38,5 +39,5 @@ export function quantile(values: readonly number[], p: number): number {
   const h = (s.length - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(s.length - 1, lo + 1);
-  return s[lo]! + (h - lo) * (s[hi]! - s[lo]!);
+  return at(s, lo) + (h - lo) * (at(s, hi) - at(s, lo));
 }

@@ -1,6 +1,7 @@
 // The 8 symmetries of a rectangular grid (rotations and reflections) and the
 // "smallest encoding" rule of the level ids that picks one canonical representative.
 import stringify from 'fast-json-stable-stringify';
+import { at } from './at.ts';
 
 /**
  * Transform t in 0..7: bit 1 mirrors columns, bit 2 mirrors rows, bit 4
@@ -28,14 +29,14 @@ export function sourceOf(t: number, h: number, w: number, r: number, c: number):
 /** Apply transform t to a grid of strings (one string per row, one character per cell). */
 export function transformRows(rows: readonly string[], t: number): string[] {
   const h = rows.length;
-  const w = h ? rows[0]!.length : 0;
+  const w = rows[0]?.length ?? 0;
   const [oh, ow] = transposes(t) ? [w, h] : [h, w];
   const out: string[] = [];
   for (let r = 0; r < oh; r++) {
     let line = '';
     for (let c = 0; c < ow; c++) {
       const [sr, sc] = sourceOf(t, h, w, r, c);
-      line += rows[sr]![sc]!;
+      line += at(at(rows, sr), sc);
     }
     out.push(line);
   }
@@ -48,19 +49,19 @@ export function transformLines<T>(rowVals: readonly T[], colVals: readonly T[], 
   const w = colVals.length;
   const fr = (r: number) => (t & 2 ? h - 1 - r : r);
   const fc = (c: number) => (t & 1 ? w - 1 - c : c);
-  const rows = rowVals.map((_, r) => rowVals[fr(r)]!);
-  const cols = colVals.map((_, c) => colVals[fc(c)]!);
+  const rows = rowVals.map((_, r) => at(rowVals, fr(r)));
+  const cols = colVals.map((_, c) => at(colVals, fc(c)));
   return transposes(t) ? { rows: cols, cols: rows } : { rows, cols };
 }
 
 /** The variant whose stable JSON is smallest (plain string order). */
 export function smallestEncoding<P>(variants: readonly P[]): P {
-  let best = variants[0]!;
+  let best = at(variants, 0);
   let bestText = stringify(best);
-  for (let i = 1; i < variants.length; i++) {
-    const text = stringify(variants[i]);
+  for (const v of variants.slice(1)) {
+    const text = stringify(v);
     if (text < bestText) {
-      best = variants[i]!;
+      best = v;
       bestText = text;
     }
   }

@@ -53,5 +53,5 @@ await build({
   logLevel: 'warning',
 });
 console.log(
-  `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]!.contents.length} bytes)`,
+  `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
 );

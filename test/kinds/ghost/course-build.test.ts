@@ -1,4 +1,4 @@
-// How a course asset is built (course.ts): the radix sort of (state, value)
+// How a course asset is built (tools/kinds/ghost/course-build.ts): the radix sort of (state, value)
 // pairs, and the sparse construction in every ghost order it may choose. The
 // values an asset holds are checked against a plain DP in score.test.ts and
 // course.test.ts; here the question is whether the shortcut changes anything:
@@ -6,9 +6,11 @@
 // states, and the asset kept must be the shortest of them.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { candidateOrders, courseOf, courseValue, decodeCourse, sortPairs } from '../../../tools/kinds/ghost/course.ts';
-import { scoreModel } from '../../../tools/kinds/ghost/score-model.ts';
-import { dpModel, optimalStates, scoreTables } from '../../../tools/kinds/ghost/score-dp.ts';
+import { candidateOrders, encodeCourse, sortPairs } from '../../../tools/kinds/ghost/course-build.ts';
+import { courseValue, decodeCourse } from '../../../tools/kinds/ghost/course-format.ts';
+import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
+import { dpModel } from '../../../tools/kinds/ghost/dp-kernel.ts';
+import { optimalStates, scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
 
@@ -54,7 +56,7 @@ describe('a course asset in every ghost order', () => {
       }
       const orders = candidateOrders(model.ghostCell, model.n);
       // each order against row-major (the shorter is kept), then all of them
-      const each = orders.map((order) => courseOf(G, Uint32Array.from(keys), Uint32Array.from(ws), [order], 0));
+      const each = orders.map((order) => encodeCourse(G, Uint32Array.from(keys), Uint32Array.from(ws), [order], 0));
       for (const text of each) {
         const c = decodeCourse(text, G);
         if (!c.ghostAt.every((g, k) => g === k)) otherOrders++;
@@ -63,11 +65,11 @@ describe('a course asset in every ghost order', () => {
           if (v !== (want.get(s) ?? null)) throw new Error(`${which}: state ${s} decodes to ${v}, wants ${want.get(s) ?? null}`);
         }
       }
-      const all = courseOf(G, Uint32Array.from(keys), Uint32Array.from(ws), orders, 0);
+      const all = encodeCourse(G, Uint32Array.from(keys), Uint32Array.from(ws), orders, 0);
       expect(each).toContain(all);
       expect(all.length).toBe(Math.min(...each.map((e) => e.length)));
       // with the default threshold, a short row-major asset is kept as it is
-      if (Buffer.from(each[0]!, 'base64').length <= 2048) expect(courseOf(G, Uint32Array.from(keys), Uint32Array.from(ws), orders)).toBe(each[0]);
+      if (Buffer.from(each[0]!, 'base64').length <= 2048) expect(encodeCourse(G, Uint32Array.from(keys), Uint32Array.from(ws), orders)).toBe(each[0]);
     }
   });
   it('some of those assets were kept in an order other than row-major', () => {

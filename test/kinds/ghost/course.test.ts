@@ -8,9 +8,10 @@
 //     between two states that both lie on optimal plays (the case a set of
 //     states cannot decide), and random catches.
 import { describe, expect, it } from 'vitest';
-import { exactScores } from '../../../tools/kinds/ghost/score.ts';
-import { scoreModel } from '../../../tools/kinds/ghost/score-model.ts';
-import { dpModel, optimalStates, scoreTables, stepBonus } from '../../../tools/kinds/ghost/score-dp.ts';
+import { exactScores } from '../../../tools/kinds/ghost/score-assets.ts';
+import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
+import { dpModel, stepBonus } from '../../../tools/kinds/ghost/dp-kernel.ts';
+import { optimalStates, scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { canStillReach, catchAt, startGhostPlay, type GhostPlay } from '../../../tools/client/ghost.ts';
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../../../tools/kinds/ghost/schema.ts';

@@ -1,13 +1,16 @@
-// The layered score DP (score-layered.ts) against the single-memory kernel on
+// The layered score DP (dp-layered.ts) against the single-memory kernel on
 // random boards up to G = 22 (equal optima, free ghosts, optimal-state bitsets,
 // the W values it keeps and the course assets made from them), with small
 // blocks so that many layers and high ghosts are crossed, and against a brute
 // force over all G! orders for G = 7 and 8.
 import { describe, expect, it } from 'vitest';
-import { scoreModel } from '../../../tools/kinds/ghost/score-model.ts';
-import { dpModel, scoreTables, optimalStates } from '../../../tools/kinds/ghost/score-dp.ts';
-import { courseFits, courseRoom, layeredOptima } from '../../../tools/kinds/ghost/score-layered.ts';
-import { exactScores, layeredScores } from '../../../tools/kinds/ghost/score.ts';
+import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
+import { ckOpen, dpModel } from '../../../tools/kinds/ghost/dp-kernel.ts';
+import { scoreTables, optimalStates } from '../../../tools/kinds/ghost/dp-single.ts';
+import { layeredOptima } from '../../../tools/kinds/ghost/dp-layered.ts';
+import { courseFits, courseRoom } from '../../../tools/kinds/ghost/course-build.ts';
+import { exactScores } from '../../../tools/kinds/ghost/score-assets.ts';
+import { memoryScratch } from '../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
 import { bruteForceScores } from '../../support/helpers.ts';
@@ -34,13 +37,17 @@ describe('the layered DP equals the single-memory kernel', () => {
     const { puzzle, solution } = board('kernel', i, G);
     const d = dpModel(scoreModel(puzzle, solution));
     expect(d.G).toBe(G);
-    // the values handed to the course builder, copied out (the arrays are valid during the call only)
+    // the values the course assets are built from, copied out (valid until the next DP on this thread)
+    const lay = layeredOptima(d, memoryScratch(), L);
     const kept: Record<string, { keys: number[]; ws: number[] }> = {};
-    const lay = layeredOptima(d, L, undefined, (which, keys, ws) => {
+    for (const [which, play] of [
+      ['max', lay.best],
+      ['min', lay.worst],
+    ] as const) {
+      const { keys, ws } = play.values((n) => new Uint32Array(n));
       kept[which] = { keys: [...keys], ws: [...ws] };
-      return which;
-    });
-    expect(lay.courses).toEqual({ max: 'max', min: 'min' });
+    }
+    lay.release();
     // copy the kernel's results out: its tables are views into memory the next call reuses
     const t = scoreTables(d);
     const [fmax, fmin] = [t.fmax[0]!, t.fmin[0]!];
@@ -60,7 +67,7 @@ describe('the layered DP equals the single-memory kernel', () => {
       for (let s = 0; s < 2 ** G; s++) {
         if ((want.states[s >>> 5]! >>> (s & 31)) & 1) {
           keys.push(s);
-          ws.push(F[s]! + (tables.ck[s]! >>> 7));
+          ws.push(F[s]! + ckOpen(tables.ck[s]!));
         }
       }
       expect(kept[which]).toEqual({ keys, ws });
@@ -72,7 +79,7 @@ describe('the layered DP equals the single-memory kernel', () => {
   it.each(cases)('G = %i, blocks of 2^%i: the same score assets, course assets included', (G, L, i) => {
     const { puzzle, solution } = board('kernel', i, G);
     const model = scoreModel(puzzle, solution);
-    const lay = layeredScores(model, L);
+    const lay = exactScores(model, memoryScratch(), L);
     expect(lay.assets.maxCourse).not.toBe('unknown');
     expect(lay.assets).toEqual(exactScores(model).assets);
     expect([lay.maxStates, lay.minStates]).toEqual([exactScores(model).maxStates, exactScores(model).minStates]);
@@ -87,7 +94,7 @@ describe('the layered DP against a brute force over all orders', () => {
   ])('G = %i, board %i', (G, i) => {
     const { puzzle, solution } = board('brute', i, G);
     const bf = bruteForceScores(puzzle, solution);
-    const lay = layeredOptima(dpModel(scoreModel(puzzle, solution)), 5);
+    const lay = layeredOptima(dpModel(scoreModel(puzzle, solution)), memoryScratch(), 5);
     expect(100 * G + 50 * lay.maxBonus).toBe(bf.best);
     expect(100 * G + 50 * lay.minBonus).toBe(bf.worst);
     let notFree = 0;

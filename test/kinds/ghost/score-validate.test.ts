@@ -2,7 +2,7 @@
 // minScore, freeGhosts, course asset or hint path is caught (a flipped bit in any
 // byte of them), and so is a number
 // stored where the exact limit says "unknown" (the generic one-mutation-per-field
-// suite is test/mutation.test.ts).
+// suite is test/pipeline/mutation.test.ts).
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -2,7 +2,7 @@
 // hand in the comments (SPEC §2). Coordinates are (col, row); rows top first.
 import { describe, expect, it } from 'vitest';
 import { compileBoard } from '../../../tools/kinds/slide/board.ts';
-import { explore } from '../../../tools/kinds/slide/explore.ts';
+import { explore } from '../../../tools/kinds/slide/bfs.ts';
 import { analyzeSlide } from '../../../tools/kinds/slide/analyze.ts';
 import { replay, startRuleProblems } from '../../../tools/kinds/slide/rules.ts';
 import { slide } from '../../../tools/kinds/slide/index.ts';

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { compileBoard } from '../../../tools/kinds/slide/board.ts';
-import { explore } from '../../../tools/kinds/slide/explore.ts';
-import { Expander } from '../../../tools/kinds/slide/expand.ts';
+import { explore } from '../../../tools/kinds/slide/bfs.ts';
+import { Expander } from '../../../tools/kinds/slide/packed-state.ts';
 import { analyzeSlide } from '../../../tools/kinds/slide/analyze.ts';
 import { startRuleProblems } from '../../../tools/kinds/slide/rules.ts';
 import { scoreOf } from '../../../tools/kinds/slide/metrics.ts';

@@ -1,4 +1,4 @@
-// validate and slide levels beyond one mutation per field (test/mutation.test.ts):
+// validate and slide levels beyond one mutation per field (test/pipeline/mutation.test.ts):
 // wrong solution moves of several kinds, the SPEC tolerances, statuses that
 // never ship.
 import { describe, expect, it, beforeAll } from 'vitest';

@@ -1,12 +1,14 @@
 // The units of work the commands hand to the worker pool. A task carries
 // everything it needs (plain data, the kind by name), so it gives the same
-// answer on any thread; `runPipelineTasks` runs them inline or on the pool,
-// analyze tasks longest first.
+// answer on any thread; the kind is given the thread's scratch storage and
+// machine-wide locks (scratch.ts). `runPipelineTasks` runs them inline or on
+// the pool, analyze tasks longest first.
 import { pathToFileURL } from 'node:url';
 import { kindByName } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
 import { runTasks, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
+import { machineScratch } from './scratch.ts';
 
 export interface GenerateTask {
   op: 'generate';
@@ -30,9 +32,12 @@ export interface AnalyzeTask {
 export type Task = GenerateTask | AnalyzeTask;
 export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unknown, unknown, unknown> : Outcome<unknown, unknown>;
 
+/** Scratch files and machine-wide locks for the kinds (scratch.ts), one per thread. */
+const scratch = machineScratch();
+
 export function runTask<T extends Task>(task: T): TaskResult<T> {
   const kind = kindByName(task.kind);
-  const ctx = { config: task.config, calibration: task.calibration };
+  const ctx = { config: task.config, calibration: task.calibration, scratch };
   if (task.op === 'generate') {
     return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
   }

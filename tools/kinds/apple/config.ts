@@ -3,7 +3,7 @@
 // (20,000 boards drawn exactly as generate draws them: mean 112.9, sd 14.7;
 // 10% / 35% / 65% / 90% quantiles 94 / 107 / 119 / 132), fixed here so a
 // board's tier never depends on its set. The search budget (2,000,000 strip
-// scans) is about 90 ms per board on one thread (README, apple, "Strong
+// scans) is about 90 ms per board on one thread (docs/apple.md, "Strong
 // solver").
 import type { AppleConfig } from './schema.ts';
 

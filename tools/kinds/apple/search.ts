@@ -28,25 +28,24 @@
 // round's work, then the better half (by score, ties to the earlier run) goes
 // on. The last run's play is the result (never below the given play).
 //
-// Every valid move of a residual board holds, in its rectangle, a cell whose
-// state differs from the end of the current play (which has no move left), so
-// at the start of a completion only row strips that share a row with a ruined
-// group, and there only windows reaching its columns, can hold a move; and after a move only the strips sharing a row with
-// it change, and there only windows reaching the move's columns.
+// The completions run on the incremental move table of move-table.ts. Every
+// valid move of a residual board holds, in its rectangle, a cell whose state
+// differs from the end of the current play (which has no move left), so at the
+// start of a completion only row strips that share a row with a ruined group,
+// and there only windows reaching its columns, can hold a move.
 //
 // Deterministic: the random choices come from a 32-bit generator seeded from
 // the board's digits, weights are integers (exact in floating point), and the
 // budget counts work (iterations, strip scans), never time.
 import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
-import { rectTop, rectLeft, rectBottom, rectRight, enumerateMoves, loadRows, MAX_MOVES } from './rects.ts';
+import { rectTop, rectLeft, rectBottom, rectRight, enumerateMoves, MAX_MOVES } from './rects.ts';
 import type { Play } from './greedy.ts';
 import { Rng32 } from '../../lib/rng32.ts';
-import { popcount as popcount32 } from '../../lib/bits.ts';
+import { buildTable, complete, restoreTable, saveTable, setPolicy, trialMoves, work } from './move-table.ts';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
 const CELLS = BOARD_CELLS;
 const COLS = BOARD_COLS;
 const ROWS = BOARD_ROWS;
-const popcount = popcount32;
 
 export interface SearchOptions {
   /** Ruin-and-recreate iterations at most, over all runs. */
@@ -89,7 +88,6 @@ const dropped = new Uint8Array(MAX_GROUPS);
 const leftover = new Int16Array(CELLS);
 const residual = new Uint8Array(CELLS);
 const trial = new Uint8Array(CELLS);
-const trialMoves = new Int32Array(MAX_GROUPS);
 const probe = new Int32Array(MAX_MOVES);
 const bestMoves = new Int32Array(MAX_GROUPS);
 
@@ -126,295 +124,6 @@ function index(board: Uint8Array, plan: Int32Array, len: number): number {
   return left;
 }
 
-// ---- the move table of a completion: valid tight moves per strip of rows ----
-// Strip (t, b) holds the moves whose top row is t and bottom row is b, at most
-// one per right column, with their weights.
-const STRIPS = (ROWS * (ROWS + 1)) / 2;
-/** Strip (t, b), t <= b, numbered t-major: the table index of each. */
-const STRIP = new Int32Array(ROWS * ROWS);
-for (let t = 0, k = 0; t < ROWS; t++) for (let b = t; b < ROWS; b++) STRIP[t * ROWS + b] = k++;
-const tableMoves = new Int32Array(STRIPS * COLS);
-const tableWeight = new Float64Array(STRIPS * COLS);
-const tableCount = new Int32Array(STRIPS);
-const tableSum = new Float64Array(STRIPS);
-const rowMask = new Int32Array(ROWS);
-const colPrefix = new Int32Array((ROWS + 1) * COLS);
-// the same, as built once per iteration for the residual board
-const initMoves = new Int32Array(STRIPS * COLS);
-const initWeight = new Float64Array(STRIPS * COLS);
-const initCount = new Int32Array(STRIPS);
-const initSum = new Float64Array(STRIPS);
-const initRowMask = new Int32Array(ROWS);
-const initColPrefix = new Int32Array((ROWS + 1) * COLS);
-const startOf = new Int32Array(ROWS * 9 * COLS + 11);
-/** [0]: total weight of the table, [1]: the same for the saved table (a typed array: module-level doubles would be boxed on every write). */
-const totals = new Float64Array(2);
-/** Strip scans so far (the unit of work the budget counts). */
-let scans = 0;
-const cellWeight = new Float64Array(CELLS + 1);
-const digitWeight = new Float64Array(10);
-
-/** Clears rectangle m from v, the row masks and the prefix sums; returns the cells cleared. */
-function clearMove(v: Uint8Array, m: number): number {
-  const t = rectTop(m),
-    b = rectBottom(m),
-    l = rectLeft(m),
-    r = rectRight(m);
-  const span = ((2 << r) - 1) ^ ((1 << l) - 1);
-  let k = 0;
-  for (let y = t; y <= b; y++) {
-    k += popcount(rowMask[y]! & span);
-    rowMask[y] = rowMask[y]! & ~span;
-    for (let i = y * COLS + l, e = y * COLS + r; i <= e; i++) v[i] = 0;
-  }
-  for (let y = t; y < ROWS; y++) {
-    const o = y * COLS;
-    for (let c = l; c <= r; c++) colPrefix[o + COLS + c] = colPrefix[o + c]! + v[o + c]!;
-  }
-  return k;
-}
-
-/** Weight of a move found in strip (t, b) spanning the columns `span`. */
-function moveWeight(v: Uint8Array, t: number, b: number, span: number): number {
-  let k = 0;
-  let mx = 0;
-  for (let y = t; y <= b; y++) {
-    let bits = rowMask[y]! & span;
-    k += popcount(bits);
-    while (bits !== 0) {
-      const lb = bits & -bits;
-      bits ^= lb;
-      const d = v[y * COLS + 31 - Math.clz32(lb)]!;
-      if (d > mx) mx = d;
-    }
-  }
-  return cellWeight[k]! * digitWeight[mx]!;
-}
-
-/**
- * Re-scan strip (t, b) of state v into the table; `strip` is the union of the
- * row masks t..b. Walks the non-empty columns left to right with the running
- * sum p; bit j of `starts` says a non-empty column starts at running sum p - j
- * (j <= 10), so a window ending here sums to 10 exactly when bit 10 is set.
- */
-function scanStrip(v: Uint8Array, t: number, b: number, strip: number): void {
-  scans++;
-  const s = STRIP[t * ROWS + b]!;
-  const base = s * COLS;
-  let n = 0;
-  let sum = 0;
-  const mt = rowMask[t]!,
-    mb = rowMask[b]!;
-  if (mt !== 0 && mb !== 0) {
-    const ot = t * COLS,
-      ob = (b + 1) * COLS;
-    let p = 0;
-    let starts = 0;
-    let rest = strip;
-    while (rest !== 0) {
-      const low = rest & -rest;
-      rest ^= low;
-      const c = 31 - Math.clz32(low);
-      const w = colPrefix[ob + c]! - colPrefix[ot + c]!;
-      startOf[p] = c;
-      starts = w > 10 ? 0 : ((starts | 1) << w) & 0x7ff;
-      p += w;
-      if ((starts & 0x400) !== 0) {
-        const l = startOf[p - 10]!;
-        const span = ((low << 1) - 1) ^ ((1 << l) - 1);
-        if ((mt & span) !== 0 && (mb & span) !== 0) {
-          const wt = moveWeight(v, t, b, span);
-          tableMoves[base + n] = t | (l << 4) | (b << 9) | (c << 14);
-          tableWeight[base + n] = wt;
-          sum += wt;
-          n++;
-        }
-      }
-    }
-  }
-  tableCount[s] = n;
-  totals[0]! += sum - tableSum[s]!;
-  tableSum[s] = sum;
-}
-
-/**
- * Strip (t, b) after clearing a rectangle over columns ml..mr that shares a
- * row with it: moves whose columns miss ml..mr are unchanged; the others are
- * found again by scanning only the columns a window reaching ml..mr can span
- * (at most 10 on either side). The caller skips strips where every column
- * ml..mr still sums past 10: no window through them sums to 10, now or before
- * the move (sums only fell), so nothing there changed.
- */
-function rescanAround(v: Uint8Array, t: number, b: number, strip: number, ml: number, mr: number): void {
-  scans++;
-  const s = STRIP[t * ROWS + b]!;
-  const ot = t * COLS,
-    ob = (b + 1) * COLS;
-  const base = s * COLS;
-  let n = 0;
-  let sum = 0;
-  // keep the moves that do not reach ml..mr
-  for (let i = 0, e = tableCount[s]!; i < e; i++) {
-    const m = tableMoves[base + i]!;
-    if (rectRight(m) < ml || rectLeft(m) > mr) {
-      tableMoves[base + n] = m;
-      const w = tableWeight[base + i]!;
-      tableWeight[base + n] = w;
-      sum += w;
-      n++;
-    }
-  }
-  const mt = rowMask[t]!,
-    mb = rowMask[b]!;
-  if (mt !== 0 && mb !== 0) {
-    // the leftmost column a window reaching ml can start at
-    let from = ml;
-    let acc = 0;
-    let left = strip & ((1 << ml) - 1);
-    while (left !== 0) {
-      const c = 31 - Math.clz32(left);
-      acc += colPrefix[ob + c]! - colPrefix[ot + c]!;
-      if (acc > 10) break;
-      from = c;
-      left ^= 1 << c;
-    }
-    let p = 0;
-    let starts = 0;
-    let beyond = 0;
-    let rest = strip & ~((1 << from) - 1);
-    while (rest !== 0) {
-      const low = rest & -rest;
-      rest ^= low;
-      const c = 31 - Math.clz32(low);
-      const w = colPrefix[ob + c]! - colPrefix[ot + c]!;
-      if (c > mr) {
-        beyond += w;
-        if (beyond > 10) break; // a window from ml..mr to here already sums past 10
-      }
-      startOf[p] = c;
-      starts = w > 10 ? 0 : ((starts | 1) << w) & 0x7ff;
-      p += w;
-      if ((starts & 0x400) !== 0 && c >= ml) {
-        const l = startOf[p - 10]!;
-        if (l <= mr) {
-          const span = ((low << 1) - 1) ^ ((1 << l) - 1);
-          if ((mt & span) !== 0 && (mb & span) !== 0) {
-            const wt = moveWeight(v, t, b, span);
-            tableMoves[base + n] = t | (l << 4) | (b << 9) | (c << 14);
-            tableWeight[base + n] = wt;
-            sum += wt;
-            n++;
-          }
-        }
-      }
-    }
-  }
-  tableCount[s] = n;
-  totals[0]! += sum - tableSum[s]!;
-  tableSum[s] = sum;
-}
-
-/** The move table of state v, scanning only strips that share a row with rowsUsed (the others are empty). */
-function buildTable(v: Uint8Array, rowsUsed: number, colFrom: number, colTo: number): void {
-  loadRows(v, rowMask, colPrefix);
-  totals[0] = 0;
-  tableSum.fill(0);
-  tableCount.fill(0);
-  for (let t = 0; t < ROWS; t++) {
-    let strip = 0;
-    for (let b = t; b < ROWS; b++) {
-      strip |= rowMask[b]!;
-      // rows t..b as a mask: ((2 << b) - 1) ^ ((1 << t) - 1)
-      if ((rowsUsed & (((2 << b) - 1) ^ ((1 << t) - 1))) === 0) continue;
-      if (colFrom === 0 && colTo === COLS - 1) scanStrip(v, t, b, strip);
-      else rescanAround(v, t, b, strip, colFrom, colTo);
-    }
-  }
-}
-
-function saveTable(): void {
-  initMoves.set(tableMoves);
-  initWeight.set(tableWeight);
-  initCount.set(tableCount);
-  initSum.set(tableSum);
-  initRowMask.set(rowMask);
-  initColPrefix.set(colPrefix);
-  totals[1] = totals[0]!;
-}
-
-function restoreTable(): void {
-  tableMoves.set(initMoves);
-  tableWeight.set(initWeight);
-  tableCount.set(initCount);
-  tableSum.set(initSum);
-  rowMask.set(initRowMask);
-  colPrefix.set(initColPrefix);
-  totals[0] = totals[1]!;
-}
-
-/**
- * One randomised greedy completion of state v (mutated; the table holds its
- * moves) into trialMoves: at each step a move is drawn with probability
- * proportional to its weight. Returns cells * 256 + moves.
- */
-function complete(v: Uint8Array, rng: Rng32): number {
-  let score = 0;
-  let count = 0;
-  while (totals[0]! > 0) {
-    let x = (rng.next() / 4294967296) * totals[0]!;
-    let m = -1;
-    let last = -1;
-    for (let s = 0; s < STRIPS; s++) {
-      const n = tableCount[s]!;
-      if (n === 0) continue;
-      const base = s * COLS;
-      last = tableMoves[base + n - 1]!;
-      if (x >= tableSum[s]!) {
-        x -= tableSum[s]!;
-        continue;
-      }
-      let i = 0;
-      while (i < n - 1 && x >= tableWeight[base + i]!) {
-        x -= tableWeight[base + i]!;
-        i++;
-      }
-      m = tableMoves[base + i]!;
-      break;
-    }
-    if (m < 0) m = last; // x rounded past the end: the last move there is
-    trialMoves[count++] = m;
-    score += clearMove(v, m);
-    const mt = rectTop(m),
-      mb = rectBottom(m),
-      ml = rectLeft(m),
-      mr = rectRight(m);
-    for (let t = 0; t <= mb; t++) {
-      let strip = 0;
-      for (let b = t; b < mt; b++) strip |= rowMask[b]!;
-      const ot = t * COLS;
-      for (let b = Math.max(t, mt); b < ROWS; b++) {
-        strip |= rowMask[b]!;
-        // every column under the move still sums past 10 in this strip: nothing here changed
-        const ob = (b + 1) * COLS;
-        let c = ml;
-        while (c <= mr && colPrefix[ob + c]! - colPrefix[ot + c]! > 10) c++;
-        if (c > mr) {
-          scans++;
-          continue;
-        }
-        rescanAround(v, t, b, strip, ml, mr);
-      }
-    }
-  }
-  return score * 256 + count;
-}
-
-/** Iterations (all runs) and strip scans of the last improvePlay call (for benchmarks). */
-
-/**
- * Improves `start` (a legal play from `board`) by ruin and recreate; returns
- * the best play found, never worse than start.
- */
 /** One line of search: its generator, its current play (plan[0..len)) and a spare buffer. */
 interface Run {
   rng: Rng32;
@@ -425,14 +134,14 @@ interface Run {
   iterations: number;
 }
 
-/** Ruin-and-recreate iterations on one run until the global scan count reaches workLimit. */
+/** Ruin-and-recreate iterations on one run until the table's scan count reaches workLimit. */
 function advance(board: Uint8Array, run: Run, opts: SearchOptions, workLimit: number, iterationLimit: number): void {
   const rng = run.rng;
   let plan = run.plan;
   let len = run.len;
   let score = run.score;
   let left = index(board, plan, len);
-  for (; run.iterations < iterationLimit && scans < workLimit; run.iterations++) {
+  for (; run.iterations < iterationLimit && work[0]! < workLimit; run.iterations++) {
     // the window
     let top: number, bottom: number, lft: number, rgt: number;
     const x = left > 0 && rng.below(256) < opts.leftoverBias ? leftover[rng.below(left)]! : rng.below(CELLS);
@@ -541,11 +250,8 @@ function advance(board: Uint8Array, run: Run, opts: SearchOptions, workLimit: nu
  * half (by score, ties to the earlier run) goes on.
  */
 export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions): Play {
-  for (let k = 1; k <= CELLS; k++) cellWeight[k] = 2 ** Math.max(0, 30 - opts.cellShift * k);
-  // integers: 1000, then * digitGrowth / 100 per digit, rounded down
-  digitWeight[1] = 1000;
-  for (let d = 2; d <= 9; d++) digitWeight[d] = Math.floor((digitWeight[d - 1]! * opts.digitGrowth) / 100);
-  scans = 0;
+  setPolicy(opts.cellShift, opts.digitGrowth);
+  work[0] = 0;
   // a board with no move at all: nothing to search
   if (enumerateMoves(board, probe) === 0) return { score: start.score, moves: [...start.moves] };
   const seed = boardSeed(board);
@@ -577,7 +283,7 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
   }
   const rounds = Math.round(Math.log2(opts.runs)) + 1;
   const perRoundIterations = opts.iterations / rounds;
-  let done = scans;
+  let done = work[0]!;
   const rest = opts.work - done;
   for (let r = 0; r < rounds; r++) {
     const share = rest / rounds / alive.length;

@@ -5,29 +5,14 @@ import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSo
 import { compileBoard, type Board } from './board.ts';
 import { solveLayered, type State } from './solver.ts';
 import { encodeHints, hintPath } from './hints.ts';
-import { scoreAssets } from './score.ts';
-
-export interface Weights {
-  pair: number;
-  contradiction: number;
-}
-
-export function logicDepth(counts: { direct: number; pair: number; contradiction: number }, w: Weights): number {
-  return counts.direct + w.pair * counts.pair + w.contradiction * counts.contradiction;
-}
+import { scoreAssets } from './score-assets.ts';
+import { logicDepth } from './logic-depth.ts';
+import { DP_MAX_GHOSTS } from './limits.ts';
 
 /** The solution rows of a fully decided state. */
 export function solutionOf(b: Board, s: State): GhostSolution {
-  const rows: string[] = [];
-  for (let r = 0; r < b.n; r++) {
-    let line = '';
-    for (let c = 0; c < b.n; c++) {
-      const p = b.plainOf[r * b.n + c]!;
-      line += p >= 0 && s[p >>> 5]! & (1 << (p & 31)) ? 'G' : '.';
-    }
-    rows.push(line);
-  }
-  return rows;
+  const cells = Array.from(b.plainOf, (p) => (p >= 0 && ((s[p >>> 5] ?? 0) >>> (p & 31)) & 1 ? 'G' : '.'));
+  return Array.from({ length: b.n }, (_, r) => cells.slice(r * b.n, (r + 1) * b.n).join(''));
 }
 
 export function analyzeGhost(puzzle: GhostPuzzle, ctx: AnalyzeContext<GhostConfig, GhostCalibration>): Outcome<GhostSolution, GhostAnalysis> {
@@ -39,7 +24,7 @@ export function analyzeGhost(puzzle: GhostPuzzle, ctx: AnalyzeContext<GhostConfi
   const solution = solutionOf(board, r.state);
   const ghosts = solution.reduce((k, row) => k + [...row].filter((ch) => ch === 'G').length, 0);
   const counts = { direct: r.direct, pair: r.pair, contradiction: r.contradiction };
-  const scores = scoreAssets(puzzle, solution, ctx.config.scoreGhostLimit).assets;
+  const scores = scoreAssets(puzzle, solution, ctx.config.scoreGhostLimit, ctx.scratch).assets;
   return {
     status: 'proven',
     solution,
@@ -64,5 +49,5 @@ export function ghostAnalyzeCost(puzzle: GhostPuzzle, config: GhostConfig): numb
   let G = 0;
   for (const t of rows) G += typeof t === 'number' ? t : 0;
   const limit = (config as { scoreGhostLimit?: unknown }).scoreGhostLimit;
-  return typeof limit === 'number' && G <= limit && G <= 32 ? 1 + G * 2 ** G : 1;
+  return typeof limit === 'number' && G <= limit && G <= DP_MAX_GHOSTS ? 1 + G * 2 ** G : 1;
 }

@@ -13,9 +13,12 @@ import { compileBoard } from './board.ts';
 import { solveLayered } from './solver.ts';
 import { GHOST_DEFAULT_CONFIG } from './config.ts';
 import { initialGhostCalibration } from './tiers.ts';
-import { scoreModel } from './score-model.ts';
-import { dpModel, scoreTables } from './score-dp.ts';
-import { exactScores, layeredScores } from './score.ts';
+import type { BenchInput } from '../../lib/kind.ts';
+import { scoreModel } from './score-rule.ts';
+import { dpModel } from './dp-kernel.ts';
+import { scoreTables } from './dp-single.ts';
+import { LAYERED_LOW_BITS } from './dp-layered.ts';
+import { exactScores } from './score-assets.ts';
 
 /** The first board with G ghosts from a seeded stream of random 9×9 boards (20–28 clues). */
 function boardWith(G: number) {
@@ -65,7 +68,9 @@ export function ghostFigures(): Figure[] {
   });
   const config = GHOST_DEFAULT_CONFIG;
   const ctx = { config, calibration: initialGhostCalibration() };
-  const spec = planGhost(config).find((e) => e.label.includes('9x9 contradiction') && e.label.includes('ULTIMATE+'))!.spec;
+  const entry = planGhost(config).find((e) => e.label.includes('9x9 contradiction') && e.label.includes('ULTIMATE+'));
+  if (!entry) throw new Error('ghost bench: the default plan has no 9x9 contradiction ULTIMATE+ entry');
+  const spec = entry.spec;
   let found = 0;
   const slots = 20;
   const t = seconds(() => {
@@ -85,7 +90,7 @@ export function ghostFigures(): Figure[] {
  * CPU and wall time, the bench process's peak RSS after each board, and the
  * bytes of the two course assets as stored (base64).
  */
-export function ghostLayeredFigures(): Figure[] {
+export function ghostLayeredFigures(input: Pick<BenchInput<unknown, unknown, unknown, unknown, unknown>, 'scratch'>): Figure[] {
   const figures: Figure[] = [];
   const Gs = (process.env['BENCH_LAYERED_G'] ?? '')
     .split(',')
@@ -99,7 +104,7 @@ export function ghostLayeredFigures(): Figure[] {
     let bytes = 0;
     let built = 0;
     const cpu = cpuSeconds(() => {
-      const { assets } = layeredScores(model);
+      const { assets } = exactScores(model, input.scratch, LAYERED_LOW_BITS);
       for (const c of [assets.maxCourse, assets.minCourse]) {
         if (c === 'unknown') continue;
         built++;

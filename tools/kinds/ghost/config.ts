@@ -2,7 +2,7 @@
 // Ghost bands are the original's (5×5 4–7 … 9×9 18–26); the clue bands, the
 // ladder and the plan were tuned on 150,000 random boards per size so that
 // every tier fills within the 600-try budget and the tier medians of
-// logicDepth can rise monotonically (README, "Ghost: bands, ladder, plan").
+// logicDepth can rise monotonically (docs/ghost.md, "Generation" and "Tiers and the ladder").
 import type { GhostConfig } from './schema.ts';
 
 type Entry = GhostConfig['plan'][number];
@@ -49,7 +49,7 @@ export const GHOST_DEFAULT_CONFIG: GhostConfig = {
     rule('ULTIMATE+', 'contradiction', { contradiction: [2, MANY], pair: [1, MANY] }),
   ],
   weightChoices: [2, 3, 4, 6, 8],
-  // Exact score DP up to this many ghosts (README, "Score assets": time and memory per G).
+  // Exact score DP up to this many ghosts (docs/ghost.md, "Score": time and memory per G).
   scoreGhostLimit: 26,
   plan: [
     ...want('EASY', 'direct', { 5: 24, 6: 16, 7: 4 }),
@@ -83,7 +83,7 @@ export const GHOST_DEFAULT_SEED = 20261130;
 /** The tiers a set of this config can have: those its plan entries name (undefined when an entry names none). */
 export function ghostPlannedTiers(config: GhostConfig): readonly string[] | undefined {
   if (config.plan.some((e) => e.tier === undefined)) return undefined;
-  return [...new Set(config.plan.filter((e) => e.count > 0).map((e) => e.tier!))];
+  return [...new Set(config.plan.flatMap((e) => (e.count > 0 && e.tier !== undefined ? [e.tier] : [])))];
 }
 
 export const GHOST_KEYED_LISTS = {

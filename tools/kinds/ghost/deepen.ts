@@ -13,7 +13,7 @@ import { buildLevel, zeroTargetCount } from './rules.ts';
 import { compileBoard, isClue, WORDS } from './board.ts';
 import { popcount } from '../../lib/bits.ts';
 import { solveLayered } from './solver.ts';
-import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target.ts';
+import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
 
 /** The depth the pass climbs: logicDepth at the original's weights (direct + 2·pair + 2·contradiction). */
 export function deepenDepth(r: { direct: number; pair: number; contradiction: number }): number {

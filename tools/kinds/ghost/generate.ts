@@ -9,10 +9,10 @@ import { buildLevel, zeroTargetCount } from './rules.ts';
 import { compileBoard } from './board.ts';
 import { solveLayered } from './solver.ts';
 import { analyzeGhost } from './analyze.ts';
-import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target.ts';
+import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
 import { deepenBoard } from './deepen.ts';
 
-export type { GhostSpec } from './target.ts';
+export type { GhostSpec } from './target-test.ts';
 
 export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
   return config.plan.map((entry) => {

@@ -10,7 +10,7 @@
 import type { Board } from './board.ts';
 import { WORDS } from './board.ts';
 import type { Round } from './solver.ts';
-import { constraintName, type ConstraintName } from './score-model.ts';
+import { constraintName, type ConstraintName } from './score-rule.ts';
 import { ByteReader, ByteWriter, fromBase64, toBase64 } from '../../lib/bytes.ts';
 
 export type Cell = [number, number];

@@ -1,7 +1,8 @@
 // The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
-import { analyzeGhost, ghostAnalyzeCost, logicDepth } from './analyze.ts';
+import { analyzeGhost, ghostAnalyzeCost } from './analyze.ts';
+import { logicDepth } from './logic-depth.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
 import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';

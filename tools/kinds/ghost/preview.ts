@@ -4,7 +4,7 @@
 // constraint(s) it used. Nothing is re-derived in the browser.
 import type { Level, Preview, PreviewStep } from '../../lib/kind.ts';
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from './schema.ts';
-import type { ConstraintName } from './score-model.ts';
+import type { ConstraintName } from './score-rule.ts';
 import { decodeHints } from './hints.ts';
 
 export const GHOST_PALETTE = ['#ffffff', '#d9dde3', '#7e57c2', '#eef3f8'] as const;

@@ -4,7 +4,8 @@
 import type { Level, TierTable } from '../../lib/kind.ts';
 import { median, round, mean, sd } from '../../lib/stats.ts';
 import { GHOST_TIERS, type GhostAnalysis, type GhostCalibration, type GhostConfig, type GhostMode } from './schema.ts';
-import { logicDepth, type Weights } from './analyze.ts';
+import { logicDepth, type Weights } from './logic-depth.ts';
+import { at } from '../../lib/at.ts';
 
 type Counts = Pick<GhostAnalysis, 'direct' | 'pair' | 'contradiction'>;
 type Rule = GhostConfig['ladder'][number];
@@ -42,7 +43,7 @@ function tierMedians(levels: readonly Level<unknown, unknown, GhostAnalysis>[], 
 
 /** Evenness of the gaps between consecutive medians: sd / mean (lower is more even). */
 function spacingOf(medians: readonly number[]): { descents: number; spacing: number } {
-  const gaps = medians.slice(1).map((m, i) => m - medians[i]!);
+  const gaps = medians.slice(1).map((m, i) => m - at(medians, i));
   const descents = gaps.filter((g) => g < 0).length;
   const m = mean(gaps);
   return { descents, spacing: gaps.length === 0 ? 0 : m > 0 ? sd(gaps) / m : Infinity };
@@ -68,11 +69,12 @@ export function calibrateGhost(levels: readonly Level<unknown, unknown, GhostAna
       if (!best || lexLess(key, best.key)) best = { key, cal: { weights: w, tierMedians: medians, spacing: spacingRounded } };
     }
   }
-  return best!.cal;
+  if (!best) throw new Error('calibrateGhost: the config has no weightChoices');
+  return best.cal;
 }
 
 function lexLess(a: readonly number[], b: readonly number[]): boolean {
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]!;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return at(a, i) < at(b, i);
   return false;
 }
 

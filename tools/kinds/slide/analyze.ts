@@ -4,7 +4,7 @@ import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';
 import { round } from '../../lib/stats.ts';
 import { compileBoard, type SlideBoard } from './board.ts';
 import { Arena } from './arena.ts';
-import { explore, type Explored } from './explore.ts';
+import { explore, type Explored } from './bfs.ts';
 import { aliveFlags, distances, firstSolution, rawMetrics, scoreOf } from './metrics.ts';
 import { startRuleProblems } from './rules.ts';
 import { starThresholds } from './stars.ts';

@@ -4,7 +4,7 @@
 // generator (seeded), whose metric graphs (depth 8) hold 1–7 million states.
 import type { Figure } from '../../lib/bench.ts';
 import { compileBoard } from './board.ts';
-import { explore } from './explore.ts';
+import { explore } from './bfs.ts';
 import { aliveFlags, distances, rawMetrics } from './metrics.ts';
 import type { SlidePuzzle } from './schema.ts';
 import { Arena } from './arena.ts';

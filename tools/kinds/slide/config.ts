@@ -2,7 +2,7 @@
 // Bands follow the issue (sizes 5×5–8×8, 2–5 colours, 2–3 blocks per colour,
 // 0–2 fixed blocks, minMoves 2–6); the wall bands and the plan were tuned so
 // every entry fills within its try budget and `npm start` stays fast
-// (README, "slide: bands and plan").
+// (docs/slide.md, "Generation").
 import type { SlideConfig } from './schema.ts';
 
 export const SLIDE_DEFAULT_CONFIG: SlideConfig = {

@@ -6,7 +6,7 @@
 import type { Rng } from '../../lib/rng.ts';
 import type { AnalyzeContext, PlanEntry, SlotResult } from '../../lib/kind.ts';
 import { compileBoard } from './board.ts';
-import { explore } from './explore.ts';
+import { explore } from './bfs.ts';
 import { ARENA, analyzeSlideDetailed } from './analyze.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
 

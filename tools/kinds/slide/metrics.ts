@@ -3,8 +3,8 @@
 // deadEndRatio, openingAccuracy, branchingFactor, and one shortest solution
 // (the first in move order: blocks in row-major order, then U, D, L, R).
 import { DIR_LETTERS, colOf, rowOf, type SlideBoard } from './board.ts';
-import { Expander } from './expand.ts';
-import type { MetricGraph } from './explore.ts';
+import { Expander } from './packed-state.ts';
+import type { MetricGraph } from './bfs.ts';
 import { Arena } from './arena.ts';
 import type { SlideMove } from './schema.ts';
 

@@ -7,7 +7,7 @@ import * as board from './board.ts';
 import { DIR_LETTERS, cellOf, compileBoard, type SlideBoard } from './board.ts';
 import type { SlideAnalysis, SlideMove, SlidePuzzle, SlideSolution } from './schema.ts';
 
-// Module-local bindings for the hot functions (see expand.ts).
+// Module-local bindings for the hot functions (see packed-state.ts).
 const COLOUR_MASK = board.COLOUR_MASK;
 const EMPTY = board.EMPTY;
 const FIXED = board.FIXED;

@@ -1,16 +1,16 @@
 // The kernel of the exact score DP, in AssemblyScript: `npm run build` compiles
-// it to score-kernel.wasm (tools/scripts/build-kernel.mjs), score-kernel.ts
-// loads that, and score-dp.ts lays out the input and reads the tables back.
-// score-dp.ts states the DP itself; this file owns how it is computed.
+// it to score-kernel.wasm (tools/scripts/build-kernel.mjs); dp-kernel.ts loads
+// it, owns its memory map and lays out its input; dp-single.ts states the DP
+// itself and dp-layered.ts runs it block by block. This file owns how it is computed.
 //
 // States are subsets S of the G ghosts (bit g = ghost g caught), N = 2^G of them.
 // Per state the kernel keeps three u16 tables:
-//   ck(S)   = open(S)·128 + complete(S): cells opened and constraints completed
+//   ck(S)   = open(S)·2^CK_SHIFT + complete(S): cells opened and constraints completed
 //             once the ghosts of S are caught;
 //   fmax(S) = the best bonus still to come from S, fmin(S) = the worst,
 // where a catch S -> T = S ∪ {g} earns d(S, T) = Δopen · Δcomplete (bonus()).
 //
-// Memory layout (byte addresses, one exported memory; score-dp.ts grows it):
+// Memory layout (byte addresses, one exported memory; dp-kernel.ts grows it):
 //   CON       0      per constraint with target > 0, 16 bytes: its ghost mask, then
 //                    the 3-word mask of its cells that are not open at the start
 //   BYG       2048   per ghost, 64 bytes: count, then the indexes of the constraints
@@ -23,9 +23,9 @@
 //   CK        24832  ck, u16 per state (2N bytes)
 //   FMAX      CK+span        fmax, u16 per state
 //   FMIN      CK+2·span      fmin, u16 per state
-//   after that, 16-byte aligned, score-dp.ts keeps the two bitsets that mark() fills.
+//   after that, 16-byte aligned, dp-kernel.ts places the two bitsets that mark() fills.
 // `span`, the bytes from a state's ck to its fmax and from fmax to fmin, is at
-// least 2N; score-dp.ts makes it 2N + SPAN_PAD. With span exactly 2N (the tables
+// least 2N; dp-kernel.ts makes it 2N + SPAN_PAD. With span exactly 2N (the tables
 // a power of two apart) solve() ran 1.4 times slower at G = 26, and not at G ≤ 25;
 // why is not pinned down (docs/score-kernel.md).
 
@@ -41,8 +41,11 @@ export const MAX_CONSTRAINTS: i32 = 128;
 export const MAX_PER_GHOST: i32 = 15;
 /** Start value of fmin: below 2^15, so signed and unsigned 16-bit minimums agree. */
 export const UNSET_MIN: i32 = 0x7fff;
-/** What score-dp.ts adds to 2N for span (a multiple of 16 that is not one of 4096). */
+/** What dp-kernel.ts adds to 2N for span (a multiple of 16 that is not one of 4096). */
 export const SPAN_PAD: i32 = 1088;
+/** ck = open << CK_SHIFT | complete (dp-kernel.ts packs and reads it alike, and checks this value). */
+export const CK_SHIFT: i32 = 7;
+const CK_LOW: i32 = (1 << CK_SHIFT) - 1;
 /** solve() hands blocks of 2^LEAF_BITS states to the scalar leaf. */
 const LEAF_BITS: i32 = 3;
 
@@ -52,7 +55,7 @@ const LEAF_BITS: i32 = 3;
 
 /** Bonus of the catch from a state with counters cs to one with ct. */
 @inline function bonus(cs: i32, ct: i32): i32 {
-  return ((ct >>> 7) - (cs >>> 7)) * ((ct & 127) - (cs & 127));
+  return ((ct >>> CK_SHIFT) - (cs >>> CK_SHIFT)) * ((ct & CK_LOW) - (cs & CK_LOW));
 }
 
 /**
@@ -93,7 +96,7 @@ export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, ncons: i32, sp
     store<i32>(OPEN, o1, 4);
     store<i32>(OPEN, o2, 8);
     const first = CK + ((at + base) << 1);
-    store<u16>(first, ((popcnt(o0) + popcnt(o1) + popcnt(o2)) << 7) | k);
+    store<u16>(first, ((popcnt(o0) + popcnt(o1) + popcnt(o2)) << CK_SHIFT) | k);
     // per low ghost g: the constraints containing g that can complete in this block
     for (let g = 0; g < L; g++) {
       const ga = BYG + (g << 6);
@@ -132,7 +135,7 @@ export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, ncons: i32, sp
         }
       }
       if (added) {
-        packed += added + ((popcnt(n0 & ~p0) + popcnt(n1 & ~p1) + popcnt(n2 & ~p2)) << 7);
+        packed += added + ((popcnt(n0 & ~p0) + popcnt(n1 & ~p1) + popcnt(n2 & ~p2)) << CK_SHIFT);
         p0 |= n0;
         p1 |= n1;
         p2 |= n2;
@@ -196,7 +199,7 @@ export function stepFrom(lower: i32, upper: i32, len: i32, span: i32): void {
 
 /** States lower .. lower+len−1 take the catch to upper .. upper+len−1: fmax = max(own, upper's + d), fmin = min(…). len is a multiple of 8. */
 function vstep(lower: i32, upper: i32, len: i32, span: i32): void {
-  const low7 = i16x8.splat(127);
+  const low = i16x8.splat(<i16>CK_LOW);
   let pl = CK + (lower << 1);
   let pu = CK + (upper << 1);
   const end = pl + (len << 1);
@@ -204,8 +207,8 @@ function vstep(lower: i32, upper: i32, len: i32, span: i32): void {
     const cs = v128.load(pl);
     const ct = v128.load(pu);
     const d = i16x8.mul(
-      i16x8.sub(i16x8.shr_u(ct, 7), i16x8.shr_u(cs, 7)),
-      i16x8.sub(v128.and(ct, low7), v128.and(cs, low7)),
+      i16x8.sub(i16x8.shr_u(ct, CK_SHIFT), i16x8.shr_u(cs, CK_SHIFT)),
+      i16x8.sub(v128.and(ct, low), v128.and(cs, low)),
     );
     const mx = pl + span;
     v128.store(mx, i16x8.max_u(v128.load(mx), i16x8.add(v128.load(pu + span), d)));

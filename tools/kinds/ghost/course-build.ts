@@ -1,11 +1,12 @@
-// The "still on course for the medal" asset of a ghost board (docs/ghost-assets.md, client
-// assets): exact for every history of catches, in order.
+// Builds the "still on course for the medal" asset of a ghost board (docs/ghost-assets.md,
+// client assets; its format and reader: course-format.ts), exact for every
+// history of catches, in order, and owns the memory policy of that build.
 //
 // The rule. With F(S) the best (worst) bonus still to come from the caught set
-// S (score-dp.ts), a play that has caught S with bonus b so far can still end
+// S (dp-single.ts), a play that has caught S with bonus b so far can still end
 // on the optimum OPT = F(∅) exactly when b + F(S) = OPT: every catch so far was
-// an optimal move. Such an S lies on an optimal play (the set D of score-dp's
-// optimalStates), and for S ∈ D an optimal continuation from S stays in D, so
+// an optimal move. Such an S lies on an optimal play (the set D of the DPs'
+// optimal states), and for S ∈ D an optimal continuation from S stays in D, so
 // the client needs F on D only. We store, per state,
 //     W(S) = F(S) + open(S)   for S ∈ D,   ⊥ (no value) for S ∉ D,
 // where open(S) is the number of cells opened so far (not counting those open
@@ -15,46 +16,9 @@
 // A history with one non-optimal catch has b + F(S) ≠ OPT, whatever states it
 // passed through, so the answer is exact without replaying the history.
 //
-// W is stored as a reduced ordered multi-terminal decision diagram (MTBDD) over
-// the ghosts (row-major order, ghost 0 tested first, unless a shorter order is
-// stored with it), binary, base64 in the JSON. Format version 1 (after the first byte, unsigned LEB128 varints):
-//   byte    1                       format version
-//   byte    0 | 1                   ghost order: 0 row-major; 1 another, whose G bytes follow
-//                                   (the ghost tested at depth 0, 1, …, G − 1)
-//   varint  T                       number of distinct values of W
-//   varint  w_1, w_2 − w_1, …       the values, ascending, delta-coded
-//   bits    the diagram, most significant bit first, the last byte padded with
-//           zero bits: the root's ref, then depth-first: each node is written
-//           where it is first reached, as its ref followed by the refs of its
-//           two children (ghost free, then ghost caught).
-// A ref read below a node at depth p (p = −1 for the root) is one of
-//   0                    a new node at depth p + 1 (its two refs follow)
-//   10 γ(Δ) EG2(r)       an earlier node: at depth p + Δ, the r-th most recently
-//                        defined node at that depth (r = 0 the newest)
-//   110 t                a terminal, t in b = ⌈log2(T + 1)⌉ bits (at least 1): 0 = ⊥, else the value w_t
-//   111 γ(s)             a new node at depth p + 1 + s, s ≥ 1 (its two refs follow)
-// γ(x) is the Elias gamma code of x ≥ 1 (⌊log2 x⌋ zero bits, then x in binary);
-// EG2(r) the exponential-Golomb code of order 2 of r ≥ 0 (γ(⌊r/4⌋ + 1), then r mod 4 in 2 bits).
-// G is the level's ghost count (stored once, as analysis.ghosts).
-// Pure functions, no Node-only imports.
-import { BitWriter, ByteReader, ByteWriter, fromBase64, toBase64 } from '../../lib/bytes.ts';
-import { popcount } from '../../lib/bits.ts';
-
-export const COURSE_VERSION = 1;
-/** Reference to "not on an optimal play". */
-export const BOTTOM = 0;
-
-/** A decoded course asset: nodes as absolute ids (terminals 0..T, node i in depth-first order is T + 1 + i). */
-export interface Course {
-  G: number;
-  /** values[t − 1] is w_t. */
-  values: Int32Array;
-  /** Per node: ghost, lo, hi (absolute ids). */
-  nodes: Int32Array;
-  root: number;
-  /** The ghost tested at each depth (row-major unless the asset stores another order). */
-  ghostAt: Int32Array;
-}
+// The diagram and its bytes are described in course-format.ts. Pure functions, no Node-only imports.
+import { BitWriter, ByteWriter, toBase64 } from '../../lib/bytes.ts';
+import { BOTTOM, COURSE_VERSION, GAMMA_BITS, terminalBits } from './course-format.ts';
 
 /** Ghost orders tried (a permutation: order[k] = the ghost tested at depth k). */
 export function candidateOrders(cells: ArrayLike<number>, n: number): number[][] {
@@ -67,42 +31,68 @@ export function candidateOrders(cells: ArrayLike<number>, n: number): number[][]
 /** Hands out a Uint32Array of the given length; its contents may be anything. */
 export type Alloc = (length: number) => Uint32Array;
 /**
- * Bytes per state of D that courseOf and its caller's keys and values take:
+ * Bytes per state of D that encodeCourse and its caller's keys and values take:
  * eight arrays of 4-byte entries with the other ghost orders, six without.
  */
 export const COURSE_BYTES_PER_STATE = 32;
 export const COURSE_BYTES_ROW_MAJOR = 24;
+
+/** Memory the course assets may take at least (the layered DP's arena, then fresh arrays): 4 GiB. */
+export const COURSE_ROOM_FLOOR = 2 ** 32;
+
+/** Memory the course assets of a DP with an arena of `arenaBytes` may take: the arena, and at least COURSE_ROOM_FLOOR. */
+export function courseRoom(arenaBytes: number): number {
+  return Math.max(arenaBytes, COURSE_ROOM_FLOOR);
+}
+
+/**
+ * How the course asset of `count` states on an optimal play is built within
+ * `room` bytes: in every candidate ghost order, in row-major order only, or
+ * not at all (the asset is then "unknown").
+ */
+export function courseFits(count: number, room: number): 'all orders' | 'row-major' | 'no' {
+  if (count * COURSE_BYTES_PER_STATE <= room) return 'all orders';
+  return count * COURSE_BYTES_ROW_MAJOR <= room ? 'row-major' : 'no';
+}
 const fresh: Alloc = (length) => new Uint32Array(length);
 
 /** Other ghost orders are tried when the row-major asset is longer than this (bytes before base64). */
 export const ORDER_TRY_BYTES = 2048;
 
+/** The states on one optimal play, as a DP hands them over (dp-kernel.ts OptimalPlay). */
+export interface PlayStates {
+  count: number;
+  /** The states, ascending, with W(S) on each, in arrays from `alloc`. */
+  values(alloc: Alloc): { keys: Uint32Array; ws: Uint32Array };
+}
+
+/** What the two course assets are built from (dp-kernel.ts ExactOptima): both plays and the memory the DP allows them. */
+export interface CourseSource {
+  best: PlayStates;
+  worst: PlayStates;
+  /** Bytes the assets may take; each asset's arrays come from a fresh alloc(). */
+  room: number;
+  alloc(): Alloc;
+}
+
 /**
- * Build the asset of one optimum from the DP's tables: `F` best (worst) bonus
- * still to come, `ck` open·128 + complete per state, `states` the bitset of D.
- * See courseOf() for the orders.
+ * Both course assets of a board with ghosts at `ghostCell` (an n×n board),
+ * each within the memory the DP allows it (courseFits): with every candidate
+ * ghost order, in row-major order only, or — when even that does not fit
+ * (seen on worst medals at G = 32) — null, for the caller's explicit
+ * "unknown", never a guess.
  */
-export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: Uint32Array, orders: readonly number[][] = []): string {
-  const N = 2 ** G;
-  let count = 0;
-  const words = Math.ceil(N / 32);
-  const last = N < 32 ? (1 << N) - 1 : -1;
-  const pc = popcount;
-  for (let i = 0; i < words; i++) count += pc(i === words - 1 ? states[i]! & last : states[i]!);
-  const keys = new Uint32Array(count);
-  const ws = new Uint32Array(count);
-  let at = 0;
-  for (let i = 0; i < words; i++) {
-    let m = i === words - 1 ? states[i]! & last : states[i]!;
-    while (m) {
-      const bit = m & -m;
-      m ^= bit;
-      const s = i * 32 + 31 - Math.clz32(bit);
-      keys[at] = s;
-      ws[at++] = F[s]! + (ck[s]! >>> 7);
-    }
-  }
-  return courseOf(G, keys, ws, orders);
+export function courseAssets(src: CourseSource, ghostCell: ArrayLike<number>, n: number): { max: string | null; min: string | null } {
+  const G = ghostCell.length;
+  const orders = candidateOrders(ghostCell, n);
+  const one = (play: PlayStates): string | null => {
+    const fits = courseFits(play.count, src.room);
+    if (fits === 'no') return null;
+    const alloc = src.alloc();
+    const { keys, ws } = play.values(alloc);
+    return encodeCourse(G, keys, ws, fits === 'row-major' ? [] : orders, ORDER_TRY_BYTES, alloc);
+  };
+  return { max: one(src.best), min: one(src.worst) };
 }
 
 /**
@@ -116,7 +106,7 @@ export function buildCourse(G: number, F: Uint16Array, ck: Uint16Array, states: 
  * `alloc` (the layered DP hands out its arena): four, and two more when other
  * orders are tried.
  */
-export function courseOf(
+export function encodeCourse(
   G: number,
   keys: Uint32Array,
   ws: Uint32Array,
@@ -322,147 +312,6 @@ function encode(G: number, values: readonly number[], order: readonly number[], 
   all.set(head);
   all.set(tail, head.length);
   return all;
-}
-
-/** Gamma codes are shorter than this many bits (values below 2^15): depth steps, and back-reference ranks below 2^17. */
-const GAMMA_BITS = 16;
-
-/** Bits of a terminal index 0..T. */
-const terminalBits = (T: number) => Math.max(1, 32 - Math.clz32(T));
-
-/** Decode a course asset of a board with G ghosts; throws with `what` in the message when malformed. */
-export function decodeCourse(text: string, G: number, what = 'course'): Course {
-  const r = new ByteReader(fromBase64(text, what), what);
-  const version = r.byte();
-  if (version !== COURSE_VERSION) throw new Error(`${what}: format version ${version}, this client reads ${COURSE_VERSION}`);
-  const ghostAt = Int32Array.from({ length: G }, (_, k) => k);
-  const orderKind = r.byte();
-  if (orderKind === 1) {
-    const used = new Uint8Array(G);
-    for (let k = 0; k < G; k++) {
-      const g = r.byte();
-      if (g >= G || used[g]) throw new Error(`${what}: the ghost order is not a permutation of 0..${G - 1}`);
-      used[g] = 1;
-      ghostAt[k] = g;
-    }
-    if (ghostAt.every((g, k) => g === k)) throw new Error(`${what}: an explicit ghost order that is row-major`);
-  } else if (orderKind !== 0) throw new Error(`${what}: unknown ghost order kind ${orderKind}`);
-  const T = r.varint();
-  if (T > r.buf.length) throw new Error(`${what}: ${T} values cannot fit`);
-  const values = new Int32Array(T);
-  for (let i = 0; i < T; i++) {
-    const d = r.varint();
-    if (i > 0 && d === 0) throw new Error(`${what}: values not strictly ascending`);
-    values[i] = (i === 0 ? 0 : values[i - 1]!) + d;
-  }
-  const base = T + 1;
-  const tBits = terminalBits(T);
-  // the bit stream, read inline (this is the client's hot path)
-  // A 32-bit window over the bit stream (this is the client's hot path). Reads
-  // past the end see zero bits (8 spare bytes; each node or gamma code read
-  // there fails its depth or length check within a few bytes) and are reported
-  // once the diagram is read.
-  const limit = r.buf.length * 8;
-  const buf = new Uint8Array(r.buf.length + 8);
-  buf.set(r.buf);
-  let next = r.at; // next byte to load
-  let word = 0; // unread bits, most significant first
-  let avail = 0;
-  const fill = () => {
-    while (avail <= 24) {
-      word |= buf[next++]! << (24 - avail);
-      avail += 8;
-    }
-  };
-  const take = (n: number): number => {
-    // n ≤ 24
-    if (n === 0) return 0;
-    if (avail < n) fill();
-    const v = word >>> (32 - n);
-    word <<= n;
-    avail -= n;
-    return v;
-  };
-  const bit = () => take(1);
-  const gamma = (): number => {
-    fill();
-    const zeros = Math.clz32(word);
-    if (zeros >= GAMMA_BITS) throw new Error(next * 8 - avail > limit ? `${what}: ends early` : `${what}: a gamma code of ${GAMMA_BITS} bits or more`);
-    word <<= zeros;
-    avail -= zeros;
-    return take(zeros + 1);
-  };
-  const consumed = () => next * 8 - avail;
-  let nodes = new Int32Array(96);
-  let count = 0;
-  const defined: number[][] = Array.from({ length: G }, () => []);
-  const read = (p: number): number => {
-    let depth: number;
-    if (bit() === 0) depth = p + 1;
-    else if (bit() === 0) {
-      depth = p + gamma();
-      if (depth >= G) throw new Error(`${what}: a reference to depth ${depth} of ${G}`);
-      const list = defined[depth]!;
-      const back = ((gamma() - 1) << 2) | take(2);
-      if (back >= list.length) throw new Error(`${what}: a reference to a node not yet defined`);
-      return list[list.length - 1 - back]!;
-    } else if (bit() === 0) {
-      const t = take(tBits);
-      if (t > T) throw new Error(`${what}: terminal ${t} of ${T}`);
-      return t;
-    } else depth = p + 1 + gamma();
-    if (depth >= G || consumed() > limit) throw new Error(consumed() > limit ? `${what}: ends early` : `${what}: a node at depth ${depth} of ${G}`);
-    const at = count++;
-    if (count * 3 > nodes.length) {
-      const grown = new Int32Array(nodes.length * 2);
-      grown.set(nodes);
-      nodes = grown;
-    }
-    nodes[at * 3] = depth;
-    const lo = read(depth);
-    const hi = read(depth);
-    if (lo === hi) throw new Error(`${what}: node ${at} has two equal children (not reduced)`);
-    nodes[at * 3 + 1] = lo;
-    nodes[at * 3 + 2] = hi;
-    defined[depth]!.push(base + at);
-    return base + at;
-  };
-  const root = read(-1);
-  const end = consumed();
-  if (end > limit) throw new Error(`${what}: ends early`);
-  const pad = (8 - (end & 7)) & 7;
-  if (take(pad) !== 0) throw new Error(`${what}: non-zero padding bits`);
-  if (end + pad !== limit) throw new Error(`${what}: ${(limit - end - pad) / 8} bytes after the end`);
-  // nodes test depths while decoding; the client reads ghosts
-  for (let i = 0; i < count * 3; i += 3) nodes[i] = ghostAt[nodes[i]!]!;
-  return { G, values, nodes: nodes.slice(0, count * 3), root, ghostAt };
-}
-
-/** W(S) of the caught set (a predicate on ghost indexes), or null (⊥: S is on no optimal play). */
-export function courseValue(c: Course, caught: (ghost: number) => boolean): number | null {
-  const base = c.values.length + 1;
-  let id = c.root;
-  while (id >= base) {
-    const i = (id - base) * 3;
-    id = caught(c.nodes[i]!) ? c.nodes[i + 2]! : c.nodes[i + 1]!;
-  }
-  return id === BOTTOM ? null : c.values[id - 1]!;
-}
-
-/** Number of decision nodes of a decoded course. */
-export function courseNodes(c: Course): number {
-  return c.nodes.length / 3;
-}
-
-/**
- * The decision itself: a play that caught the ghosts `caught` with bonus
- * `bonus` so far (sum of opened × completed over its catches) and `opened`
- * cells opened (not counting those open at the start) can still end on the
- * optimum whose total bonus is `optimum`.
- */
-export function onCourse(c: Course, caught: (ghost: number) => boolean, bonus: number, opened: number, optimum: number): boolean {
-  const w = courseValue(c, caught);
-  return w !== null && bonus + w - opened === optimum;
 }
 
 /** Hash-consing of nodes (ghost, lo, hi) -> absolute id, open addressing over typed arrays. */

@@ -7,6 +7,7 @@ import type { GhostConfig, GhostMode, GhostSolution } from './schema.ts';
 import { type Board, WORDS } from './board.ts';
 import { type SolveResult, LAYER_DIRECT, LAYER_PAIR, LAYER_CONTRADICTION } from './solver.ts';
 import { ghostTierOf } from './tiers.ts';
+import { at } from '../../lib/at.ts';
 
 export interface GhostSpec {
   size: number;
@@ -53,10 +54,10 @@ export function agreesWithSolution(b: Board, r: SolveResult, solution: GhostSolu
   for (let p = 0; p < b.plainCount; p++) {
     const w = p >>> 5;
     const bit = 1 << (p & 31);
-    const cell = b.plainCell[p]!;
-    const isGhost = solution[Math.floor(cell / b.n)]![cell % b.n] === 'G';
-    if (r.state[w]! & bit && !isGhost) return false;
-    if (r.state[w + WORDS]! & bit && isGhost) return false;
+    const cell = at(b.plainCell, p);
+    const isGhost = at(at(solution, Math.floor(cell / b.n)), cell % b.n) === 'G';
+    if (at(r.state, w) & bit && !isGhost) return false;
+    if (at(r.state, w + WORDS) & bit && isGhost) return false;
   }
   return true;
 }

@@ -17,21 +17,21 @@
 // The generator's depth-limited solve also skips states whose colours left
 // (each colour needs a move of its own) cannot fit in the depth limit.
 import type { SlideBoard } from './board.ts';
-import * as expand from './expand.ts';
-import { Expander, startKey } from './expand.ts';
-import { StateTable } from './table.ts';
+import * as packed from './packed-state.ts';
+import { Expander, startKey } from './packed-state.ts';
+import { StateTable } from './visited-set.ts';
 import { Arena } from './arena.ts';
 
-// Module-local bindings for the hot loop (see expand.ts).
-const CHILD_CLEARED = expand.CHILD_CLEARED;
-const CHILD_DEAD = expand.CHILD_DEAD;
+// Module-local bindings for the hot loop (see packed-state.ts).
+const CHILD_CLEARED = packed.CHILD_CLEARED;
+const CHILD_DEAD = packed.CHILD_DEAD;
 
 /** solutionCount saturates here: 2^53 - 1, the largest integer JSON and doubles hold exactly. */
 const COUNT_CAP = Number.MAX_SAFE_INTEGER;
 
 const saturatingAdd = (a: number, b: number): number => {
   const s = a + b;
-  return s > COUNT_CAP ? COUNT_CAP : s;
+  return Math.min(s, COUNT_CAP);
 };
 
 /** Searches never go deeper than this (dist is a byte); no real board comes near. */

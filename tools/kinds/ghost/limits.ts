@@ -1,0 +1,12 @@
+// The ghost counts at which the exact score DP changes how it runs, defined
+// once: the config schema, its descriptions, the cost estimate, the DPs and
+// the docs (checked by a test) all take them from here.
+
+/** The single-memory DP (dp-single.ts) up to here: 6·2^G bytes of 32-bit WebAssembly memory (1.6 GB at 28). */
+export const KERNEL_MAX_GHOSTS = 28;
+
+/** The ceiling of the exact DP, and of scoreGhostLimit: ghost sets are 32-bit masks. Past KERNEL_MAX_GHOSTS the layered DP (dp-layered.ts) runs. */
+export const DP_MAX_GHOSTS = 32;
+
+/** From here on one layered DP needs over 5 GB (about 4.5 GB at most up to 30 ghosts): only one such DP runs at a time on the machine. */
+export const HEAVY_GHOSTS = 31;

@@ -1,6 +1,6 @@
 // A pipeline run is one transaction: a write that fails half way (ENOSPC,
 // injected here by failing every file the bundle step opens for writing in the
-// run folder) leaves levels/ and dist/ exactly as they were.
+// run folder's dist) leaves levels/ and dist/ exactly as they were.
 import { describe, expect, it, vi } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +13,9 @@ vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   const openSync = (file: fs.PathLike, ...rest: unknown[]) => {
     const name = String(file);
-    if (fail.on && name.includes('/run/tree/') && name.includes('/dist/')) {
+    // a write (not a read) of the bundle step: bundle stages the new dist beside the old one (…/.dist.bundle-new-<pid>/)
+    const writing = typeof rest[0] === 'string' && /[wa]/.test(rest[0]);
+    if (fail.on && writing && name.includes('/run/tree/') && name.includes('dist')) {
       fail.hits++;
       throw Object.assign(new Error(`ENOSPC: no space left on device, open '${name}'`), { code: 'ENOSPC' });
     }
@@ -60,7 +62,7 @@ describe('a pipeline run is one transaction', () => {
     ghost(2);
     fail.on = true;
     const run = pipelineCommand(opts, quiet);
-    await expect(run).rejects.toThrow(/cannot write \(ENOSPC\)/);
+    await expect(run).rejects.toThrow(/cannot write the new dist \(ENOSPC\)/);
     fail.on = false;
     expect(fail.hits).toBeGreaterThan(0);
     expect({ levels: snapshot(opts.levels), dist: snapshot(opts.dist) }).toEqual(before);

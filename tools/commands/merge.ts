@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../lib/io.ts';
 import type { Level } from '../lib/kind.ts';
 import { loadDocument, type Loaded } from './shared/documents.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
+import { at } from '../lib/at.ts';
 
 export interface MergeOptions {
   inputs: string[];
@@ -19,7 +20,7 @@ export interface MergeOptions {
 
 /** Check the shards are 0..n-1 of one split, each once; return them in index order. */
 function inOrder<T extends { shard?: { index: number; count: number } }>(files: string[], docs: T[]): T[] {
-  const count = docs[0]!.shard!.count;
+  const count = at(docs, 0).shard!.count;
   const byIndex = new Map<number, T>();
   docs.forEach((d, i) => {
     if (!d.shard) throw new InputError(`${files[i]} › shard: not the output of a sharded run`);
@@ -34,21 +35,21 @@ function inOrder<T extends { shard?: { index: number; count: number } }>(files: 
 
 function mergeSets(files: string[], sets: SetFile[]): SetFile {
   const shards = inOrder(files, sets);
-  const first = shards[0]!;
+  const first = at(shards, 0);
   const same = (s: SetFile) => stringify([s.kind, s.name, s.stage, s.generator.tool, s.generator.seed, s.generator.config, s.calibration]);
   shards.forEach((s, i) => {
     if (same(s) !== same(first))
-      throw new InputError(`${where(files[i]!, 'generator')}: shard of another job than ${files[0]} (kind, name, seed, config or tool differ)`);
+      throw new InputError(`${where(at(files, i), 'generator')}: shard of another job than ${files[0]} (kind, name, seed, config or tool differ)`);
   });
   const tagged: { slot: number; level: Level }[] = [];
   for (const s of shards) s.levels.forEach((level, i) => tagged.push({ slot: s.shard!.slots[i]!, level }));
   tagged.sort((a, b) => a.slot - b.slot);
   const stats: PlanStats[] = first.generator.stats.map((st, e) => ({
     label: st.label,
-    wanted: shards.reduce((a, s) => a + s.generator.stats[e]!.wanted, 0),
-    found: shards.reduce((a, s) => a + s.generator.stats[e]!.found, 0),
-    tries: shards.reduce((a, s) => a + s.generator.stats[e]!.tries, 0),
-    disagreements: shards.reduce((a, s) => a + s.generator.stats[e]!.disagreements, 0),
+    wanted: shards.reduce((a, s) => a + at(s.generator.stats, e).wanted, 0),
+    found: shards.reduce((a, s) => a + at(s.generator.stats, e).found, 0),
+    tries: shards.reduce((a, s) => a + at(s.generator.stats, e).tries, 0),
+    disagreements: shards.reduce((a, s) => a + at(s.generator.stats, e).disagreements, 0),
   }));
   const { shard: _shard, ...rest } = first;
   return {
@@ -60,12 +61,12 @@ function mergeSets(files: string[], sets: SetFile[]): SetFile {
 
 function mergeReports(files: string[], reports: ValidateReport[]): ValidateReport {
   const shards = inOrder(files, reports);
-  const first = shards[0]!;
+  const first = at(shards, 0);
   shards.forEach((r, i) => {
     if (stringify(r.files.map((f) => f.file)) !== stringify(first.files.map((f) => f.file)))
       throw new InputError(`${files[i]} › files: other files than ${files[0]}`);
   });
-  const merged: FileReport[] = first.files.map((f, k) => ({ ...f, problems: sortProblems(shards.flatMap((r) => r.files[k]!.problems)) }));
+  const merged: FileReport[] = first.files.map((f, k) => ({ ...f, problems: sortProblems(shards.flatMap((r) => at(r.files, k).problems)) }));
   return summarize(merged);
 }
 
@@ -74,7 +75,7 @@ export function mergeCommand(opts: MergeOptions, con: Console): number {
   const loaded: Loaded[] = opts.inputs.map((f) => loadDocument(f, ['set', 'validate-report']));
   const types = new Set(loaded.map((l) => l.type));
   if (types.size > 1) throw new InputError('merge: give either generate shards (set files) or validate shards (reports), not both');
-  if (loaded[0]!.type === 'set') {
+  if (at(loaded, 0).type === 'set') {
     const merged = mergeSets(
       opts.inputs,
       loaded.map((l) => l.doc as SetFile),

@@ -146,8 +146,11 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
     }
     if (levels.length === 0) short(`${at}: the pack has 0 levels`);
     ruleCheck(path.join(base, spec.set), kind, levels);
-    if (spec.order === 'shuffle' && spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
-    const ordered = spec.order === 'shuffle' ? shuffled(levels, spec.seed!, `pack/${spec.name}`) : levels;
+    let ordered = levels;
+    if (spec.order === 'shuffle') {
+      if (spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
+      ordered = shuffled(levels, spec.seed, `pack/${spec.name}`);
+    }
     const sha = sha256Hex(setText);
     const pack: PackFile = {
       type: 'pack',

@@ -82,7 +82,8 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   plan.forEach((entry, e) => {
     for (let j = 0; j < entry.count; j++) slots.push({ slot: slots.length, entry: e });
   });
-  const mine = job.shard ? slots.filter((s) => s.slot % job.shard!.count === job.shard!.index) : slots;
+  const shard = job.shard;
+  const mine = shard ? slots.filter((s) => s.slot % shard.count === shard.index) : slots;
 
   const settings = jobSettings(job);
   const cp = run.checkpoint;
@@ -126,7 +127,8 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const levelSlots: number[] = [];
   let untiered = 0;
   for (const { slot, entry } of mine) {
-    const r = done.get(slot)!;
+    const r = done.get(slot);
+    if (!r) throw new Error(`generate: slot ${slot} has no result after the run`);
     const s = at(stats, entry);
     s.wanted++;
     s.tries += r.tries;

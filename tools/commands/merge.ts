@@ -20,7 +20,8 @@ export interface MergeOptions {
 
 /** Check the shards are 0..n-1 of one split, each once; return them in index order. */
 function inOrder<T extends { shard?: { index: number; count: number } }>(files: string[], docs: T[]): T[] {
-  const count = at(docs, 0).shard!.count;
+  const count = at(docs, 0).shard?.count;
+  if (count === undefined) throw new InputError(`${files[0]} › shard: not the output of a sharded run`);
   const byIndex = new Map<number, T>();
   docs.forEach((d, i) => {
     if (!d.shard) throw new InputError(`${files[i]} › shard: not the output of a sharded run`);
@@ -28,21 +29,36 @@ function inOrder<T extends { shard?: { index: number; count: number } }>(files: 
     if (byIndex.has(d.shard.index)) throw new InputError(`${files[i]} › shard.index: shard ${d.shard.index}/${count} given twice`);
     byIndex.set(d.shard.index, d);
   });
-  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
+  const ordered: T[] = [];
+  const missing: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = byIndex.get(i);
+    if (d) ordered.push(d);
+    else missing.push(i);
+  }
   if (missing.length) throw new InputError(`merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
-  return Array.from({ length: count }, (_, i) => byIndex.get(i)!);
+  return ordered;
 }
 
 function mergeSets(files: string[], sets: SetFile[]): SetFile {
+  const fileOf = new Map(sets.map((s, i) => [s, at(files, i)]));
   const shards = inOrder(files, sets);
   const first = at(shards, 0);
   const same = (s: SetFile) => stringify([s.kind, s.name, s.stage, s.generator.tool, s.generator.seed, s.generator.config, s.calibration]);
-  shards.forEach((s, i) => {
-    if (same(s) !== same(first))
-      throw new InputError(`${where(at(files, i), 'generator')}: shard of another job than ${files[0]} (kind, name, seed, config or tool differ)`);
-  });
   const tagged: { slot: number; level: Level }[] = [];
-  for (const s of shards) s.levels.forEach((level, i) => tagged.push({ slot: s.shard!.slots[i]!, level }));
+  for (const s of shards) {
+    const file = fileOf.get(s);
+    if (same(s) !== same(first))
+      throw new InputError(`${where(file, 'generator')}: shard of another job than ${fileOf.get(first)} (kind, name, seed, config or tool differ)`);
+    if (s.generator.stats.length !== first.generator.stats.length)
+      throw new InputError(
+        `${where(file, 'generator.stats')}: ${s.generator.stats.length} plan entries, but ${fileOf.get(first)} has ${first.generator.stats.length}`,
+      );
+    const slots = s.shard?.slots ?? [];
+    if (slots.length !== s.levels.length)
+      throw new InputError(`${where(file, 'shard.slots')}: ${slots.length} slots for ${s.levels.length} levels (one slot per level); regenerate this shard`);
+    s.levels.forEach((level, i) => tagged.push({ slot: at(slots, i), level }));
+  }
   tagged.sort((a, b) => a.slot - b.slot);
   const stats: PlanStats[] = first.generator.stats.map((st, e) => ({
     label: st.label,
@@ -60,12 +76,13 @@ function mergeSets(files: string[], sets: SetFile[]): SetFile {
 }
 
 function mergeReports(files: string[], reports: ValidateReport[]): ValidateReport {
+  const fileOf = new Map(reports.map((r, i) => [r, at(files, i)]));
   const shards = inOrder(files, reports);
   const first = at(shards, 0);
-  shards.forEach((r, i) => {
+  for (const r of shards) {
     if (stringify(r.files.map((f) => f.file)) !== stringify(first.files.map((f) => f.file)))
-      throw new InputError(`${files[i]} › files: other files than ${files[0]}`);
-  });
+      throw new InputError(`${fileOf.get(r)} › files: other files than ${fileOf.get(first)}`);
+  }
   const merged: FileReport[] = first.files.map((f, k) => ({ ...f, problems: sortProblems(shards.flatMap((r) => at(r.files, k).problems)) }));
   return summarize(merged);
 }

@@ -85,7 +85,11 @@ async function analyzeAll(
   progress?.stop();
   const fresh = new Map(todoKeys.map((k, i) => [k, at(computed, i)]));
   if (cache) for (const [k, o] of fresh) cache.set(k, o);
-  return keys.map((k) => fresh.get(k) ?? cache!.get(k)!);
+  return keys.map((k) => {
+    const outcome = fresh.get(k) ?? cache?.get(k);
+    if (outcome === undefined) throw new Error(`validate: no outcome for task ${k}`);
+    return outcome;
+  });
 }
 
 /** A file to check: named on the command line, or found under a folder (then it must resolve inside it). */

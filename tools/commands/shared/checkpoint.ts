@@ -129,12 +129,12 @@ export async function recheckSlots(
   done: Slots,
   ctx: { config: unknown; calibration: unknown; threads: number; con: Console },
 ): Promise<void> {
-  const found = [...done.entries()].filter(([, r]) => r.found).sort((a, b) => a[0] - b[0]);
+  const found = [...done.entries()].flatMap(([slot, r]) => (r.found ? [{ slot, board: r.found }] : [])).sort((a, b) => a.slot - b.slot);
   if (found.length === 0) return;
-  const tasks: AnalyzeTask[] = found.map(([, r]) => ({
+  const tasks: AnalyzeTask[] = found.map(({ board }) => ({
     op: 'analyze',
     kind: kind.name,
-    puzzle: r.found!.puzzle,
+    puzzle: board.puzzle,
     config: ctx.config,
     calibration: ctx.calibration,
   }));
@@ -144,13 +144,13 @@ export async function recheckSlots(
     runPipelineTasks(tasks, { threads: ctx.threads, signal, onResult: () => progress.update(++n) }).finally(() => progress.stop()),
   )) as Outcome<unknown, unknown>[];
   const problems: string[] = [];
-  found.forEach(([slot, r], i) => {
+  found.forEach(({ slot, board }, i) => {
     const here = where(file, `slot ${slot}`);
     const outcome = at(outcomes, i);
     if (outcome.status !== 'proven') return problems.push(`${here} › result.found: stored as a proven board, recomputed ${outcome.status} (${outcome.reason})`);
-    for (const p of compareFields('analysis', r.found!.analysis, outcome.analysis, kind.tolerances))
+    for (const p of compareFields('analysis', board.analysis, outcome.analysis, kind.tolerances))
       problems.push(`${here} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
-    for (const p of kind.solutionProblems(r.found!.puzzle, r.found!.solution, outcome))
+    for (const p of kind.solutionProblems(board.puzzle, board.solution, outcome))
       problems.push(`${here} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
   });
   if (problems.length > 0) {

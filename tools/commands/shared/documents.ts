@@ -133,7 +133,7 @@ function zodMessage(file: string, root: unknown, issue: z.core.$ZodIssue): strin
 /** Check `raw` against schema file `name`, then parse with zod; InputError with the first problem. */
 export function checkDocument<T>(file: string, raw: unknown, name: string, schema: z.ZodType<T>): T {
   const validate = validatorFor(name);
-  if (!validate(raw)) throw new InputError(ajvMessage(file, raw, validate.errors![0]!));
+  if (!validate(raw)) throw new InputError(ajvMessage(file, raw, at(validate.errors ?? [], 0)));
   const parsed = schema.safeParse(raw);
   if (!parsed.success) throw new InputError(zodMessage(file, raw, at(parsed.error.issues, 0)));
   return parsed.data;
@@ -215,7 +215,7 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
   const merged = mergePartial(kind.defaults.config, raw);
   const validate = validatorFor(`${kind.name}.config.schema.json`, true);
   let lines: string[] = [];
-  if (!validate(merged)) lines = validate.errors!.map((e) => ajvMessage(file, merged, e));
+  if (!validate(merged)) lines = (validate.errors ?? []).map((e) => ajvMessage(file, merged, e));
   else {
     const parsed = kind.schemas.config.safeParse(merged);
     if (parsed.success) return parsed.data;

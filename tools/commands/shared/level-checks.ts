@@ -20,7 +20,8 @@ export function staticProblems(kind: PuzzleKind, level: Level, index: number, fi
   const entry = { level: level.id, index };
   const id = levelId(kind.name, kind.canonical(level.puzzle));
   if (id !== level.id) problems.push({ ...entry, field: 'id', stored: level.id, expected: id });
-  const first = firstIndexOfId.get(level.id)!;
+  const first = firstIndexOfId.get(level.id);
+  if (first === undefined) throw new Error(`staticProblems: level ${level.id} is missing from its file's id index`);
   if (first !== index) problems.push({ ...entry, field: 'id', stored: level.id, expected: `unique within the file (also levels[${first}])` });
   for (const p of kind.ruleProblems(level.puzzle, level.solution, level.analysis)) problems.push({ ...entry, ...p });
   return problems;

@@ -16,7 +16,11 @@ export const BENCH_BOARDS = 100;
 const BENCH_SEED = 1;
 
 function benchBoards(): Uint8Array[] {
-  return Array.from({ length: BENCH_BOARDS }, (_, i) => drawBoard(rngFor(BENCH_SEED, 'apple-bench', i), 600).board!);
+  return Array.from({ length: BENCH_BOARDS }, (_, i) => {
+    const { board } = drawBoard(rngFor(BENCH_SEED, 'apple-bench', i), 600);
+    if (!board) throw new Error(`apple bench board ${i}: no valid board in 600 draws`);
+    return board;
+  });
 }
 
 export function appleFigures(): Figure[] {

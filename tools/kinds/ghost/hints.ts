@@ -139,7 +139,7 @@ export function decodeHints(text: string, n: number, solution: readonly string[]
     const step: HintStep = { layer, constraints, ghosts, empties };
     if (layer === 3) {
       if (cells !== 1) throw new Error(`${what}: step ${steps.length}: a layer-3 step decides one cell`);
-      const [rr, cc] = (ghosts[0] ?? empties[0])!;
+      const [rr, cc] = at([...ghosts, ...empties], 0);
       step.assume = [rr, cc, ghosts.length ? '.' : 'G'];
     }
     steps.push(step);

@@ -57,7 +57,8 @@ export function analyzeSlideDetailed(
 }
 
 function solvedOutcome(b: SlideBoard, r: Extract<Explored, { status: 'solved' }>): Outcome<SlideSolution, SlideAnalysis> {
-  const g = r.graph!;
+  const g = r.graph;
+  if (!g) throw new Error('slide analyze: the search solved the board but kept no graph to measure');
   const dist = distances(g, ARENA);
   const alive = aliveFlags(g, dist, ARENA);
   const m = rawMetrics(g, r.minMoves, dist, alive);

@@ -39,8 +39,13 @@ export function canonicalSlide(p: SlidePuzzle): SlidePuzzle {
 function rotateColours(board: readonly string[]): string[] {
   const used = [...new Set(board.join('').toLowerCase().replace(/[#.]/g, ''))].sort();
   const next = new Map(used.map((c, i) => [c, at(used, (i + 1) % used.length)]));
+  const shifted = (c: string) => {
+    const to = next.get(c);
+    if (to === undefined) throw new Error(`rotateColours: colour ${c} is not among the board's`);
+    return to;
+  };
   return board.map((row) =>
-    [...row].map((ch) => (ch === '#' || ch === '.' ? ch : ch === ch.toLowerCase() ? next.get(ch)! : next.get(ch.toLowerCase())!.toUpperCase())).join(''),
+    [...row].map((ch) => (ch === '#' || ch === '.' ? ch : ch === ch.toLowerCase() ? shifted(ch) : shifted(ch.toLowerCase()).toUpperCase())).join(''),
   );
 }
 

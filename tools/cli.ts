@@ -42,9 +42,7 @@ const seedOption = (what: string) => new Option('--seed <s>', what).argParser(wh
 const kinds = () => `puzzle kind: ${KINDS.map((k) => k.name).join(', ')}`;
 /** The built-in presets of every kind, e.g. "ghost: full; slide: full". */
 const presetList = () =>
-  KINDS.filter((k) => k.presets && Object.keys(k.presets).length > 0)
-    .map((k) => `${k.name}: ${Object.keys(k.presets!).join(', ')}`)
-    .join('; ');
+  KINDS.flatMap((k) => (k.presets && Object.keys(k.presets).length > 0 ? [`${k.name}: ${Object.keys(k.presets).join(', ')}`] : [])).join('; ');
 
 /** Run the CLI; returns the exit code. `io` is where it writes (tests pass buffers). */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
@@ -177,8 +175,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       if (!o.keys) return io.stdout(formatDocument(k.defaults.config));
       const config = k.defaults.config as Record<string, unknown[]>;
       for (const [list, keyOf] of Object.entries(k.keyedLists ?? {})) {
+        const entries = config[list];
+        if (!entries) throw new Error(`${k.name}: keyedLists names ${list}, which its default config does not hold`);
         io.stdout(
-          `${list}:\n${entryKeys(config[list]!, keyOf)
+          `${list}:\n${entryKeys(entries, keyOf)
             .map((key) => `  ${key}\n`)
             .join('')}`,
         );

@@ -37,6 +37,24 @@ describe('shards', () => {
     expect(mixed.stderr).toMatch(/shard of another job/);
   });
 
+  it('merge refuses, naming the file, an input that is no shard and a shard whose slots do not pair with its levels', () => {
+    const parts = [0, 1, 2].map((i) => path.join(dir, `part${i}.json`)); // written by the first test
+    const out = path.join(dir, 'y.json');
+    const noShard = cli(['merge', whole, parts[0]!, '--out', out]);
+    expect(noShard.code).toBe(2);
+    expect(noShard.stderr).toBe(`proofpack: ${whole} › shard: not the output of a sharded run\n`);
+    const s = JSON.parse(fs.readFileSync(parts[1]!, 'utf8'));
+    s.shard.slots.pop();
+    const short = path.join(dir, 'short-slots.json');
+    fs.writeFileSync(short, JSON.stringify(s, null, 2));
+    const r = cli(['merge', parts[2]!, short, parts[0]!, '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `proofpack: ${short} › shard.slots: ${s.levels.length - 1} slots for ${s.levels.length} levels (one slot per level); regenerate this shard\n`,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
   it('validate: shard reports merged are byte-identical to the unsharded report, problems included', () => {
     const curated = path.join(dir, 'curated.json');
     expect(cli(['curate', whole, '--out', curated]).code).toBe(0);

@@ -73,8 +73,9 @@ export function appleStep(level: AppleLevel, state: AppleGameState, action: Appl
     if (!(Number.isInteger(action.ms) && action.ms >= 0)) return refuse(`a tick is a whole number of milliseconds ≥ 0, got ${String(action.ms)}`);
     if (state.status !== 'playing') return refuse(`the game is over (${state.status})`);
     const elapsedMs = state.elapsedMs + action.ms;
-    const timeUp = state.timeLimitMs !== null && elapsedMs >= state.timeLimitMs;
-    const next: AppleGameState = { ...state, elapsedMs: timeUp ? state.timeLimitMs! : elapsedMs, status: timeUp ? 'time up' : 'playing' };
+    const limit = state.timeLimitMs;
+    const timeUp = limit !== null && elapsedMs >= limit;
+    const next: AppleGameState = { ...state, elapsedMs: limit !== null && timeUp ? limit : elapsedMs, status: timeUp ? 'time up' : 'playing' };
     return { state: next, event: { kind: 'ticked', timeUp } };
   }
   if (action.type !== 'take') return refuse(`unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);

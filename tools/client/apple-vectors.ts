@@ -6,6 +6,7 @@ import type { AppleRect } from '../kinds/apple/schema.ts';
 import { appleMedalsEarned, isAppleOver, startApplePlay, takeRect, type AppleLevel } from './apple.ts';
 import { APPLE_TIME_LIMIT_MS, appleStep, appleTimeLeft, startAppleGame, type AppleAction, type AppleGameState } from './apple-game.ts';
 import { sample, type KindPacks } from './client-kind.ts';
+import { at } from '../lib/at.ts';
 
 function appleCase(pack: string, level: AppleLevel, name: string, rects: readonly AppleRect[]): AppleConformanceCase {
   const play = startApplePlay(level.puzzle);
@@ -24,14 +25,14 @@ function appleCase(pack: string, level: AppleLevel, name: string, rects: readonl
 
 /** The first rectangle (row-major corners) that sums to 10 only because it spans removed cells. */
 function rectOverRemoved(cells: Uint8Array): AppleRect | undefined {
-  const at = (r: number, c: number) => cells[r * 17 + c]!;
+  const cell = (r: number, c: number) => at(cells, r * 17 + c);
   for (let t = 0; t < 10; t++)
     for (let l = 0; l < 17; l++)
       for (let b = t; b < 10; b++)
         for (let r = l; r < 17; r++) {
           let sum = 0;
           let removed = 0;
-          for (let y = t; y <= b; y++) for (let x = l; x <= r; x++) at(y, x) === 0 ? removed++ : (sum += at(y, x));
+          for (let y = t; y <= b; y++) for (let x = l; x <= r; x++) cell(y, x) === 0 ? removed++ : (sum += cell(y, x));
           if (sum === 10 && removed > 0) return [t, l, b, r];
         }
   return undefined;
@@ -87,7 +88,7 @@ export function appleVectors(packs: KindPacks<AppleLevel>): { cases: AppleConfor
     const rects: AppleRect[] = [[0, 0, 9, 16], [2, 0, 1, 0], [0, 3, 0, 2], [0, 0, 10, 0], [0, 0, 0, 17], [-1, 0, 0, 0], move, move, ...(over ? [over] : [])];
     cases.push(
       appleCase(
-        packs[0]!.name,
+        at(packs, 0).name,
         first,
         'refused rectangles (whole board, upside down, off the board), then a move, the same move again (sum 0), a rectangle over removed cells',
         rects,

@@ -3,6 +3,7 @@
 // do not import each other.
 import type { KindFormats } from '../lib/formats.ts';
 import type { Level, ReplayReport } from './types.ts';
+import { at } from '../lib/at.ts';
 
 export type { ReplayReport } from './types.ts';
 
@@ -28,5 +29,5 @@ export interface ClientKind<L extends Level = Level> {
 /** Levels sampled per pack for the vectors: the first and the middle one. */
 export function sample<L>(levels: readonly L[]): L[] {
   const picks = [...new Set([0, Math.floor(levels.length / 2)])].filter((i) => i < levels.length);
-  return picks.map((i) => levels[i]!);
+  return picks.map((i) => at(levels, i));
 }

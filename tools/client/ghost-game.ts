@@ -14,6 +14,7 @@ import type { HintStep } from '../kinds/ghost/hints.ts';
 import type { Attempt } from '../kinds/ghost/rating.ts';
 import type { ConstraintName } from '../kinds/ghost/score-rule.ts';
 import { catchAt, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
+import { at } from '../lib/at.ts';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
 export const GHOST_LIVES = 3;
@@ -122,22 +123,22 @@ export function provableNow(play: GhostPlay, marks: readonly Cell[]): Cell[] {
   const n = b.n;
   const start = new Uint32Array(2 * WORDS);
   for (let p = 0; p < b.plainCount; p++) {
-    const cell = b.plainCell[p]!;
-    const g = play.model.ghostOf[cell]!;
-    if (g >= 0 && play.caught[g]) start[p >>> 5]! |= 1 << (p & 31);
-    else if (play.open[cell]) start[WORDS + (p >>> 5)]! |= 1 << (p & 31);
+    const cell = at(b.plainCell, p);
+    const g = at(play.model.ghostOf, cell);
+    if (g >= 0 && play.caught[g]) start[p >>> 5] = at(start, p >>> 5) | (1 << (p & 31));
+    else if (play.open[cell]) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
   }
   for (const [r, c] of marks) {
-    const p = b.plainOf[r * n + c]!;
-    if (p >= 0 && play.model.ghostOf[r * n + c]! < 0) start[WORDS + (p >>> 5)]! |= 1 << (p & 31);
+    const p = at(b.plainOf, r * n + c);
+    if (p >= 0 && at(play.model.ghostOf, r * n + c) < 0) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
   }
   const result = solveLayered(b, { start, maxRounds: 1 });
   if (result.status === 'contradiction') return [];
   const out: Cell[] = [];
   for (let p = 0; p < b.plainCount; p++) {
     const bit = 1 << (p & 31);
-    if (result.state[p >>> 5]! & bit && !(start[p >>> 5]! & bit)) {
-      const cell = b.plainCell[p]!;
+    if (at(result.state, p >>> 5) & bit && !(at(start, p >>> 5) & bit)) {
+      const cell = at(b.plainCell, p);
       out.push([Math.floor(cell / n), cell % n]);
     }
   }
@@ -176,7 +177,7 @@ export function ghostStep(level: GhostLevel, state: GhostGameState, action: Ghos
   const n = level.puzzle.size;
   const { row, col } = action;
   if (!isCellIndex(row, n) || !isCellIndex(col, n)) return refuse(`[${String(row)}, ${String(col)}] is not a cell of the ${n}x${n} board`);
-  if (play.board.plainOf[row * n + col]! < 0) return refuse(`[${row}, ${col}] is a clue cell`);
+  if (at(play.board.plainOf, row * n + col) < 0) return refuse(`[${row}, ${col}] is a clue cell`);
   const g = ghostAt(play, row, col);
   const marked = state.marks.some(([r, c]) => r === row && c === col);
   const mistake = (kind: 'mark' | 'catch') => {

@@ -8,6 +8,7 @@ import { catchAt, ghostAt, hintsOf, isCatchProvable, provableCatches, startGhost
 import { ghostPlayOf, ghostStep, isCleanClear, nextHint, provableNow, startGhostGame, type GhostAction, type GhostGameState } from './ghost-game.ts';
 import { ghostMedalsEarned, isGhostLevelOver, onCourseForBest, onCourseForWorst } from './ghost-medals.ts';
 import { sample, type KindPacks } from './client-kind.ts';
+import { at } from '../lib/at.ts';
 
 /** The medal questions, by what they answer: the one family a game asks (exact for every history, null when "unknown"). */
 export function medalQuestions(play: GhostPlay, analysis: GhostAnalysis): { onCourseForBest: boolean | null; onCourseForWorst: boolean | null } {
@@ -53,7 +54,7 @@ function seeking(level: GhostLevel, question: 'onCourseForBest' | 'onCourseForWo
     for (const cell of left) {
       const trial = startGhostPlay(level.puzzle, level.solution);
       for (const g of play.order) {
-        const [r, c] = ghosts[g]!;
+        const [r, c] = at(ghosts, g);
         catchAt(trial, r, c);
       }
       catchAt(trial, cell[0], cell[1]);
@@ -130,36 +131,38 @@ export function ghostVectors(packs: KindPacks<GhostLevel>): { cases: GhostConfor
   const first = packs[0]?.levels[0];
   if (first) {
     const n = first.puzzle.size;
-    const ghost = ghostCells(first)[0]!;
+    const ghost = at(ghostCells(first), 0);
     const clue = first.puzzle.grid.flatMap((row, r) => [...row].flatMap((ch, c) => (/[0-9]/.test(ch) ? [[r, c] as Cell] : [])))[0];
-    const empties = first.solution.flatMap((row, r) => [...row].flatMap((ch, c) => (ch !== 'G' && first.puzzle.grid[r]![c] === '.' ? [[r, c] as Cell] : [])));
-    const empty = empties[0]!;
+    const empties = first.solution.flatMap((row, r) =>
+      [...row].flatMap((ch, c) => (ch !== 'G' && at(first.puzzle.grid, r)[c] === '.' ? [[r, c] as Cell] : [])),
+    );
+    const empty = at(empties, 0);
     const misses: Cell[] = [empty, ...(clue ? [clue] : []), [-1, 0], [0, n], [n, n], ghost, ghost];
-    cases.push(ghostCase(packs[0]!.name, first, 'misses: an empty cell, a clue, off the board, then the same ghost twice', script(misses)));
-    const at = (type: 'mark' | 'unmark' | 'catch', [row, col]: Cell): GhostAction => ({ type, row, col });
+    cases.push(ghostCase(at(packs, 0).name, first, 'misses: an empty cell, a clue, off the board, then the same ghost twice', script(misses)));
+    const act = (type: 'mark' | 'unmark' | 'catch', [row, col]: Cell): GhostAction => ({ type, row, col });
     // three mistakes after the first catch: a × on an uncaught ghost, then catches on cells still closed
     const after = startGhostPlay(first.puzzle, first.solution);
     catchAt(after, ghost[0], ghost[1]);
     const closed = empties.filter(([r, c]) => !after.open[r * n + c]);
     const others = ghostCells(first).slice(1);
-    const wrongs = [at('mark', others[0] ?? ghost), ...closed.slice(0, 2).map((c) => at('catch', c)), ...others.slice(1, 3).map((c) => at('mark', c))].slice(
+    const wrongs = [act('mark', others[0] ?? ghost), ...closed.slice(0, 2).map((c) => act('catch', c)), ...others.slice(1, 3).map((c) => act('mark', c))].slice(
       0,
       3,
     );
     games.push(
-      ghostGameCase(packs[0]!.name, first, 'mistakes: refused actions, a hint, a wrong × and two wrong catches (lost), refused after, restart, hint path', [
-        at('catch', [-1, 0]),
-        at('mark', [0, n]),
-        ...(clue ? [at('mark', clue), at('catch', clue)] : []),
+      ghostGameCase(at(packs, 0).name, first, 'mistakes: refused actions, a hint, a wrong × and two wrong catches (lost), refused after, restart, hint path', [
+        act('catch', [-1, 0]),
+        act('mark', [0, n]),
+        ...(clue ? [act('mark', clue), act('catch', clue)] : []),
         { type: 'hint' },
-        at('mark', empty),
-        at('mark', empty),
-        at('unmark', empty),
-        at('unmark', empty),
-        at('catch', ghost),
-        at('catch', ghost),
+        act('mark', empty),
+        act('mark', empty),
+        act('unmark', empty),
+        act('unmark', empty),
+        act('catch', ghost),
+        act('catch', ghost),
         ...wrongs,
-        at('catch', ghostCells(first)[1] ?? ghost),
+        act('catch', ghostCells(first)[1] ?? ghost),
         { type: 'hint' },
         { type: 'restart' },
         ...hintPathActions(first),

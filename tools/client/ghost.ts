@@ -20,6 +20,7 @@ import {
 import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course-format.ts';
 import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
 import type { Level, ReplayReport } from './types.ts';
+import { at } from '../lib/at.ts';
 
 /** A ghost level as stored in a pack: `puzzle` (size, grid, row and column counts), `solution` (rows, 'G' = ghost), `analysis` (scores, course assets, hint path). */
 export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;
@@ -64,7 +65,7 @@ export function isCell(play: GhostPlay, row: unknown, col: unknown): boolean {
 /** Ghost index of (row, col), or -1 when no ghost is there or (row, col) is not a cell of the board. */
 export function ghostAt(play: GhostPlay, row: number, col: number): number {
   if (!isCell(play, row, col)) return -1;
-  return play.model.ghostOf[row * play.puzzle.size + col]!;
+  return at(play.model.ghostOf, row * play.puzzle.size + col);
 }
 
 /** Catch at (row, col): scores 100 + 50 × opened × completed when a ghost is there (docs/ghost.md). */
@@ -82,7 +83,7 @@ export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome
     hit: true,
     ghost: g,
     points: r.points,
-    completed: r.completed.map((c) => constraintName(play.model.types[c]!, play.model.refs[c]!, n)),
+    completed: r.completed.map((c) => constraintName(at(play.model.types, c), at(play.model.refs, c), n)),
     opened: r.opened.map((cell) => [Math.floor(cell / n), cell % n] as Cell),
     score: play.score,
   };
@@ -99,17 +100,17 @@ export function provableCatches(play: GhostPlay): Cell[] {
   const b = play.board;
   const start = new Uint32Array(2 * WORDS);
   for (let p = 0; p < b.plainCount; p++) {
-    const cell = b.plainCell[p]!;
-    const g = play.model.ghostOf[cell]!;
-    if (g >= 0 && play.caught[g]) start[p >>> 5]! |= 1 << (p & 31);
-    else if (play.open[cell]) start[WORDS + (p >>> 5)]! |= 1 << (p & 31);
+    const cell = at(b.plainCell, p);
+    const g = at(play.model.ghostOf, cell);
+    if (g >= 0 && play.caught[g]) start[p >>> 5] = at(start, p >>> 5) | (1 << (p & 31));
+    else if (play.open[cell]) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
   }
   const r = solveLayered(b, { start });
   if (r.status === 'contradiction') return [];
   const out: Cell[] = [];
   for (let p = 0; p < b.plainCount; p++) {
-    if (!(r.state[p >>> 5]! & (1 << (p & 31))) || start[p >>> 5]! & (1 << (p & 31))) continue;
-    const cell = b.plainCell[p]!;
+    if (!(at(r.state, p >>> 5) & (1 << (p & 31))) || at(start, p >>> 5) & (1 << (p & 31))) continue;
+    const cell = at(b.plainCell, p);
     out.push([Math.floor(cell / b.n), cell % b.n]);
   }
   return out;
@@ -140,11 +141,12 @@ export function courseOf(analysis: GhostAnalysis, which: 'max' | 'min'): Course 
   if (!Number.isInteger(analysis.ghosts) || analysis.ghosts < 0 || analysis.ghosts > MAX_GHOSTS)
     throw new RangeError(`analysis.ghosts is ${analysis.ghosts}: a board holds 0..${MAX_GHOSTS} ghosts`);
   const d = cache(analysis);
-  if (d[which] === undefined) {
+  let course = d[which];
+  if (course === undefined) {
     const text = which === 'max' ? analysis.maxCourse : analysis.minCourse;
-    d[which] = text === 'unknown' ? null : decodeCourse(text, analysis.ghosts, `analysis.${which}Course`);
+    course = d[which] = text === 'unknown' ? null : decodeCourse(text, analysis.ghosts, `analysis.${which}Course`);
   }
-  return d[which]!;
+  return course;
 }
 
 /** The level's hint path, decoded once per analysis object. */
@@ -157,7 +159,7 @@ export function hintsOf(level: Pick<GhostLevel, 'puzzle' | 'solution' | 'analysi
 /** Cells opened so far by the play's catches (cells open at the start not counted). */
 function openedSoFar(play: GhostPlay): number {
   let k = 0;
-  for (let cell = 0; cell < play.open.length; cell++) k += play.open[cell]! - play.model.openAtStart[cell]!;
+  for (let cell = 0; cell < play.open.length; cell++) k += at(play.open, cell) - at(play.model.openAtStart, cell);
   return k;
 }
 
@@ -231,8 +233,8 @@ export function replayGhost(level: GhostLevel): ReplayReport {
   }
   if (play.order.length === G) {
     for (let cell = 0; cell < n * n; cell++) {
-      const plain = play.board.plainOf[cell]! >= 0;
-      if (plain && play.model.ghostOf[cell]! < 0 && !play.open[cell]) problems.push(`cell [${Math.floor(cell / n)}, ${cell % n}] never opened`);
+      const plain = at(play.board.plainOf, cell) >= 0;
+      if (plain && at(play.model.ghostOf, cell) < 0 && !play.open[cell]) problems.push(`cell [${Math.floor(cell / n)}, ${cell % n}] never opened`);
     }
     if (analysis.maxScore !== 'unknown' && play.score > analysis.maxScore) problems.push(`score ${play.score} above maxScore ${analysis.maxScore}`);
     if (analysis.minScore !== 'unknown' && play.score < analysis.minScore) problems.push(`score ${play.score} below minScore ${analysis.minScore}`);

@@ -5,6 +5,7 @@
 // checks the manifest's SHA-256 (loadManifest, loadVerifiedPack) knows it
 // has exactly the bytes the pipeline checked. First problem only, as
 // "<level id> › <field>: <what is wrong>".
+import { at } from '../lib/at.ts';
 
 type Check = (v: unknown, at: string) => string | null;
 
@@ -40,10 +41,10 @@ const arr =
   };
 const tuple =
   (...items: Check[]): Check =>
-  (v, at) => {
+  (v, where) => {
     if (!Array.isArray(v) || v.length !== items.length) return `expected ${items.length} items, found ${show(v)}`;
     for (let i = 0; i < items.length; i++) {
-      const e = items[i]!(v[i], `${at}[${i}]`);
+      const e = at(items, i)(v[i], `${where}[${i}]`);
       if (e !== null) return nest(`[${i}]`, e);
     }
     return null;
@@ -117,7 +118,7 @@ export const KIND_NAMES = Object.keys(LEVEL_CHECKS) as readonly string[];
 export function packProblem(raw: unknown): string | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'a pack is a JSON object';
   const pack = raw as Record<string, unknown>;
-  const check = typeof pack.kind === 'string' && Object.hasOwn(LEVEL_CHECKS, pack.kind) ? LEVEL_CHECKS[pack.kind]! : undefined;
+  const check = typeof pack.kind === 'string' && Object.hasOwn(LEVEL_CHECKS, pack.kind) ? LEVEL_CHECKS[pack.kind] : undefined;
   if (!check) return `kind: expected one of ${KIND_NAMES.map((k) => JSON.stringify(k)).join(', ')}, found ${show(pack.kind)}`;
   if (pack.type !== 'pack') return `type: expected "pack", found ${show(pack.type)}`;
   if (typeof pack.name !== 'string') return `name: expected a string, found ${show(pack.name)}`;

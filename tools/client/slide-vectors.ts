@@ -7,6 +7,7 @@ import { starsFor } from '../kinds/slide/stars.ts';
 import { flick, isCleared, slideBoardNow, startSlidePlay, starsEarned, type SlideLevel } from './slide.ts';
 import { slideGameBoard, slideGameStars, slideStep, startSlideGame, threeStarsReachable, type SlideAction, type SlideGameState } from './slide-game.ts';
 import { sample, type KindPacks } from './client-kind.ts';
+import { at } from '../lib/at.ts';
 
 type Cell = [number, number];
 
@@ -36,8 +37,8 @@ function wander(level: SlideLevel, k: number): [number, number, string][] {
     const board = slideBoardNow(play);
     let found: [number, number, Direction] | undefined;
     for (let r = 0; r < board.length && !found; r++) {
-      for (let c = 0; c < board[r]!.length && !found; c++) {
-        if (!/[a-o]/.test(board[r]![c]!)) continue;
+      for (let c = 0; c < at(board, r).length && !found; c++) {
+        if (!/[a-o]/.test(at(at(board, r), c))) continue;
         for (const d of DIRS) {
           const sol = level.solution[i];
           if (sol && sol[0] === c && sol[1] === r && sol[2] === d) continue;
@@ -61,9 +62,9 @@ function wander(level: SlideLevel, k: number): [number, number, string][] {
 function illegalFlicks(level: SlideLevel): [number, number, string][] {
   const rows = level.puzzle.board;
   const h = rows.length;
-  const w = rows[0]!.length;
+  const w = at(rows, 0).length;
   const find = (re: RegExp): Cell | undefined => {
-    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) if (re.test(rows[r]![c]!)) return [c, r];
+    for (let r = 0; r < h; r++) for (let c = 0; c < w; c++) if (re.test(at(at(rows, r), c))) return [c, r];
     return undefined;
   };
   const out: [number, number, string][] = [
@@ -78,7 +79,7 @@ function illegalFlicks(level: SlideLevel): [number, number, string][] {
   const step: Record<Direction, [number, number]> = { U: [0, -1], D: [0, 1], L: [-1, 0], R: [1, 0] };
   outer: for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
-      if (!/[a-o]/.test(rows[r]![c]!)) continue;
+      if (!/[a-o]/.test(at(at(rows, r), c))) continue;
       for (const d of DIRS) {
         const [dc, dr] = step[d];
         const next = rows[r + dr]?.[c + dc];
@@ -143,7 +144,7 @@ export function slideVectors(packs: KindPacks<SlideLevel>): { cases: SlideConfor
   const first = packs[0]?.levels[0];
   if (first)
     cases.push(
-      slideCase(packs[0]!.name, first, 'illegal flicks (they change nothing and do not count), then the solution', [
+      slideCase(at(packs, 0).name, first, 'illegal flicks (they change nothing and do not count), then the solution', [
         ...illegalFlicks(first),
         ...first.solution,
       ]),

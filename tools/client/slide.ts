@@ -8,6 +8,7 @@ import { charOfValue, compileBoard, cellOf, type SlideBoard } from '../kinds/sli
 import { blocksLeft, playMove, startGrid, type MoveResult } from '../kinds/slide/rules.ts';
 import { starsFor } from '../kinds/slide/stars.ts';
 import type { Level, ReplayReport } from './types.ts';
+import { at } from '../lib/at.ts';
 
 /** A slide level as stored in a pack: `puzzle.board` rows, `solution` a shortest list of flicks, `analysis` with minMoves and stars. */
 export type SlideLevel = Level<Puzzle, Solution, Analysis>;
@@ -55,7 +56,7 @@ export function slideBoardNow(play: SlidePlay): string[] {
   const rows: string[] = [];
   for (let r = 0; r < play.board.h; r++) {
     let line = '';
-    for (let c = 0; c < play.board.w; c++) line += charOfValue(play.grid[cellOf(play.board, r, c)]!);
+    for (let c = 0; c < play.board.w; c++) line += charOfValue(at(play.grid, cellOf(play.board, r, c)));
     rows.push(line);
   }
   return rows;

@@ -20,6 +20,7 @@ import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
 import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
 import { mean, median } from '../lib/stats.ts';
+import { at } from '../lib/at.ts';
 
 export interface BundleOptions {
   packs: string;
@@ -36,7 +37,7 @@ function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {
   const rng = rngFor(seed, stream, 0);
   for (let i = out.length - 1; i > 0; i--) {
     const j = rng.int(0, i);
-    [out[i], out[j]] = [out[j]!, out[i]!];
+    [out[i], out[j]] = [at(out, j), at(out, i)];
   }
   return out;
 }
@@ -145,8 +146,11 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
     }
     if (levels.length === 0) short(`${at}: the pack has 0 levels`);
     ruleCheck(path.join(base, spec.set), kind, levels);
-    if (spec.order === 'shuffle' && spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
-    const ordered = spec.order === 'shuffle' ? shuffled(levels, spec.seed!, `pack/${spec.name}`) : levels;
+    let ordered = levels;
+    if (spec.order === 'shuffle') {
+      if (spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
+      ordered = shuffled(levels, spec.seed, `pack/${spec.name}`);
+    }
     const sha = sha256Hex(setText);
     const pack: PackFile = {
       type: 'pack',

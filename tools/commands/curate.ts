@@ -17,7 +17,8 @@ export interface CurateOptions {
   json?: boolean;
 }
 
-export function curateSet(kind: PuzzleKind, set: SetFile, file: string): SetFile {
+/** The curated set; its `curate` stats are always there (a candidate set's are null). */
+export function curateSet(kind: PuzzleKind, set: SetFile, file: string): SetFile & { curate: NonNullable<SetFile['curate']> } {
   const config = set.generator.config;
   const seen = new Set<string>();
   let duplicates = 0;
@@ -65,7 +66,7 @@ export function curateCommand(opts: CurateOptions, con: Console): number {
   const curated = curateSet(loaded.kind, loaded.doc, opts.input);
   writeFileAtomic(opts.out, formatDocument(curated));
   const table = loaded.kind.tierTable(curated.levels);
-  const c = curated.curate!;
+  const c = curated.curate;
   if (opts.json) {
     con.out(stableJson({ file: opts.out, kind: loaded.kind.name, levels: curated.levels.length, ...c, calibration: curated.calibration, tiers: table }));
     return 0;

@@ -19,6 +19,7 @@ import { runPipelineTasks } from './shared/tasks.ts';
 import { parseShard, type Shard } from './shared/shards.ts';
 import type { GenerateTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
+import { at } from '../lib/at.ts';
 
 /** What to generate: everything the output depends on. */
 export interface GenerateJob {
@@ -49,9 +50,9 @@ function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[] {
   const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
   for (const [, i] of order) {
     if (left-- <= 0) break;
-    counts[i]!++;
+    counts[i] = at(counts, i) + 1;
   }
-  return plan.map((e, i) => ({ ...e, count: counts[i]! }));
+  return plan.map((e, i) => ({ ...e, count: at(counts, i) }));
 }
 
 /** What the job's output depends on: the checkpoint's identity. */
@@ -81,7 +82,8 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   plan.forEach((entry, e) => {
     for (let j = 0; j < entry.count; j++) slots.push({ slot: slots.length, entry: e });
   });
-  const mine = job.shard ? slots.filter((s) => s.slot % job.shard!.count === job.shard!.index) : slots;
+  const shard = job.shard;
+  const mine = shard ? slots.filter((s) => s.slot % shard.count === shard.index) : slots;
 
   const settings = jobSettings(job);
   const cp = run.checkpoint;
@@ -90,7 +92,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   if (cp && done.size > 0) await recheckSlots(kind, cp.file, done, { config, calibration, threads: run.threads, con: run.con });
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
-  const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: plan[s.entry]!.spec, config, calibration }));
+  const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: at(plan, s.entry).spec, config, calibration }));
   const progress = run.con.progress(`generate ${kind.name}`, mine.length);
   progress.update(resumed);
   let lastSave = performance.now();
@@ -100,7 +102,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
         threads: run.threads,
         signal,
         onResult: (i, r) => {
-          done.set(todo[i]!.slot, r as SlotResult<unknown, unknown, unknown>);
+          done.set(at(todo, i).slot, r as SlotResult<unknown, unknown, unknown>);
           progress.update(done.size);
           if (cp && performance.now() - lastSave >= cp.everyMs) {
             writeCheckpoint(cp.file, settings, done);
@@ -125,8 +127,9 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const levelSlots: number[] = [];
   let untiered = 0;
   for (const { slot, entry } of mine) {
-    const r = done.get(slot)!;
-    const s = stats[entry]!;
+    const r = done.get(slot);
+    if (!r) throw new Error(`generate: slot ${slot} has no result after the run`);
+    const s = at(stats, entry);
     s.wanted++;
     s.tries += r.tries;
     s.disagreements += r.disagreements;

@@ -10,6 +10,7 @@ import { writeFileAtomic } from '../lib/io.ts';
 import type { Level } from '../lib/kind.ts';
 import { loadDocument, type Loaded } from './shared/documents.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
+import { at } from '../lib/at.ts';
 
 export interface MergeOptions {
   inputs: string[];
@@ -19,7 +20,8 @@ export interface MergeOptions {
 
 /** Check the shards are 0..n-1 of one split, each once; return them in index order. */
 function inOrder<T extends { shard?: { index: number; count: number } }>(files: string[], docs: T[]): T[] {
-  const count = docs[0]!.shard!.count;
+  const count = at(docs, 0).shard?.count;
+  if (count === undefined) throw new InputError(`${files[0]} › shard: not the output of a sharded run`);
   const byIndex = new Map<number, T>();
   docs.forEach((d, i) => {
     if (!d.shard) throw new InputError(`${files[i]} › shard: not the output of a sharded run`);
@@ -27,28 +29,43 @@ function inOrder<T extends { shard?: { index: number; count: number } }>(files: 
     if (byIndex.has(d.shard.index)) throw new InputError(`${files[i]} › shard.index: shard ${d.shard.index}/${count} given twice`);
     byIndex.set(d.shard.index, d);
   });
-  const missing = Array.from({ length: count }, (_, i) => i).filter((i) => !byIndex.has(i));
+  const ordered: T[] = [];
+  const missing: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const d = byIndex.get(i);
+    if (d) ordered.push(d);
+    else missing.push(i);
+  }
   if (missing.length) throw new InputError(`merge: shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
-  return Array.from({ length: count }, (_, i) => byIndex.get(i)!);
+  return ordered;
 }
 
 function mergeSets(files: string[], sets: SetFile[]): SetFile {
+  const fileOf = new Map(sets.map((s, i) => [s, at(files, i)]));
   const shards = inOrder(files, sets);
-  const first = shards[0]!;
+  const first = at(shards, 0);
   const same = (s: SetFile) => stringify([s.kind, s.name, s.stage, s.generator.tool, s.generator.seed, s.generator.config, s.calibration]);
-  shards.forEach((s, i) => {
-    if (same(s) !== same(first))
-      throw new InputError(`${where(files[i]!, 'generator')}: shard of another job than ${files[0]} (kind, name, seed, config or tool differ)`);
-  });
   const tagged: { slot: number; level: Level }[] = [];
-  for (const s of shards) s.levels.forEach((level, i) => tagged.push({ slot: s.shard!.slots[i]!, level }));
+  for (const s of shards) {
+    const file = fileOf.get(s);
+    if (same(s) !== same(first))
+      throw new InputError(`${where(file, 'generator')}: shard of another job than ${fileOf.get(first)} (kind, name, seed, config or tool differ)`);
+    if (s.generator.stats.length !== first.generator.stats.length)
+      throw new InputError(
+        `${where(file, 'generator.stats')}: ${s.generator.stats.length} plan entries, but ${fileOf.get(first)} has ${first.generator.stats.length}`,
+      );
+    const slots = s.shard?.slots ?? [];
+    if (slots.length !== s.levels.length)
+      throw new InputError(`${where(file, 'shard.slots')}: ${slots.length} slots for ${s.levels.length} levels (one slot per level); regenerate this shard`);
+    s.levels.forEach((level, i) => tagged.push({ slot: at(slots, i), level }));
+  }
   tagged.sort((a, b) => a.slot - b.slot);
   const stats: PlanStats[] = first.generator.stats.map((st, e) => ({
     label: st.label,
-    wanted: shards.reduce((a, s) => a + s.generator.stats[e]!.wanted, 0),
-    found: shards.reduce((a, s) => a + s.generator.stats[e]!.found, 0),
-    tries: shards.reduce((a, s) => a + s.generator.stats[e]!.tries, 0),
-    disagreements: shards.reduce((a, s) => a + s.generator.stats[e]!.disagreements, 0),
+    wanted: shards.reduce((a, s) => a + at(s.generator.stats, e).wanted, 0),
+    found: shards.reduce((a, s) => a + at(s.generator.stats, e).found, 0),
+    tries: shards.reduce((a, s) => a + at(s.generator.stats, e).tries, 0),
+    disagreements: shards.reduce((a, s) => a + at(s.generator.stats, e).disagreements, 0),
   }));
   const { shard: _shard, ...rest } = first;
   return {
@@ -59,13 +76,14 @@ function mergeSets(files: string[], sets: SetFile[]): SetFile {
 }
 
 function mergeReports(files: string[], reports: ValidateReport[]): ValidateReport {
+  const fileOf = new Map(reports.map((r, i) => [r, at(files, i)]));
   const shards = inOrder(files, reports);
-  const first = shards[0]!;
-  shards.forEach((r, i) => {
+  const first = at(shards, 0);
+  for (const r of shards) {
     if (stringify(r.files.map((f) => f.file)) !== stringify(first.files.map((f) => f.file)))
-      throw new InputError(`${files[i]} › files: other files than ${files[0]}`);
-  });
-  const merged: FileReport[] = first.files.map((f, k) => ({ ...f, problems: sortProblems(shards.flatMap((r) => r.files[k]!.problems)) }));
+      throw new InputError(`${fileOf.get(r)} › files: other files than ${fileOf.get(first)}`);
+  }
+  const merged: FileReport[] = first.files.map((f, k) => ({ ...f, problems: sortProblems(shards.flatMap((r) => at(r.files, k).problems)) }));
   return summarize(merged);
 }
 
@@ -74,7 +92,7 @@ export function mergeCommand(opts: MergeOptions, con: Console): number {
   const loaded: Loaded[] = opts.inputs.map((f) => loadDocument(f, ['set', 'validate-report']));
   const types = new Set(loaded.map((l) => l.type));
   if (types.size > 1) throw new InputError('merge: give either generate shards (set files) or validate shards (reports), not both');
-  if (loaded[0]!.type === 'set') {
+  if (at(loaded, 0).type === 'set') {
     const merged = mergeSets(
       opts.inputs,
       loaded.map((l) => l.doc as SetFile),

@@ -29,6 +29,7 @@ import { budgetsAllowing } from './shared/budgets.ts';
 import { foundCheckpoint } from './shared/checkpoint.ts';
 import { loadDocument } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
+import { at } from '../lib/at.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -181,13 +182,13 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
       );
     }
   });
-  if (problems.length > 0) throw new InputError(problems[0]!, problems);
+  if (problems.length > 0) throw new InputError(at(problems, 0), problems);
   return { jobs, packs, packsDoc, externalSets };
 }
 
 /** The deepest folder holding every path. */
 function commonRoot(paths: string[]): string {
-  let root = path.resolve(paths[0]!);
+  let root = path.resolve(at(paths, 0));
   for (const p of paths) {
     const abs = path.resolve(p);
     while (abs !== root && !abs.startsWith(root.endsWith(path.sep) ? root : `${root}${path.sep}`)) root = path.dirname(root);
@@ -275,7 +276,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
         ...short,
         `pipeline: ${short.length} pack tier${short.length > 1 ? 's' : ''} cannot be filled (--allow-short bundles them anyway); ${unchanged}`,
       ];
-      throw new InputError(lines[0]!, lines);
+      throw new InputError(at(lines, 0), lines);
     }
     // both validate steps recompute every value; a level found in levels/ and in dist/ is analysed once
     const cache: OutcomeCache = new Map();

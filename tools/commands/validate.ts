@@ -19,6 +19,7 @@ import type { FileReport, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
 import { isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
+import { at } from '../lib/at.ts';
 
 export interface ValidateOptions {
   paths: string[];
@@ -57,7 +58,7 @@ async function analyzeAll(
   keys.forEach((k, i) => {
     if (cache?.has(k) || queued.has(k)) return;
     queued.add(k);
-    todo.push(tasks[i]!);
+    todo.push(at(tasks, i));
     todoKeys.push(k);
   });
   const progress = con?.progress('validate', todo.length);
@@ -82,9 +83,13 @@ async function analyzeAll(
     throw new Interrupted(e.signal, `interrupted: validate stopped after ${checked} of ${todo.length} levels; nothing was written`);
   }
   progress?.stop();
-  const fresh = new Map(todoKeys.map((k, i) => [k, computed[i]!]));
+  const fresh = new Map(todoKeys.map((k, i) => [k, at(computed, i)]));
   if (cache) for (const [k, o] of fresh) cache.set(k, o);
-  return keys.map((k) => fresh.get(k) ?? cache!.get(k)!);
+  return keys.map((k) => {
+    const outcome = fresh.get(k) ?? cache?.get(k);
+    if (outcome === undefined) throw new Error(`validate: no outcome for task ${k}`);
+    return outcome;
+  });
 }
 
 /** A file to check: named on the command line, or found under a folder (then it must resolve inside it). */
@@ -246,11 +251,11 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   for (let f = 0; f < loaded.length; f++) {
     const l = loaded[f];
     if (l?.type !== 'manifest') continue;
-    const dir = path.dirname(reports[f]!.file);
+    const dir = path.dirname(at(reports, f).file);
     for (const entry of l.doc.packs) if (isPlainPackFile(entry.file)) add({ file: path.join(dir, entry.file), within: dir, walked: false });
   }
   // a stored config over a budget stops the run before any analysis
-  if (overBudget.length > 0) throw new InputError(overBudget[0]!, overBudget);
+  if (overBudget.length > 0) throw new InputError(at(overBudget, 0), overBudget);
   // One pool run for the selected levels of every file.
   const tasks: AnalyzeTask[] = [];
   const owners: { file: number; index: number }[] = [];
@@ -270,12 +275,15 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   });
   owners.forEach(({ file, index }, t) => {
     const l = loaded[file] as Extract<Loaded, { type: 'set' | 'pack' }>;
-    const level = l.doc.levels[index]!;
-    reports[file]!.problems.push(...staticProblems(l.kind, level, index, firstIndex[file]!), ...recomputedProblems(l.kind, l.doc, level, index, outcomes[t]!));
+    const level = at(l.doc.levels, index);
+    at(reports, file).problems.push(
+      ...staticProblems(l.kind, level, index, at(firstIndex, file)),
+      ...recomputedProblems(l.kind, l.doc, level, index, at(outcomes, t)),
+    );
   });
   loaded.forEach((l, f) => {
     if (!l || !mineFile) return;
-    const report = reports[f]!;
+    const report = at(reports, f);
     if (l.type === 'set') {
       report.problems.push(...setProblems(l.kind, l.doc));
       if (l.kind.setReport) {

@@ -7,6 +7,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { InputError } from './errors.ts';
 import { readTextSafe, type ReadRule } from './safe-read.ts';
+import { at } from './at.ts';
 
 export { MAX_INPUT_BYTES } from './safe-read.ts';
 
@@ -66,8 +67,7 @@ export function parseJson(file: string, text: string): unknown {
     // V8 quotes a piece of the text after the position; keep only what went wrong, and say where as line and column
     const message = (e as Error).message;
     const pos = /at position (\d+)/.exec(message)?.[1];
-    const head = message
-      .split(/, "|\n| \(/)[0]!
+    const head = at(message.split(/, "|\n| \(/), 0)
       .replace(/ in JSON at position \d+.*$/, '')
       .replace(/ at position \d+.*$/, '')
       .trim();

@@ -50,8 +50,10 @@ export function previewHtml(packs: PreviewPack[], tool: string): string {
   const data = {
     tool,
     packs: packs.map((pk) => {
+      const preview = pk.kind.preview;
+      if (!preview) throw new Error(`preview: the ${pk.kind.name} kind has no preview`);
       const levels: PageLevel[] = pk.levels.map((l) => {
-        const pv = pk.kind.preview!(l, pk.ctx as never);
+        const pv = preview(l, pk.ctx as never);
         return { id: l.id, tier: l.tier, d: pk.kind.difficulty(l.analysis), m: pv.metrics, p: pv.picture, s: pv.steps };
       });
       return {

@@ -6,6 +6,7 @@ import { InputError, show, where } from '../../lib/errors.ts';
 import { budgetValue, overBudget } from '../../lib/budget.ts';
 import { BUDGETS, budgetsOf } from '../../kinds/budgets.ts';
 import type { Loaded } from './documents.ts';
+import { at } from '../../lib/at.ts';
 
 /** Ceilings raised (or lowered) on the command line: `field` -> value. */
 export type BudgetLimits = ReadonlyMap<string, number>;
@@ -17,8 +18,8 @@ export function parseBudgetOptions(items: readonly string[] | undefined): Map<st
   for (const item of items ?? []) {
     const m = /^([A-Za-z.]+)=(\d+)$/.exec(item);
     if (!m) throw new InputError(`--budget ${show(item)}: expected field=value, e.g. scoreGhostLimit=32 (fields: ${known.join(', ')})`);
-    if (!known.includes(m[1]!)) throw new InputError(`--budget ${m[1]}: not a budget field (fields: ${known.join(', ')})`);
-    limits.set(m[1]!, Number(m[2]));
+    if (!known.includes(at(m, 1))) throw new InputError(`--budget ${m[1]}: not a budget field (fields: ${known.join(', ')})`);
+    limits.set(at(m, 1), Number(m[2]));
   }
   return limits;
 }

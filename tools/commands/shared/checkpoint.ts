@@ -17,6 +17,7 @@ import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
 import { interruptible } from './interrupt.ts';
 import { runPipelineTasks, type AnalyzeTask } from './tasks.ts';
+import { at } from '../../lib/at.ts';
 
 export type Slots = Map<number, SlotResult<unknown, unknown, unknown>>;
 
@@ -80,19 +81,19 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
   const problems: string[] = [];
   const done: Slots = new Map();
   cp.slots.forEach((s, i) => {
-    const at = where(file, `slots[${i}] (slot ${s.slot})`);
-    if (!slotsOfJob.has(s.slot)) return problems.push(`${at} › slot: not a slot of this job`);
-    if (done.has(s.slot)) return problems.push(`${at} › slot: given twice`);
+    const here = where(file, `slots[${i}] (slot ${s.slot})`);
+    if (!slotsOfJob.has(s.slot)) return problems.push(`${here} › slot: not a slot of this job`);
+    if (done.has(s.slot)) return problems.push(`${here} › slot: given twice`);
     const found = s.result.found;
     if (found) {
       const before = problems.length;
-      if (s.result.tries < 1) problems.push(`${at} › result.tries: a found board took at least one try (found ${s.result.tries})`);
+      if (s.result.tries < 1) problems.push(`${here} › result.tries: a found board took at least one try (found ${s.result.tries})`);
       for (const part of ['puzzle', 'solution', 'analysis'] as const) {
         const parsed = kind.schemas[part].safeParse(found[part]);
         if (!parsed.success) {
-          const issue = parsed.error.issues[0]!;
+          const issue = at(parsed.error.issues, 0);
           const field = [part, ...issue.path.map(String)].join('.');
-          problems.push(`${at} › result.found.${field}: ${issue.message}`);
+          problems.push(`${here} › result.found.${field}: ${issue.message}`);
         }
       }
       if (problems.length === before) {
@@ -102,7 +103,7 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
         } catch (e) {
           ruled = [{ field: `puzzle (${(e as Error).message})` }];
         }
-        for (const p of ruled) problems.push(`${at} › result.found.${p.field}: does not follow the rules`);
+        for (const p of ruled) problems.push(`${here} › result.found.${p.field}: does not follow the rules`);
       }
     }
     done.set(s.slot, s.result as SlotResult<unknown, unknown, unknown>);
@@ -112,7 +113,7 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
       ...problems,
       `${file}: not resumed: the checkpoint has ${problems.length} bad slot${problems.length > 1 ? 's' : ''}; delete it to start over`,
     ];
-    throw new InputError(lines[0]!, lines);
+    throw new InputError(at(lines, 0), lines);
   }
   return done;
 }
@@ -128,12 +129,12 @@ export async function recheckSlots(
   done: Slots,
   ctx: { config: unknown; calibration: unknown; threads: number; con: Console },
 ): Promise<void> {
-  const found = [...done.entries()].filter(([, r]) => r.found).sort((a, b) => a[0] - b[0]);
+  const found = [...done.entries()].flatMap(([slot, r]) => (r.found ? [{ slot, board: r.found }] : [])).sort((a, b) => a.slot - b.slot);
   if (found.length === 0) return;
-  const tasks: AnalyzeTask[] = found.map(([, r]) => ({
+  const tasks: AnalyzeTask[] = found.map(({ board }) => ({
     op: 'analyze',
     kind: kind.name,
-    puzzle: r.found!.puzzle,
+    puzzle: board.puzzle,
     config: ctx.config,
     calibration: ctx.calibration,
   }));
@@ -143,20 +144,20 @@ export async function recheckSlots(
     runPipelineTasks(tasks, { threads: ctx.threads, signal, onResult: () => progress.update(++n) }).finally(() => progress.stop()),
   )) as Outcome<unknown, unknown>[];
   const problems: string[] = [];
-  found.forEach(([slot, r], i) => {
-    const at = where(file, `slot ${slot}`);
-    const outcome = outcomes[i]!;
-    if (outcome.status !== 'proven') return problems.push(`${at} › result.found: stored as a proven board, recomputed ${outcome.status} (${outcome.reason})`);
-    for (const p of compareFields('analysis', r.found!.analysis, outcome.analysis, kind.tolerances))
-      problems.push(`${at} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
-    for (const p of kind.solutionProblems(r.found!.puzzle, r.found!.solution, outcome))
-      problems.push(`${at} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
+  found.forEach(({ slot, board }, i) => {
+    const here = where(file, `slot ${slot}`);
+    const outcome = at(outcomes, i);
+    if (outcome.status !== 'proven') return problems.push(`${here} › result.found: stored as a proven board, recomputed ${outcome.status} (${outcome.reason})`);
+    for (const p of compareFields('analysis', board.analysis, outcome.analysis, kind.tolerances))
+      problems.push(`${here} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
+    for (const p of kind.solutionProblems(board.puzzle, board.solution, outcome))
+      problems.push(`${here} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
   });
   if (problems.length > 0) {
     const lines = [
       ...problems,
       `${file}: not resumed: ${problems.length} stored value${problems.length > 1 ? 's differ' : ' differs'} from what analyze says; delete it to start over`,
     ];
-    throw new InputError(lines[0]!, lines);
+    throw new InputError(at(lines, 0), lines);
   }
 }

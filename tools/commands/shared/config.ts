@@ -9,6 +9,7 @@ import { InputError, show, where } from '../../lib/errors.ts';
 import { readJson } from '../../lib/io.ts';
 import { closestName, mergeKeyed } from '../../lib/partial.ts';
 import { checkConfig } from './documents.ts';
+import { at } from '../../lib/at.ts';
 
 /** Set names: the file name pipeline writes (`levels/<kind>/<name>.json`) and the set's `name`. */
 export const SET_NAME = /^[a-z0-9][a-z0-9_-]{0,63}$/;
@@ -92,6 +93,6 @@ export function checkJobConfig(kind: PuzzleKind, file: string, raw: unknown): Jo
     if (!(e instanceof InputError)) throw e;
     problems.push(...e.lines.map(byKey));
   }
-  if (problems.length > 0) throw new InputError(problems[0]!, problems);
+  if (problems.length > 0) throw new InputError(at(problems, 0), problems);
   return { config, ...job };
 }

@@ -23,6 +23,7 @@ import {
   type SetFile,
   type ValidateReport,
 } from '../../lib/files.ts';
+import { at } from '../../lib/at.ts';
 
 /** Every JSON Schema the project publishes: file name -> zod schema. */
 export function schemaCatalogue(): Map<string, { schema: z.ZodType; io: 'input' | 'output'; title: string }> {
@@ -132,9 +133,9 @@ function zodMessage(file: string, root: unknown, issue: z.core.$ZodIssue): strin
 /** Check `raw` against schema file `name`, then parse with zod; InputError with the first problem. */
 export function checkDocument<T>(file: string, raw: unknown, name: string, schema: z.ZodType<T>): T {
   const validate = validatorFor(name);
-  if (!validate(raw)) throw new InputError(ajvMessage(file, raw, validate.errors![0]!));
+  if (!validate(raw)) throw new InputError(ajvMessage(file, raw, at(validate.errors ?? [], 0)));
   const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InputError(zodMessage(file, raw, parsed.error.issues[0]!));
+  if (!parsed.success) throw new InputError(zodMessage(file, raw, at(parsed.error.issues, 0)));
   return parsed.data;
 }
 
@@ -214,7 +215,7 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
   const merged = mergePartial(kind.defaults.config, raw);
   const validate = validatorFor(`${kind.name}.config.schema.json`, true);
   let lines: string[] = [];
-  if (!validate(merged)) lines = validate.errors!.map((e) => ajvMessage(file, merged, e));
+  if (!validate(merged)) lines = (validate.errors ?? []).map((e) => ajvMessage(file, merged, e));
   else {
     const parsed = kind.schemas.config.safeParse(merged);
     if (parsed.success) return parsed.data;
@@ -227,5 +228,5 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
       `${file}: this looks like a ${fits.name} config, not a ${kind.name} config: it is valid for ${fits.name} and not for ${kind.name} (use it with \`generate ${fits.name}\`, or start from \`proofpack config ${kind.name}\`)`,
     );
   }
-  throw new InputError(lines[0]!, [...new Set(lines)]);
+  throw new InputError(at(lines, 0), [...new Set(lines)]);
 }

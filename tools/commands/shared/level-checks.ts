@@ -10,30 +10,32 @@ import type { Level, Outcome, PuzzleKind } from '../../lib/kind.ts';
 import { compareFields } from '../../lib/compare.ts';
 import type { Manifest, PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
 import { orderLevels } from './ordering.ts';
+import { at } from '../../lib/at.ts';
 
 type LevelDoc = SetFile | PackFile;
 
 /** Problems found without solving: ids, duplicates, rule checks. */
 export function staticProblems(kind: PuzzleKind, level: Level, index: number, firstIndexOfId: Map<string, number>): ReportedProblem[] {
   const problems: ReportedProblem[] = [];
-  const at = { level: level.id, index };
+  const entry = { level: level.id, index };
   const id = levelId(kind.name, kind.canonical(level.puzzle));
-  if (id !== level.id) problems.push({ ...at, field: 'id', stored: level.id, expected: id });
-  const first = firstIndexOfId.get(level.id)!;
-  if (first !== index) problems.push({ ...at, field: 'id', stored: level.id, expected: `unique within the file (also levels[${first}])` });
-  for (const p of kind.ruleProblems(level.puzzle, level.solution, level.analysis)) problems.push({ ...at, ...p });
+  if (id !== level.id) problems.push({ ...entry, field: 'id', stored: level.id, expected: id });
+  const first = firstIndexOfId.get(level.id);
+  if (first === undefined) throw new Error(`staticProblems: level ${level.id} is missing from its file's id index`);
+  if (first !== index) problems.push({ ...entry, field: 'id', stored: level.id, expected: `unique within the file (also levels[${first}])` });
+  for (const p of kind.ruleProblems(level.puzzle, level.solution, level.analysis)) problems.push({ ...entry, ...p });
   return problems;
 }
 
 /** Problems found by recomputing: analysis, solution, tier. */
 export function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, level: Level, index: number, outcome: Outcome<unknown, unknown>): ReportedProblem[] {
-  const at = { level: level.id, index };
-  if (outcome.status !== 'proven') return [{ ...at, field: 'analysis', stored: 'a proven level', expected: `${outcome.status}: ${outcome.reason}` }];
+  const entry = { level: level.id, index };
+  if (outcome.status !== 'proven') return [{ ...entry, field: 'analysis', stored: 'a proven level', expected: `${outcome.status}: ${outcome.reason}` }];
   const problems: ReportedProblem[] = [];
-  for (const p of compareFields('analysis', level.analysis, outcome.analysis, kind.tolerances)) problems.push({ ...at, ...p });
-  for (const p of kind.solutionProblems(level.puzzle, level.solution, outcome)) problems.push({ ...at, ...p });
+  for (const p of compareFields('analysis', level.analysis, outcome.analysis, kind.tolerances)) problems.push({ ...entry, ...p });
+  for (const p of kind.solutionProblems(level.puzzle, level.solution, outcome)) problems.push({ ...entry, ...p });
   const tier = kind.tierOf(outcome.analysis, doc.calibration, doc.generator.config);
-  if (tier !== level.tier) problems.push({ ...at, field: 'tier', stored: level.tier, expected: tier ?? 'no tier (fits none)' });
+  if (tier !== level.tier) problems.push({ ...entry, field: 'tier', stored: level.tier, expected: tier ?? 'no tier (fits none)' });
   return problems;
 }
 
@@ -43,20 +45,21 @@ export function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, level: Level
  * the stored analyses: every stored analysis is itself checked against analyze().
  */
 export function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
-  const at = { level: 'set', index: -1 };
+  const entry = { level: 'set', index: -1 };
   const config = doc.generator.config;
   if (doc.stage === 'candidates') {
-    return compareFields('calibration', doc.calibration, kind.initialCalibration(config)).map((p) => ({ ...at, ...p }));
+    return compareFields('calibration', doc.calibration, kind.initialCalibration(config)).map((p) => ({ ...entry, ...p }));
   }
   const tiered: Level[] = [];
   for (const level of doc.levels) {
     const tier = kind.tierOf(level.analysis, doc.calibration, config);
     if (tier !== null) tiered.push({ ...level, tier });
   }
-  const problems = compareFields('calibration', doc.calibration, kind.calibrate(tiered, config)).map((p) => ({ ...at, ...p }));
+  const problems = compareFields('calibration', doc.calibration, kind.calibrate(tiered, config)).map((p) => ({ ...entry, ...p }));
   const ordered = orderLevels(kind, doc.levels).map((l) => l.id);
   const firstOut = doc.levels.findIndex((l, i) => l.id !== ordered[i]);
-  if (firstOut >= 0) problems.push({ ...at, field: `levels[${firstOut}]`, stored: doc.levels[firstOut]!.id, expected: `${ordered[firstOut]} (easiest first)` });
+  if (firstOut >= 0)
+    problems.push({ ...entry, field: `levels[${firstOut}]`, stored: at(doc.levels, firstOut).id, expected: `${ordered[firstOut]} (easiest first)` });
   return problems;
 }
 

@@ -10,12 +10,17 @@ import { greedyPlay, type Play } from './greedy.ts';
 import { improvePlay } from './search.ts';
 import { geometryFreeBound } from './bound.ts';
 import { APPLE_DEFAULT_CONFIG } from './config.ts';
+import { at } from '../../lib/at.ts';
 
 export const BENCH_BOARDS = 100;
 const BENCH_SEED = 1;
 
 function benchBoards(): Uint8Array[] {
-  return Array.from({ length: BENCH_BOARDS }, (_, i) => drawBoard(rngFor(BENCH_SEED, 'apple-bench', i), 600).board!);
+  return Array.from({ length: BENCH_BOARDS }, (_, i) => {
+    const { board } = drawBoard(rngFor(BENCH_SEED, 'apple-bench', i), 600);
+    if (!board) throw new Error(`apple bench board ${i}: no valid board in 600 draws`);
+    return board;
+  });
 }
 
 export function appleFigures(): Figure[] {
@@ -27,7 +32,7 @@ export function appleFigures(): Figure[] {
   });
   let best = 0;
   const tBest = seconds(() => {
-    boards.forEach((b, i) => (best += improvePlay(b, greedy[i]!, APPLE_DEFAULT_CONFIG.search).score));
+    boards.forEach((b, i) => (best += improvePlay(b, at(greedy, i), APPLE_DEFAULT_CONFIG.search).score));
   });
   let upper = 0;
   const tUpper = seconds(() => {

@@ -1,6 +1,7 @@
 // The apple board (docs/apple.md): 10 rows × 17 columns of digits 1..9. Cells are
 // numbered row-major (cell = row * 17 + col); a working copy holds 0 for a
 // removed cell. Parsing, formatting and digit counts live here.
+import { at } from '../../lib/at.ts';
 export const ROWS = 10;
 export const COLS = 17;
 export const CELLS = ROWS * COLS;
@@ -9,7 +10,7 @@ export const CELLS = ROWS * COLS;
 export function parseBoard(rows: readonly string[]): Uint8Array {
   const d = new Uint8Array(CELLS);
   for (let r = 0; r < ROWS; r++) {
-    const row = rows[r]!;
+    const row = at(rows, r);
     for (let c = 0; c < COLS; c++) d[r * COLS + c] = row.charCodeAt(c) - 48;
   }
   return d;
@@ -28,12 +29,12 @@ export function formatBoard(d: Uint8Array): string[] {
 /** counts[k] = number of cells holding digit k (counts[0] = removed cells). */
 export function digitCounts(d: Uint8Array): Int32Array {
   const counts = new Int32Array(10);
-  for (let i = 0; i < d.length; i++) counts[d[i]!]!++;
+  for (let i = 0; i < d.length; i++) counts[at(d, i)] = at(counts, at(d, i)) + 1;
   return counts;
 }
 
 export function boardSum(d: Uint8Array): number {
   let s = 0;
-  for (let i = 0; i < d.length; i++) s += d[i]!;
+  for (let i = 0; i < d.length; i++) s += at(d, i);
   return s;
 }

@@ -8,6 +8,7 @@ import { chiSquareSurvival, ksTwoSample, normalTwoSided, pearson } from '../../l
 import { mean, round } from '../../lib/stats.ts';
 import { boardFigures } from './fidelity.ts';
 import type { ApplePuzzle } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 interface SetFigures {
   boards: number;
@@ -31,11 +32,11 @@ function homogeneity(a: readonly number[], b: readonly number[]): { chiSquare: n
   const nb = b.reduce((x, y) => x + y, 0);
   let chi = 0;
   for (let k = 0; k < 9; k++) {
-    const col = a[k]! + b[k]!;
+    const col = at(a, k) + at(b, k);
     const ea = (col * na) / (na + nb);
     const eb = (col * nb) / (na + nb);
-    if (ea > 0) chi += (a[k]! - ea) ** 2 / ea;
-    if (eb > 0) chi += (b[k]! - eb) ** 2 / eb;
+    if (ea > 0) chi += (at(a, k) - ea) ** 2 / ea;
+    if (eb > 0) chi += (at(b, k) - eb) ** 2 / eb;
   }
   return { chiSquare: chi, p: chiSquareSurvival(chi, 8) };
 }

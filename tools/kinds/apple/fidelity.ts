@@ -22,6 +22,7 @@ import { mean, median, round, sampleSd } from '../../lib/stats.ts';
 import { CELLS, COLS, ROWS, parseBoard } from './board.ts';
 import { Rng32 } from '../../lib/rng32.ts';
 import type { AppleConfig, ApplePuzzle } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 export const MODEL_SUM_MEAN = 850;
 export const MODEL_SUM_SD = Math.sqrt(3400 / 3);
@@ -30,7 +31,7 @@ const EXPECTED_PER_BOARD = CELLS / 9;
 /** Chi-square of a board's 9 digit counts against 170/9 each. */
 function boardChiSquare(counts: ArrayLike<number>): number {
   let x = 0;
-  for (let k = 1; k <= 9; k++) x += (counts[k]! - EXPECTED_PER_BOARD) ** 2 / EXPECTED_PER_BOARD;
+  for (let k = 1; k <= 9; k++) x += (at(counts, k) - EXPECTED_PER_BOARD) ** 2 / EXPECTED_PER_BOARD;
   return x;
 }
 
@@ -52,7 +53,7 @@ function referenceChiSquares(boards: number, seed: number): number[] {
     let sum = 0;
     for (let i = 0; i < CELLS; i++) {
       const d = 1 + rng.below(9);
-      counts[d]!++;
+      counts[d] = at(counts, d) + 1;
       sum += d;
     }
     if (sum % 10 === 0) out.push(boardChiSquare(counts));
@@ -104,22 +105,22 @@ export function boardFigures(puzzles: readonly ApplePuzzle[]): BoardFigures {
     const counts = new Int32Array(10);
     let sum = 0;
     for (let i = 0; i < CELLS; i++) {
-      counts[d[i]!]!++;
-      sum += d[i]!;
+      counts[at(d, i)] = at(counts, at(d, i)) + 1;
+      sum += at(d, i);
     }
-    for (let k = 1; k <= 9; k++) total[k]! += counts[k]!;
+    for (let k = 1; k <= 9; k++) total[k] = at(total, k) + at(counts, k);
     sums.push(sum);
     if (sum % 10 !== 0) notMultiple++;
     chis.push(boardChiSquare(counts));
     for (let r = 0; r < ROWS; r++) {
       for (let c = 0; c < COLS; c++) {
         if (c + 1 < COLS) {
-          hx.push(d[r * COLS + c]!);
-          hy.push(d[r * COLS + c + 1]!);
+          hx.push(at(d, r * COLS + c));
+          hy.push(at(d, r * COLS + c + 1));
         }
         if (r + 1 < ROWS) {
-          vx.push(d[r * COLS + c]!);
-          vy.push(d[(r + 1) * COLS + c]!);
+          vx.push(at(d, r * COLS + c));
+          vy.push(at(d, (r + 1) * COLS + c));
         }
       }
     }
@@ -132,7 +133,7 @@ function fidelityStats(puzzles: readonly ApplePuzzle[], config: AppleConfig['fid
   const { sums, chis, total, notMultipleOf10: notMultiple, horizontal, vertical } = boardFigures(puzzles);
   const digits = n * CELLS;
   let chi = 0;
-  for (let k = 1; k <= 9; k++) chi += (total[k]! - digits / 9) ** 2 / (digits / 9);
+  for (let k = 1; k <= 9; k++) chi += (at(total, k) - digits / 9) ** 2 / (digits / 9);
   // board sums: mean by z, spread by Σ(sum - 850)²/σ² ~ chi-square(n), two-sided
   const sumMean = mean(sums);
   const meanP = n ? normalTwoSided((sumMean - MODEL_SUM_MEAN) / (MODEL_SUM_SD / Math.sqrt(n))) : 1;

@@ -8,6 +8,7 @@ import type { AnalyzeContext, PlanEntry, SlotResult } from '../../lib/kind.ts';
 import { CELLS, formatBoard } from './board.ts';
 import type { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution } from './schema.ts';
 import { analyzeApple } from './analyze.ts';
+import { at } from '../../lib/at.ts';
 
 /** Generation needs no per-entry parameters: every slot draws from the same model. */
 export type AppleSpec = Record<string, never>;
@@ -28,7 +29,7 @@ export function drawBoard(rng: Rng, maxDraws: number): { board: Uint8Array | nul
   for (let draws = 1; draws <= maxDraws; draws++) {
     drawDigits(rng, board);
     let sum = 0;
-    for (let i = 0; i < CELLS; i++) sum += board[i]!;
+    for (let i = 0; i < CELLS; i++) sum += at(board, i);
     if (sum % 10 === 0) return { board, draws };
   }
   return { board: null, draws: maxDraws };

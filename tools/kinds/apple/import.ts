@@ -5,6 +5,7 @@
 // breaks it nine times in ten).
 import { COLS, ROWS } from './board.ts';
 import type { ApplePuzzle } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 export function importAppleText(text: string): { puzzles: ApplePuzzle[]; problems: { where: string; message: string }[] } {
   const lines = text.split(/\r?\n/);
@@ -13,7 +14,7 @@ export function importAppleText(text: string): { puzzles: ApplePuzzle[]; problem
   let group: { line: number; text: string }[] = [];
   const flush = () => {
     if (group.length === 0) return;
-    const where = `board ${puzzles.length + problems.length + 1} (line ${group[0]!.line})`;
+    const where = `board ${puzzles.length + problems.length + 1} (line ${at(group, 0).line})`;
     const bad = check(group);
     if (bad) problems.push({ where, message: bad });
     else puzzles.push({ board: group.map((g) => g.text) });

@@ -14,6 +14,7 @@ import { compileBoard, isClue, WORDS } from './board.ts';
 import { popcount } from '../../lib/bits.ts';
 import { solveLayered } from './solver.ts';
 import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
+import { at } from '../../lib/at.ts';
 
 /** The depth the pass climbs: logicDepth at the original's weights (direct + 2·pair + 2·contradiction). */
 export function deepenDepth(r: { direct: number; pair: number; contradiction: number }): number {
@@ -51,8 +52,8 @@ function judge(puzzle: GhostPuzzle, solution: GhostSolution, spec: GhostSpec, ma
   if (!passesTarget(r, spec)) return -1;
   let tail = 0;
   for (let i = Math.max(0, r.rounds.length - TAIL_ROUNDS); i < r.rounds.length; i++) {
-    const round = r.rounds[i]!;
-    for (let w = 0; w < WORDS; w++) tail += popcount(round.ghosts[w]!) + popcount(round.empties[w]!);
+    const round = at(r.rounds, i);
+    for (let w = 0; w < WORDS; w++) tail += popcount(at(round.ghosts, w)) + popcount(at(round.empties, w));
   }
   return deepenDepth(r) * RANK + tail;
 }
@@ -75,8 +76,8 @@ export function deepenBoard(puzzle: GhostPuzzle, solution: GhostSolution, spec: 
   const clue = new Uint8Array(n * n);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      if (solution[r]![c] === 'G') ghost[r * n + c] = 1;
-      if (isClue(puzzle.grid[r]![c]!)) clue[r * n + c] = 1;
+      if (at(solution, r)[c] === 'G') ghost[r * n + c] = 1;
+      if (isClue(at(at(puzzle.grid, r), c))) clue[r * n + c] = 1;
     }
   }
   const start = judge(puzzle, solution, spec, maxZeroTargets);
@@ -99,8 +100,8 @@ export function deepenBoard(puzzle: GhostPuzzle, solution: GhostSolution, spec: 
   let t = 0;
   for (; t < tries && changes.length > 0; t++) {
     const j = rng.int(0, changes.length - 1);
-    const k = changes[j]!;
-    changes[j] = changes[changes.length - 1]!;
+    const k = at(changes, j);
+    changes[j] = at(changes, changes.length - 1);
     changes.pop();
     const from = k >> 7;
     const to = (k & 127) - 1;

@@ -11,6 +11,7 @@ import { solveLayered } from './solver.ts';
 import { analyzeGhost } from './analyze.ts';
 import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
 import { deepenBoard } from './deepen.ts';
+import { at } from '../../lib/at.ts';
 
 export type { GhostSpec } from './target-test.ts';
 
@@ -38,12 +39,12 @@ export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
 }
 
 function roundsLabel(r: GhostSpec['rounds']): string {
-  const parts = (['direct', 'pair', 'contradiction'] as const)
-    .filter((k) => r[k])
-    .map((k) => {
-      const [lo, hi] = r[k]!;
-      return `${k} ${lo === hi ? lo : hi >= 100 ? `${lo}+` : `${lo}-${hi}`}`;
-    });
+  const parts = (['direct', 'pair', 'contradiction'] as const).flatMap((k) => {
+    const range = r[k];
+    if (!range) return [];
+    const [lo, hi] = range;
+    return [`${k} ${lo === hi ? lo : hi >= 100 ? `${lo}+` : `${lo}-${hi}`}`];
+  });
   return parts.length ? ` (${parts.join(', ')})` : '';
 }
 
@@ -57,14 +58,14 @@ export function randomBoard(rng: Rng, n: number, ghosts: number, clues: number):
   // partial Fisher–Yates: order[0..g) are the ghosts, order[g..g+k) the clue cells
   for (let i = 0; i < g + k; i++) {
     const j = rng.int(i, cells - 1);
-    const t = order[i]!;
-    order[i] = order[j]!;
+    const t = at(order, i);
+    order[i] = at(order, j);
     order[j] = t;
   }
   const ghost = new Uint8Array(cells);
   const clue = new Uint8Array(cells);
-  for (let i = 0; i < g; i++) ghost[order[i]!] = 1;
-  for (let i = g; i < g + k; i++) clue[order[i]!] = 1;
+  for (let i = 0; i < g; i++) ghost[at(order, i)] = 1;
+  for (let i = g; i < g + k; i++) clue[at(order, i)] = 1;
   return buildLevel(n, ghost, clue);
 }
 

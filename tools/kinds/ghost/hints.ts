@@ -12,6 +12,7 @@ import { WORDS } from './board.ts';
 import type { Round } from './solver.ts';
 import { constraintName, type ConstraintName } from './score-rule.ts';
 import { ByteReader, ByteWriter, fromBase64, toBase64 } from '../../lib/bytes.ts';
+import { at } from '../../lib/at.ts';
 
 export type Cell = [number, number];
 
@@ -29,13 +30,13 @@ export function hintPath(b: Board, rounds: readonly Round[]): HintStep[] {
   const decided = new Uint32Array(WORDS);
   const steps: HintStep[] = [];
   const cellOf = (p: number): Cell => {
-    const cell = b.plainCell[p]!;
+    const cell = at(b.plainCell, p);
     return [Math.floor(cell / b.n), cell % b.n];
   };
   const fresh = (mask: Uint32Array): Cell[] => {
     const out: Cell[] = [];
     for (let w = 0; w < WORDS; w++) {
-      let m = mask[w]! & ~decided[w]!;
+      let m = at(mask, w) & ~at(decided, w);
       while (m) {
         const bit = m & -m;
         m ^= bit;
@@ -49,8 +50,8 @@ export function hintPath(b: Board, rounds: readonly Round[]): HintStep[] {
       const ghosts = fresh(d.ghosts);
       const empties = fresh(d.empties);
       if (ghosts.length + empties.length === 0) continue;
-      for (let w = 0; w < WORDS; w++) decided[w]! |= d.ghosts[w]! | d.empties[w]!;
-      const step: HintStep = { layer: d.layer, constraints: d.constraints.map((k) => constraintName(b.types[k]!, b.refs[k]!, b.n)), ghosts, empties };
+      for (let w = 0; w < WORDS; w++) decided[w] = at(decided, w) | (at(d.ghosts, w) | at(d.empties, w));
+      const step: HintStep = { layer: d.layer, constraints: d.constraints.map((k) => constraintName(at(b.types, k), at(b.refs, k), b.n)), ghosts, empties };
       if (d.assume >= 0) {
         const [r, c] = cellOf(d.assume);
         step.assume = [r, c, d.assumeGhost ? 'G' : '.'];
@@ -88,11 +89,11 @@ export function encodeHints(steps: readonly HintStep[], n: number, solution: rea
   for (const s of steps) {
     const cells = [...s.ghosts, ...s.empties].map(([r, c]) => r * n + c).sort((a, b) => a - b);
     if (s.constraints.length > 7 || cells.length === 0 || s.layer < 1 || s.layer > 3) throw new Error('hints: a step the format cannot hold (bug)');
-    if (s.ghosts.some(([r, c]) => solution[r]![c] !== 'G') || s.empties.some(([r, c]) => solution[r]![c] === 'G'))
+    if (s.ghosts.some(([r, c]) => at(solution, r)[c] !== 'G') || s.empties.some(([r, c]) => at(solution, r)[c] === 'G'))
       throw new Error('hints: a step disagrees with the solution (bug)');
     if (s.layer === 3) {
       const [r, c, v] = s.assume ?? [-1, -1, '.'];
-      if (cells.length !== 1 || cells[0] !== r * n + c || (solution[r]![c] === 'G') === (v === 'G'))
+      if (cells.length !== 1 || cells[0] !== r * n + c || (at(solution, r)[c] === 'G') === (v === 'G'))
         throw new Error('hints: a layer-3 step not of the stored shape (bug)');
     } else if (s.assume) throw new Error('hints: an assumption outside layer 3 (bug)');
     out.byte((s.layer - 1) | (s.constraints.length << 2) | (Math.min(cells.length, 7) << 5));
@@ -138,7 +139,7 @@ export function decodeHints(text: string, n: number, solution: readonly string[]
     const step: HintStep = { layer, constraints, ghosts, empties };
     if (layer === 3) {
       if (cells !== 1) throw new Error(`${what}: step ${steps.length}: a layer-3 step decides one cell`);
-      const [rr, cc] = (ghosts[0] ?? empties[0])!;
+      const [rr, cc] = at([...ghosts, ...empties], 0);
       step.assume = [rr, cc, ghosts.length ? '.' : 'G'];
     }
     steps.push(step);

@@ -4,6 +4,7 @@
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { isClue, neighbours } from './board.ts';
 import type { Problem } from '../../lib/kind.ts';
+import { at } from '../../lib/at.ts';
 
 export const GHOST = 'G';
 const NO_GHOST = '.';
@@ -29,8 +30,8 @@ export function buildLevel(n: number, ghost: Uint8Array, clue: Uint8Array): { pu
       line += clue[i] ? String(ghostsAround(isGhost, n, r, c)) : PLAIN;
       sol += ghost[i] ? GHOST : NO_GHOST;
       if (ghost[i]) {
-        rows[r]!++;
-        cols[c]!++;
+        rows[r] = at(rows, r) + 1;
+        cols[c] = at(cols, c) + 1;
       }
     }
     grid.push(line);
@@ -62,10 +63,10 @@ export function ruleProblems(p: GhostPuzzle, s: GhostSolution): Problem[] {
   const cols = new Array<number>(n).fill(0);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
-      const ch = p.grid[r]![c]!;
+      const ch = at(at(p.grid, r), c);
       if (isGhost(r, c)) {
-        rows[r]!++;
-        cols[c]!++;
+        rows[r] = at(rows, r) + 1;
+        cols[c] = at(cols, c) + 1;
         if (isClue(ch)) problems.push({ field: `solution[${r}][${c}]`, stored: GHOST, expected: NO_GHOST }); // a clue cell holds no ghost
       }
       if (isClue(ch)) {
@@ -86,7 +87,7 @@ export function solutionShapeProblems(n: number, s: GhostSolution): Problem[] {
   const problems: Problem[] = [];
   if (s.length !== n) problems.push({ field: 'solution', stored: `${s.length} rows`, expected: `${n} rows` });
   for (let r = 0; r < Math.min(n, s.length); r++) {
-    if (s[r]!.length !== n) problems.push({ field: `solution[${r}]`, stored: `${s[r]!.length} cells`, expected: `${n} cells` });
+    if (at(s, r).length !== n) problems.push({ field: `solution[${r}]`, stored: `${at(s, r).length} cells`, expected: `${n} cells` });
   }
   return problems;
 }

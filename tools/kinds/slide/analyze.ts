@@ -9,6 +9,7 @@ import { aliveFlags, distances, firstSolution, rawMetrics, scoreOf } from './met
 import { startRuleProblems } from './rules.ts';
 import { starThresholds } from './stars.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 /** This thread's reusable BFS memory (analyze runs one puzzle at a time per thread). */
 export const ARENA = new Arena();
@@ -40,7 +41,7 @@ export function analyzeSlideDetailed(
 ): { outcome: Outcome<SlideSolution, SlideAnalysis>; states: number; statesAtMost: number } {
   const broken = startRuleProblems(puzzle);
   if (broken.length > 0) {
-    const reason = `not a valid start position: ${broken[0]!.field}: ${String(broken[0]!.stored)} (${String(broken[0]!.expected)})`;
+    const reason = `not a valid start position: ${at(broken, 0).field}: ${String(at(broken, 0).stored)} (${String(at(broken, 0).expected)})`;
     return { outcome: { status: 'rejected', reason }, states: 0, statesAtMost: 0 };
   }
   const b = compileBoard(puzzle);
@@ -56,7 +57,8 @@ export function analyzeSlideDetailed(
 }
 
 function solvedOutcome(b: SlideBoard, r: Extract<Explored, { status: 'solved' }>): Outcome<SlideSolution, SlideAnalysis> {
-  const g = r.graph!;
+  const g = r.graph;
+  if (!g) throw new Error('slide analyze: the search solved the board but kept no graph to measure');
   const dist = distances(g, ARENA);
   const alive = aliveFlags(g, dist, ARENA);
   const m = rawMetrics(g, r.minMoves, dist, alive);

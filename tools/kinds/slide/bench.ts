@@ -40,7 +40,8 @@ function runMetricGraphs(boards: readonly SlidePuzzle[] = BENCH_BOARDS, exact = 
     const r = explore(b, { nodeLimit: 2_000_000, metricBudget: 20_000_000, exact }, arena);
     const t1 = performance.now();
     if (r.status !== 'solved') throw new Error(`bench board ${p.board.join('/')} is ${r.status}`);
-    const g = r.graph!;
+    const g = r.graph;
+    if (!g) throw new Error(`bench board ${p.board.join('/')}: solved, but the search kept no graph`);
     const dist = distances(g, arena);
     rawMetrics(g, r.minMoves, dist, aliveFlags(g, dist, arena));
     const t2 = performance.now();

@@ -2,6 +2,7 @@
 // around the h×w board, so slides need no bounds checks), the floor cells
 // numbered in row-major order, and the block codes a packed state uses.
 import type { SlidePuzzle } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 /** Grid cell values: 0 empty, WALL, or a block: colour (1..15) | FIXED. */
 export const EMPTY = 0;
@@ -71,7 +72,7 @@ export function charOfValue(v: number): string {
 /** Compile a puzzle whose shape the schema has checked (2..8 rows of equal length 2..8). */
 export function compileBoard(p: SlidePuzzle): SlideBoard {
   const h = p.board.length;
-  const w = p.board[0]!.length;
+  const w = at(p.board, 0).length;
   const pw = w + 2;
   const size = (h + 2) * pw;
   const terrain = new Uint8Array(size).fill(WALL);
@@ -82,7 +83,7 @@ export function compileBoard(p: SlidePuzzle): SlideBoard {
   const values = new Set<number>();
   for (let r = 0; r < h; r++) {
     for (let c = 0; c < w; c++) {
-      const v = valueOfChar(p.board[r]![c]!);
+      const v = valueOfChar(at(at(p.board, r), c));
       if (v === WALL) continue;
       const cell = (r + 1) * pw + c + 1;
       terrain[cell] = EMPTY;

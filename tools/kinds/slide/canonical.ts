@@ -6,6 +6,7 @@
 // quarter, so it gets the same id.
 import { TRANSFORMS, smallestEncoding, transformRows } from '../../lib/symmetry.ts';
 import type { SlidePuzzle } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 export function transformSlide(p: SlidePuzzle, t: number): SlidePuzzle {
   return { board: transformRows(p.board, t) };
@@ -37,9 +38,14 @@ export function canonicalSlide(p: SlidePuzzle): SlidePuzzle {
 /** Colours shifted by one among those the board uses (the last becomes the first); fixed blocks keep their case. */
 function rotateColours(board: readonly string[]): string[] {
   const used = [...new Set(board.join('').toLowerCase().replace(/[#.]/g, ''))].sort();
-  const next = new Map(used.map((c, i) => [c, used[(i + 1) % used.length]!]));
+  const next = new Map(used.map((c, i) => [c, at(used, (i + 1) % used.length)]));
+  const shifted = (c: string) => {
+    const to = next.get(c);
+    if (to === undefined) throw new Error(`rotateColours: colour ${c} is not among the board's`);
+    return to;
+  };
   return board.map((row) =>
-    [...row].map((ch) => (ch === '#' || ch === '.' ? ch : ch === ch.toLowerCase() ? next.get(ch)! : next.get(ch.toLowerCase())!.toUpperCase())).join(''),
+    [...row].map((ch) => (ch === '#' || ch === '.' ? ch : ch === ch.toLowerCase() ? shifted(ch) : shifted(ch.toLowerCase()).toUpperCase())).join(''),
   );
 }
 

@@ -9,6 +9,7 @@ import { compileBoard } from './board.ts';
 import { explore } from './bfs.ts';
 import { ARENA, analyzeSlideDetailed } from './analyze.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 export interface SlideSpec {
   size: number;
@@ -80,24 +81,24 @@ export function randomBoard(rng: Rng, spec: SlideSpec): SlidePuzzle | null {
     fixed,
   );
   const isFixed = new Uint8Array(blocks);
-  for (let i = 0; i < fixed; i++) isFixed[pick[i]!] = 1;
+  for (let i = 0; i < fixed; i++) isFixed[at(pick, i)] = 1;
   const grid: string[] = new Array<string>(cells).fill('.');
   const colourAt = new Int8Array(cells).fill(-1);
-  for (let i = 0; i < walls; i++) grid[order[i]!] = '#';
+  for (let i = 0; i < walls; i++) grid[at(order, i)] = '#';
   for (let i = 0; i < blocks; i++) {
-    const cell = order[walls + i]!;
-    const letter = LETTERS[colourOf[i]!]!;
+    const cell = at(order, walls + i);
+    const letter = at(LETTERS, at(colourOf, i));
     grid[cell] = isFixed[i] ? letter.toUpperCase() : letter;
-    colourAt[cell] = colourOf[i]!;
+    colourAt[cell] = at(colourOf, i);
   }
   for (let cell = 0; cell < cells; cell++) {
-    const c = colourAt[cell]!;
+    const c = at(colourAt, cell);
     if (c < 0) continue;
     if (cell % n < n - 1 && colourAt[cell + 1] === c) return null;
     if (cell + n < cells && colourAt[cell + n] === c) return null;
   }
   const movable = new Uint8Array(colours);
-  for (let i = 0; i < blocks; i++) if (!isFixed[i]) movable[colourOf[i]!] = 1;
+  for (let i = 0; i < blocks; i++) if (!isFixed[i]) movable[at(colourOf, i)] = 1;
   if (movable.includes(0)) return null;
   const board: string[] = [];
   for (let r = 0; r < n; r++) board.push(grid.slice(r * n, r * n + n).join(''));

@@ -5,6 +5,7 @@ import type { Level, Preview, PreviewStep } from '../../lib/kind.ts';
 import type { SlideAnalysis, SlidePuzzle, SlideSolution } from './schema.ts';
 import { COLOUR_MASK, DIR_LETTERS, EMPTY, FIXED, WALL, cellOf, colOf, compileBoard, rowOf } from './board.ts';
 import { playMove, slideDestination, startGrid } from './rules.ts';
+import { at } from '../../lib/at.ts';
 
 /** 0 floor, 1 wall, 1 + c for colour c (1..15). */
 export const SLIDE_PALETTE = [
@@ -38,13 +39,13 @@ export function slidePreview(level: Level<SlidePuzzle, SlideSolution, SlideAnaly
   const grid = startGrid(b);
   const cellsOf = (g: Uint8Array) => {
     const out: [number, string][] = [];
-    for (let r = 0; r < b.h; r++) for (let c = 0; c < b.w; c++) out.push(look(g[cellOf(b, r, c)]!));
+    for (let r = 0; r < b.h; r++) for (let c = 0; c < b.w; c++) out.push(look(at(g, cellOf(b, r, c))));
     return out;
   };
   const start = cellsOf(grid);
   const steps: PreviewStep[] = level.solution.map((move, k) => {
     const [col, row, dir] = move;
-    const dest = slideDestination(grid, cellOf(b, row, col), b.steps[DIR_LETTERS.indexOf(dir)]!);
+    const dest = slideDestination(grid, cellOf(b, row, col), at(b.steps, DIR_LETTERS.indexOf(dir)));
     const before = grid.slice();
     const result = playMove(b, grid, move);
     const set: [number, number, string][] = [];
@@ -52,7 +53,7 @@ export function slidePreview(level: Level<SlidePuzzle, SlideSolution, SlideAnaly
       for (let c = 0; c < b.w; c++) {
         const cell = cellOf(b, r, c);
         if (grid[cell] !== before[cell]) {
-          const [fill, text] = look(grid[cell]!);
+          const [fill, text] = look(at(grid, cell));
           set.push([r * b.w + c, fill, text]);
         }
       }

@@ -7,6 +7,7 @@
 import type { Level, TierTable } from '../../lib/kind.ts';
 import { median, round } from '../../lib/stats.ts';
 import { DEFAULT_THRESHOLDS, SLIDE_TIERS, type SlideAnalysis, type SlideCalibration, type SlideConfig } from './schema.ts';
+import { at } from '../../lib/at.ts';
 
 export function initialSlideCalibration(): SlideCalibration {
   return { method: 'default', thresholds: [...DEFAULT_THRESHOLDS] };
@@ -14,7 +15,7 @@ export function initialSlideCalibration(): SlideCalibration {
 
 export function slideTierOf(a: Pick<SlideAnalysis, 'score'>, c: SlideCalibration): string {
   const i = c.thresholds.findIndex((t) => a.score < t);
-  return SLIDE_TIERS[i < 0 ? 4 : i]!;
+  return at(SLIDE_TIERS, i < 0 ? 4 : i);
 }
 
 /**
@@ -32,17 +33,17 @@ export function calibrateSlide(levels: readonly Level<unknown, unknown, SlideAna
   if (new Set(s).size < 5) return initialSlideCalibration();
   // cuts c: s[c - 1] < s[c]
   const cuts: number[] = [];
-  for (let c = 1; c < n; c++) if (s[c - 1]! < s[c]!) cuts.push(c);
+  for (let c = 1; c < n; c++) if (at(s, c - 1) < at(s, c)) cuts.push(c);
   const chosen: number[] = [];
   for (let k = 0; k < 4; k++) {
-    const want = Math.round(config.tierShares[k]! * n);
-    const lo = k === 0 ? 1 : chosen[k - 1]! + 1;
+    const want = Math.round(at(config.tierShares, k) * n);
+    const lo = k === 0 ? 1 : at(chosen, k - 1) + 1;
     const allowed = cuts.filter((c) => c >= lo && cuts.filter((x) => x > c).length >= 3 - k);
-    let best = allowed[0]!;
+    let best = at(allowed, 0);
     for (const c of allowed) if (Math.abs(c - want) < Math.abs(best - want)) best = c;
     chosen.push(best);
   }
-  const thresholds = chosen.map((c) => round((s[c - 1]! + s[c]!) / 2, 2)) as [number, number, number, number];
+  const thresholds = chosen.map((c) => round((at(s, c - 1) + at(s, c)) / 2, 2)) as [number, number, number, number];
   return { method: 'quantiles', thresholds };
 }
 
@@ -51,7 +52,7 @@ export function slideTierTable(levels: readonly Level<{ board: string[] }, unkno
     const ls = levels.filter((l) => l.tier === tier);
     if (ls.length === 0) return [tier, 0, '-', '-', '-', '-', '-', '-'];
     const a = ls.map((l) => l.analysis);
-    const sizes = [...new Set(ls.map((l) => `${l.puzzle.board[0]!.length}x${l.puzzle.board.length}`))].sort().join(',');
+    const sizes = [...new Set(ls.map((l) => `${at(l.puzzle.board, 0).length}x${l.puzzle.board.length}`))].sort().join(',');
     const scores = a.map((x) => x.score);
     const med = (v: number[]) => round(median(v), 3);
     return [

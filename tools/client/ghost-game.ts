@@ -13,7 +13,7 @@ import { solveLayered } from '../kinds/ghost/solver.ts';
 import type { HintStep } from '../kinds/ghost/hints.ts';
 import type { Attempt } from '../kinds/ghost/rating.ts';
 import type { ConstraintName } from '../kinds/ghost/score-rule.ts';
-import { catchAt, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
+import { catchAt, confirmedStart, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
 import { at } from '../lib/at.ts';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
@@ -121,13 +121,7 @@ function knownEmpty(play: GhostPlay, marks: readonly Cell[], row: number, col: n
 export function provableNow(play: GhostPlay, marks: readonly Cell[]): Cell[] {
   const b = play.board;
   const n = b.n;
-  const start = new Uint32Array(2 * WORDS);
-  for (let p = 0; p < b.plainCount; p++) {
-    const cell = at(b.plainCell, p);
-    const g = at(play.model.ghostOf, cell);
-    if (g >= 0 && play.caught[g]) start[p >>> 5] = at(start, p >>> 5) | (1 << (p & 31));
-    else if (play.open[cell]) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
-  }
+  const start = confirmedStart(play);
   for (const [r, c] of marks) {
     const p = at(b.plainOf, r * n + c);
     if (p >= 0 && at(play.model.ghostOf, r * n + c) < 0) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));

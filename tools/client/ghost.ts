@@ -98,13 +98,7 @@ export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome
  */
 export function provableCatches(play: GhostPlay): Cell[] {
   const b = play.board;
-  const start = new Uint32Array(2 * WORDS);
-  for (let p = 0; p < b.plainCount; p++) {
-    const cell = at(b.plainCell, p);
-    const g = at(play.model.ghostOf, cell);
-    if (g >= 0 && play.caught[g]) start[p >>> 5] = at(start, p >>> 5) | (1 << (p & 31));
-    else if (play.open[cell]) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
-  }
+  const start = confirmedStart(play);
   const r = solveLayered(b, { start });
   if (r.status === 'contradiction') return [];
   const out: Cell[] = [];
@@ -250,4 +244,21 @@ export function replayGhost(level: GhostLevel): ReplayReport {
     }
   }
   return { ok: problems.length === 0, problems, moves: play.order.length, score: play.score };
+}
+
+/**
+ * The layered solver's start state of what the play has confirmed: caught ghosts
+ * (first WORDS words, a bit per plain cell) and open cells (next WORDS words).
+ * provableNow (ghost-game.ts) adds the player's marks to it.
+ */
+export function confirmedStart(play: GhostPlay): Uint32Array {
+  const b = play.board;
+  const start = new Uint32Array(2 * WORDS);
+  for (let p = 0; p < b.plainCount; p++) {
+    const cell = at(b.plainCell, p);
+    const g = at(play.model.ghostOf, cell);
+    if (g >= 0 && play.caught[g]) start[p >>> 5] = at(start, p >>> 5) | (1 << (p & 31));
+    else if (play.open[cell]) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
+  }
+  return start;
 }

@@ -9,7 +9,7 @@ import { formatTable } from '../lib/console.ts';
 import { InputError, show, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
-import { parseJson, readText } from '../lib/io.ts';
+import { parseJson, readText, writeNewFile } from '../lib/io.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
@@ -344,13 +344,7 @@ function checkOutFolder(out: string): void {
 
 /** A new file in the stage (the stage is new, so nothing is there to go through or replace). */
 function writeNew(file: string, data: string): void {
-  const fd = fs.openSync(file, 'wx');
-  try {
-    fs.writeFileSync(fd, data);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  writeNewFile(file, data);
 }
 
 function syncDir(dir: string): void {

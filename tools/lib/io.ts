@@ -104,6 +104,17 @@ export function checkWriteTarget(file: string): void {
   throw new InputError(`${file}: is ${what}; proofpack writes only regular files and never replaces anything else (choose another output path)`);
 }
 
+/** Create `file`, which must not exist yet (wx: never through an existing file or link), write `data` and sync it. */
+export function writeNewFile(file: string, data: string | Uint8Array): void {
+  const fd = fs.openSync(file, 'wx');
+  try {
+    fs.writeFileSync(fd, data);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /** Write `data` to `file` atomically: readers see the old file or the whole new one. */
 export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   const dir = path.dirname(file);
@@ -111,14 +122,7 @@ export function writeFileAtomic(file: string, data: string | Uint8Array): void {
   checkWriteTarget(file);
   const tmp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}-${tmpCounter++}`);
   try {
-    // wx: the temp name is new, never an existing file or link
-    const fd = fs.openSync(tmp, 'wx');
-    try {
-      fs.writeFileSync(fd, data);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
+    writeNewFile(tmp, data);
     fs.renameSync(tmp, file);
   } catch (e) {
     fs.rmSync(tmp, { force: true });

@@ -186,6 +186,12 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     expect(none.stderr).toMatch(/^Usage: proofpack /);
   });
 
+  it('a reader that closes the pipe early (`config ghost | head`) ends the command quietly, no stack trace', () => {
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" config ghost | true`], { encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toBe('');
+  });
+
   it('import, pipeline and init do not advertise --json; import names only the kinds it can import', () => {
     for (const c of ['import', 'pipeline', 'init']) expect(cli([c, '--help']).stdout, c).not.toContain('--json');
     expect(cli(['generate', '--help']).stdout).toContain('(and the --json report)');

@@ -238,7 +238,10 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       fs.mkdirSync(path.join(stage, 'preview'));
       writeNew(path.join(stage, 'preview', 'index.html'), previewOf(built));
       // the play-test page: every level of every curated set the packs are cut from (tools/preview/play.ts)
-      const sets = [...new Set(loaded.doc.packs.map((p) => p.set))].map((set) => ({ file: set, ...readSet(opts.packs, path.dirname(opts.packs), set).doc }));
+      const sets = [...new Set(loaded.doc.packs.map((p) => p.set))].map((set) => {
+        const { kind, doc } = readSet(opts.packs, path.dirname(opts.packs), set);
+        return { file: set, metric: kind.listMetric ?? (['', ''] as const), ...doc };
+      });
       writeNew(path.join(stage, 'preview', 'play.html'), playHtml(sets, TOOL));
       await step();
       vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];

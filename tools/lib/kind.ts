@@ -209,6 +209,11 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
   difficulty(analysis: A): number;
   /** What difficulty() measures, e.g. `logicDepth`. */
   readonly difficultyLabel?: string;
+  /**
+   * The analysis field the play-test page lists and sorts a set's levels by, and its
+   * short label, e.g. `['logicDepth', 'logicDepth']`. Must name a number of the analysis.
+   */
+  readonly listMetric?: readonly [field: string, label: string];
   tierTable(levels: Level<P, S, A>[]): TierTable;
 
   // ---- optional ----

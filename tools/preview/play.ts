@@ -8,16 +8,15 @@ import { readFileSync } from 'node:fs';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { stableJson } from '../lib/json.ts';
 
-/** A curated set as the page needs it: its kind, name, file and levels. */
+/** A curated set as the page needs it: its kind, name, file, list measure and levels. */
 export interface PlaySet {
   kind: string;
+  /** The analysis field the list shows and sorts by, and its short label (PuzzleKind.listMetric). */
+  metric: readonly [field: string, label: string];
   name: string;
   file: string;
   levels: readonly { id: string; tier: string; puzzle: unknown; solution: unknown; analysis: unknown }[];
 }
-
-/** The measure each kind's list sorts by, with its name. */
-const METRIC: Record<string, [string, string]> = { ghost: ['logicDepth', 'logicDepth'], slide: ['score', 'score'], apple: ['greedyScore', 'greedy'] };
 
 const CSS = `
 body { font-family: system-ui, sans-serif; margin: 0; color: #222; background: #fafafa; display: grid; grid-template-columns: 25rem 1fr; height: 100vh; }
@@ -49,7 +48,7 @@ export function playHtml(sets: readonly PlaySet[], tool: string): string {
   const script = readFileSync(new URL('tools/preview/play.js', PROJECT_ROOT), 'utf8');
   const data = {
     tool,
-    sets: sets.map((s) => ({ kind: s.kind, name: s.name, file: s.file, metric: METRIC[s.kind] ?? ['', ''], levels: s.levels })),
+    sets: sets.map((s) => ({ kind: s.kind, name: s.name, file: s.file, metric: s.metric, levels: s.levels })),
   };
   const json = stableJson(data).replace(/</g, '\\u003c');
   const total = sets.reduce((a, s) => a + s.levels.length, 0);

@@ -44,6 +44,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   tierOf: (analysis, _calibration, config) => appleTierOf(analysis, config),
   difficulty: appleDifficulty,
   difficultyLabel: 'cells the greedy leaves (170 − greedyScore)',
+  listMetric: ['greedyScore', 'greedy'],
   tierTable: appleTierTable,
 
   setReport: (levels, config) =>

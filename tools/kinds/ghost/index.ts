@@ -45,6 +45,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   tierOf: (analysis, _calibration, config) => ghostTierOf(analysis, config.ladder),
   difficulty: (analysis) => analysis.logicDepth,
   difficultyLabel: 'logicDepth',
+  listMetric: ['logicDepth', 'logicDepth'],
   tierTable: ghostTierTable,
 
   previewPalette: GHOST_PALETTE,

@@ -42,6 +42,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   tierOf: (analysis, calibration) => slideTierOf(analysis, calibration),
   difficulty: (analysis) => analysis.score,
   difficultyLabel: 'score',
+  listMetric: ['score', 'score'],
   tierTable: slideTierTable,
 
   previewPalette: SLIDE_PALETTE,

@@ -23,7 +23,7 @@ type Layer = { name: string; rank: number; group: string };
 function layerOf(file: string): Layer {
   const f = file.split(path.sep).join('/');
   if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
-  if (f === 'tools/kinds/index.ts' || f === 'tools/kinds/budgets.ts') return { name: 'registry', rank: 2, group: 'registry' };
+  if (f === 'tools/kinds/index.ts') return { name: 'registry', rank: 2, group: 'registry' };
   const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
   if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };
   if (f.startsWith('tools/preview/')) return { name: 'preview', rank: 1, group: 'preview' };

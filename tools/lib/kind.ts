@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { Rng } from './rng.ts';
 import type { Figure } from './bench.ts';
+import type { BudgetField } from './budget.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
 export interface Problem {
@@ -146,6 +147,13 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
     config: z.ZodType<C>;
     calibration: z.ZodType<K>;
   };
+  /**
+   * The config numbers that bound what analyze() (or a set report) may spend, with
+   * their ceilings (tools/lib/budget.ts). Required, and the registry refuses an
+   * empty list or a field that is not a number of the default config: a kind
+   * without budgets would let a file ask for unbounded work.
+   */
+  readonly budgets: readonly BudgetField[];
   /** The built-in default config (the standard set) and its seed. */
   readonly defaults: { setName: string; seed: number; config: C };
   /** Named full-size configs (`generate --preset NAME`), e.g. the size the original game shipped. */

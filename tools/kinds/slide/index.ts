@@ -1,5 +1,6 @@
 // The slide-block kind (docs/slide.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
+import { SLIDE_BUDGETS } from './budget.ts';
 import { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, SLIDE_TIERS } from './schema.ts';
 import { analyzeSlide } from './analyze.ts';
 import { slideSolutionProblems, startRuleProblems } from './rules.ts';
@@ -20,6 +21,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
     config: SlideConfig,
     calibration: SlideCalibration,
   },
+  budgets: SLIDE_BUDGETS,
   defaults: { setName: 'standard', seed: SLIDE_DEFAULT_SEED, config: SLIDE_DEFAULT_CONFIG },
   starterKeys: ['plan'],
   keyedLists: SLIDE_KEYED_LISTS,

@@ -1,6 +1,9 @@
-// The PuzzleKind interface: everything the four commands need to know about a
-// puzzle kind. Each kind (tools/kinds/<kind>/) implements it once; the commands
-// are written against it and hold no kind-specific rule.
+// The PuzzleKind interface: everything the commands (config, init, generate,
+// curate, validate, bundle, pipeline, import, merge), the bench and the preview
+// need to know about a puzzle kind. Each kind (tools/kinds/<kind>/) implements
+// it once; the commands are written against it and hold no kind-specific rule.
+// Its type parameters default to unknown, not any: a command holding a kind of
+// the registry must narrow what it reads from a level.
 import type { z } from 'zod';
 import type { Rng } from './rng.ts';
 import type { Figure } from './bench.ts';
@@ -128,6 +131,12 @@ export interface BenchInput<P, S, A, C, K> {
   scratch: Scratch;
 }
 
+/**
+ * One bench suite of a kind. Declared as a method so that a kind's record, typed
+ * by its own formats, is still a PuzzleKind of unknown formats in the registry.
+ */
+export type BenchHook<P, S, A, C, K> = { run(input: BenchInput<P, S, A, C, K>): Figure[] | Promise<Figure[]> }['run'];
+
 /** Rows for the tier table that curate prints. */
 export interface TierTable {
   columns: string[];
@@ -136,7 +145,7 @@ export interface TierTable {
   notes?: string[];
 }
 
-export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any> {
+export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, K = unknown, G = unknown> {
   readonly name: string;
   /** Tiers, easiest first. */
   readonly tiers: readonly string[];
@@ -241,5 +250,5 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
    * Kind-specific benchmark suites for `npm run bench`, by name (`npm run bench -- NAME`
    * runs one): each takes one measurement of its figures; the runner repeats them.
    */
-  readonly bench?: Readonly<Record<string, (input: BenchInput<P, S, A, C, K>) => Figure[] | Promise<Figure[]>>>;
+  readonly bench?: Readonly<Record<string, BenchHook<P, S, A, C, K>>>;
 }

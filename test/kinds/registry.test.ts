@@ -14,11 +14,19 @@ describe('the registry', () => {
   });
 
   it('refuses a kind with no budgets, or a budget its config does not have, or a name twice', () => {
-    expect(() => checkedKinds([{ ...apple, name: 'apple2', budgets: [] }])).toThrow(/"apple2": no budgets/);
-    expect(() => checkedKinds([{ ...apple, name: 'apple2', budgets: [{ field: 'search.nope', ceiling: 1, bounds: 'x' }] }])).toThrow(
+    const face = { ...apple.face, name: 'apple2' };
+    expect(() => checkedKinds([{ ...apple, name: 'apple2', face, budgets: [] }], [face])).toThrow(/"apple2": no budgets/);
+    expect(() => checkedKinds([{ ...apple, name: 'apple2', face, budgets: [{ field: 'search.nope', ceiling: 1, bounds: 'x' }] }], [face])).toThrow(
       /budget "search.nope" is not a number/,
     );
-    expect(() => checkedKinds([apple, apple])).toThrow(/registered twice/);
+    expect(() => checkedKinds([apple, apple], [apple.face, apple.face])).toThrow(/registered twice/);
+  });
+
+  it("refuses a kind whose client face is not in the client's list, or a list longer than the kinds", () => {
+    const face = { ...apple.face, name: 'apple2' };
+    expect(() => checkedKinds([{ ...apple, name: 'apple2', face }], [])).toThrow(/"apple2": its face .* must be entry 1 of kinds\/faces.ts/);
+    expect(() => checkedKinds([{ ...apple, name: 'apple2' }], [apple.face])).toThrow(/"apple2": its face/);
+    expect(() => checkedKinds([apple], [apple.face, face])).toThrow(/lists 2 faces for 1 kinds/);
   });
 
   it('a copy of a kind under a new name keeps its ceilings (a stored search.iterations of 1e8 is refused)', () => {

@@ -50,9 +50,9 @@ export {
   type GhostLevel,
   type CatchOutcome,
   type Cell,
-} from './ghost.ts';
+} from '../kinds/ghost/play.ts';
 /** Ghost medals: is the level over, on course for 💎 (best) / 💀 (worst) — exact for every history — and the medals earned. */
-export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-medals.ts';
+export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from '../kinds/ghost/medals.ts';
 /** The ghost game loop, pure: `ghostStep(level, state, action)` → `{ state, event }`; marks, catches, mistakes and lives, hints, restart, the clean clear. */
 export {
   GHOST_LIVES,
@@ -66,7 +66,7 @@ export {
   type GhostGameState,
   type GhostAction,
   type GhostEvent,
-} from './ghost-game.ts';
+} from '../kinds/ghost/game.ts';
 export type { ConstraintName } from '../kinds/ghost/score-rule.ts';
 
 export {
@@ -80,7 +80,7 @@ export {
   type SlidePlay,
   type SlideLevel,
   type FlickResult,
-} from './slide.ts';
+} from '../kinds/slide/play.ts';
 /** The slide game loop, pure: `slideStep(level, state, action)`; flick, undo, restart, stars, whether ★★★ is still reachable. */
 export {
   startSlideGame,
@@ -95,7 +95,7 @@ export {
   type SlideGameState,
   type SlideAction,
   type SlideEvent,
-} from './slide-game.ts';
+} from '../kinds/slide/game.ts';
 export { starThresholds, starsFor, type StarThresholds } from '../kinds/slide/stars.ts';
 export type { SlideAnalysis, SlidePuzzle, SlideSolution, Direction } from '../kinds/slide/schema.ts';
 
@@ -111,7 +111,7 @@ export {
   type AppleLevel,
   type TakeResult,
   type AppleMedals,
-} from './apple.ts';
+} from '../kinds/apple/play.ts';
 /** The apple game loop, pure: `appleStep(level, state, action)`; take a rectangle, the sum under a drag, time passed in as ticks. */
 export {
   APPLE_TIME_LIMIT_MS,
@@ -123,7 +123,7 @@ export {
   type AppleGameState,
   type AppleAction,
   type AppleEvent,
-} from './apple-game.ts';
+} from '../kinds/apple/game.ts';
 export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 
 /** The Logic Rating of a player from their attempts (shown after 20, confirmed at 60). */

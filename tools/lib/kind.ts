@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import type { Rng } from './rng.ts';
 import type { Figure } from './bench.ts';
 import type { BudgetField } from './budget.ts';
+import type { KindFace } from './face.ts';
+import type { KindConformance } from './conformance.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
 export interface Problem {
@@ -156,6 +158,10 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
     config: z.ZodType<C>;
     calibration: z.ZodType<K>;
   };
+  /** The kind as the game client knows it (tools/lib/face.ts): the same object as its entry in kinds/faces.ts. */
+  readonly face: KindFace<Level<P, S, A>>;
+  /** The schema and writer of its conformance vectors (dist/conformance/<kind>.json), run by bundle. */
+  readonly conformance: KindConformance<Level<P, S, A>>;
   /**
    * The config numbers that bound what analyze() (or a set report) may spend, with
    * their ceilings (tools/lib/budget.ts). Required, and the registry refuses an

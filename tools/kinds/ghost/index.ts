@@ -1,5 +1,8 @@
 // The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
+import { ghostFace } from './face.ts';
+import { GHOST_CONFORMANCE } from './conformance.ts';
+import { ghostVectors } from './vectors.ts';
 import { GHOST_BUDGETS } from './budget.ts';
 import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
 import { analyzeGhost, ghostAnalyzeCost } from './analyze.ts';
@@ -22,6 +25,8 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
     config: GhostConfig,
     calibration: GhostCalibration,
   },
+  face: ghostFace,
+  conformance: { schema: GHOST_CONFORMANCE, vectors: ghostVectors },
   budgets: GHOST_BUDGETS,
   defaults: { setName: 'standard', seed: GHOST_DEFAULT_SEED, config: GHOST_DEFAULT_CONFIG },
   starterKeys: ['plan'],

@@ -4,11 +4,11 @@
 // asked of the kind's own breadth-first solver, bounded. The state is plain
 // JSON (the legal flicks so far); the board is the start replayed through
 // them, so a saved game restores exactly.
-import type { Direction } from '../kinds/slide/schema.ts';
-import { compileBoard } from '../kinds/slide/board.ts';
-import { explore } from '../kinds/slide/bfs.ts';
-import { starsFor } from '../kinds/slide/stars.ts';
-import { flick, isCleared, slideBoardNow, startSlidePlay, type FlickResult, type SlideLevel, type SlidePlay } from './slide.ts';
+import type { Direction } from './schema.ts';
+import { compileBoard } from './board.ts';
+import { explore } from './bfs.ts';
+import { starsFor } from './stars.ts';
+import { flick, isCleared, slideBoardNow, startSlidePlay, type FlickResult, type SlideLevel, type SlidePlay } from './play.ts';
 
 /** A slide game in progress, as plain JSON. Change it only with slideStep. */
 export interface SlideGameState {

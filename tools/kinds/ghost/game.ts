@@ -8,13 +8,13 @@
 // it decides the clean clear (🧠) that feeds the Logic Rating. docs/client.md
 // says what "provable at that moment" means and how often it fails on the
 // shipped levels.
-import { WORDS } from '../kinds/ghost/board.ts';
-import { solveLayered } from '../kinds/ghost/solver.ts';
-import type { HintStep } from '../kinds/ghost/hints.ts';
-import type { Attempt } from '../kinds/ghost/rating.ts';
-import type { ConstraintName } from '../kinds/ghost/score-rule.ts';
-import { catchAt, confirmedStart, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
-import { at } from '../lib/at.ts';
+import { WORDS } from './board.ts';
+import { solveLayered } from './solver.ts';
+import type { HintStep } from './hints.ts';
+import type { Attempt } from './rating.ts';
+import type { ConstraintName } from './score-rule.ts';
+import { catchAt, confirmedStart, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './play.ts';
+import { at } from '../../lib/at.ts';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
 export const GHOST_LIVES = 3;

@@ -4,8 +4,8 @@
 // with a time limit (the original game's two minutes), when the time is up.
 // Time is an action ({ type: 'tick', ms }): nothing here reads a clock, so a
 // replay of the same actions gives the same game. The state is plain JSON.
-import type { AppleRect } from '../kinds/apple/schema.ts';
-import { isAppleOver, rectSumOf, startApplePlay, takeRect, type AppleLevel, type ApplePlayState } from './apple.ts';
+import type { AppleRect } from './schema.ts';
+import { isAppleOver, rectSumOf, startApplePlay, takeRect, type AppleLevel, type ApplePlayState } from './play.ts';
 
 /** The original game's time limit: two minutes. */
 export const APPLE_TIME_LIMIT_MS = 120_000;

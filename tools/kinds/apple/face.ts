@@ -1,0 +1,22 @@
+// The apple kind's client face (tools/lib/face.ts): the client's reading of an
+// apple level in a pack, and the replay of its stored solution. No schema
+// library: the client bundles it.
+import type { KindFace } from '../../lib/face.ts';
+import { arr, int, obj, str, tuple } from '../../lib/shape-check.ts';
+import { replayApple, type AppleLevel } from './play.ts';
+
+const rect = tuple(int(0, 9), int(0, 16), int(0, 9), int(0, 16));
+
+function levelProblem(level: Record<string, unknown>): string | null {
+  return (
+    obj({ puzzle: obj({ board: arr(str(/^[1-9]{17}$/, '17 digits 1-9'), 10, 10) }) })(level, '') ??
+    obj({ solution: arr(rect, 0, 170) })(level, '') ??
+    obj({ analysis: obj({ greedyScore: int(0, 170), bestScore: int(0, 170), upperBound: int(0, 170), greedyPlay: arr(rect, 0, 170) }) })(level, '')
+  );
+}
+
+export const appleFace: KindFace<AppleLevel, 'apple'> = {
+  name: 'apple',
+  levelProblem,
+  replay: replayApple,
+};

@@ -53,7 +53,7 @@ export {
 } from '../kinds/ghost/play.ts';
 /** Ghost medals: is the level over, on course for 💎 (best) / 💀 (worst) — exact for every history — and the medals earned. */
 export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from '../kinds/ghost/medals.ts';
-/** The ghost game loop, pure: `ghostStep(level, state, action)` → `{ state, event }`; marks, catches, mistakes and lives, hints, restart, the clean clear. */
+/** The ghost game loop, pure: `ghostStep(level, state, action)` → `{ state, event }`; marks, catches, mistakes and lives, hints, restart, the clean clear; `restoreGhostGame(level, saved)` rebuilds a saved game from its actions. */
 export {
   GHOST_LIVES,
   startGhostGame,
@@ -63,6 +63,8 @@ export {
   isCleanClear,
   ghostAttempt,
   ghostPlayOf,
+  restoreGhostGame,
+  type Restored,
   type GhostGameState,
   type GhostAction,
   type GhostEvent,
@@ -81,11 +83,13 @@ export {
   type SlideLevel,
   type FlickResult,
 } from '../kinds/slide/play.ts';
-/** The slide game loop, pure: `slideStep(level, state, action)`; flick, undo, restart, stars, whether ★★★ is still reachable. */
+/** The slide game loop, pure: `slideStep(level, state, action)`; flick, undo, restart, stars, whether ★★★ is still reachable; `restoreSlideGame` rebuilds a saved game. */
 export {
   startSlideGame,
   slideStep,
   slidePlayOf,
+  restoreSlideGame,
+  type SlideRestored,
   slideGameBoard,
   slideGameStars,
   flicksToClear,
@@ -112,12 +116,14 @@ export {
   type TakeResult,
   type AppleMedals,
 } from '../kinds/apple/play.ts';
-/** The apple game loop, pure: `appleStep(level, state, action)`; take a rectangle, the sum under a drag, time passed in as ticks. */
+/** The apple game loop, pure: `appleStep(level, state, action)`; take a rectangle, the sum under a drag, time passed in as ticks; `restoreAppleGame` rebuilds a saved game. */
 export {
   APPLE_TIME_LIMIT_MS,
   startAppleGame,
   appleStep,
   applePlayOf,
+  restoreAppleGame,
+  type AppleRestored,
   appleRectSum,
   appleTimeLeft,
   type AppleGameState,

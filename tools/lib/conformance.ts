@@ -7,8 +7,7 @@
 // level, a refused event), the writer bundle runs, and the hook's type. A
 // level is named by its pack and id: the port loads the pack from the same dist/.
 import { z } from 'zod';
-import type { PackFile } from './formats.ts';
-import type { Level } from './kind.ts';
+import type { Level } from './level.ts';
 import { at } from './at.ts';
 
 export const int = () => z.number().int();
@@ -45,7 +44,8 @@ export interface ConformanceFile {
 /** A bundled pack as the conformance writer sees it: its name (file `<name>.json`) and content. */
 export interface NamedPack {
   name: string;
-  pack: PackFile;
+  /** The pack (a PackFile of tools/lib/formats.ts): its kind and levels are what the writer reads. */
+  pack: { kind: string; levels: Level[] };
 }
 
 /** The packs of one kind as the conformance writer hands them to that kind: name and levels. */

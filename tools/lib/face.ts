@@ -3,7 +3,7 @@
 // folder (tools/kinds/<kind>/face.ts), its PuzzleKind carries it (`face`), and
 // the client (tools/client/) is written once against it. No schema library and
 // no Node-only import below a face: the client bundles it for the browser.
-import type { Level } from './kind.ts';
+import type { Level } from './level.ts';
 
 /** What replaying a level's stored solution found. */
 export interface ReplayReport {

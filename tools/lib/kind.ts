@@ -9,6 +9,7 @@ import type { Rng } from './rng.ts';
 import type { Figure } from './bench.ts';
 import type { BudgetField } from './budget.ts';
 import type { KindFace } from './face.ts';
+import type { Level } from './level.ts';
 import type { KindConformance } from './conformance.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
@@ -19,14 +20,7 @@ export interface Problem {
   expected: unknown;
 }
 
-/** A level as stored in set and pack files (docs/formats.md). */
-export interface Level<P = unknown, S = unknown, A = unknown> {
-  id: string;
-  puzzle: P;
-  solution: S;
-  analysis: A;
-  tier: string;
-}
+export type { Level } from './level.ts';
 
 /** What `analyze` concluded about a puzzle. Only `proven` puzzles may ship. */
 export type Outcome<S, A> =

@@ -6,6 +6,9 @@ import { apple } from '../../tools/kinds/apple/index.ts';
 import { budgetProblems } from '../../tools/commands/shared/budgets.ts';
 import type { Loaded } from '../../tools/commands/shared/documents.ts';
 import type { SetFile } from '../../tools/lib/formats.ts';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT } from '../support/helpers.ts';
 
 describe('the registry', () => {
   it('every registered kind has budgets naming numbers of its default config', () => {
@@ -34,5 +37,21 @@ describe('the registry', () => {
     const config = { ...apple.defaults.config, search: { ...apple.defaults.config.search, iterations: 1e8 } };
     const loaded = { type: 'set', kind: copy, doc: { generator: { config } } as unknown as SetFile } as Loaded;
     expect(() => budgetProblems('copy.json', loaded)).toThrow(/search\.iterations.*over the built-in ceiling/);
+  });
+});
+
+describe('every face', () => {
+  const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'manifest.json'), 'utf8')) as { packs: { kind: string; file: string }[] };
+  it.each(KINDS.map((k) => [k.name, k] as const))('%s: reads its shipped levels, replays one, and restores its start state from JSON', (_name, kind) => {
+    const entry = manifest.packs.find((p) => p.kind === kind.name);
+    if (!entry) throw new Error(`no ${kind.name} pack in dist/`);
+    const level = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', entry.file), 'utf8')).levels[0];
+    expect(kind.face.levelProblem(level)).toBeNull();
+    expect(kind.face.replay(level)).toMatchObject({ ok: true });
+    const start = kind.face.start(level);
+    expect(kind.face.restore(level, JSON.parse(JSON.stringify(start)))).toEqual({ ok: true, state: start });
+    expect(kind.face.restore(level, { level: 'x' })).toMatchObject({ ok: false });
+    const refused = kind.face.step(level, start, { type: 'no such action' }).event as { kind: string };
+    expect(refused.kind).toBe('refused');
   });
 });

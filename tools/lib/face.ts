@@ -21,7 +21,7 @@ export interface ReplayReport {
  * A kind as the game client knows it. Methods (not function properties), so a
  * face typed by its kind's level still fits the one list of faces.
  */
-export interface KindFace<L extends Level = Level, N extends string = string> {
+export interface KindFace<L extends Level = Level, N extends string = string, St = unknown, Ac = unknown, Ev = unknown> {
   /** The kind's name, as in packs and level ids ("ghost"). */
   readonly name: N;
   /**
@@ -32,6 +32,12 @@ export interface KindFace<L extends Level = Level, N extends string = string> {
   levelProblem(level: Record<string, unknown>): string | null;
   /** Replay the level's stored solution with the kind's rules (never throws). */
   replay(level: L): ReplayReport;
+  /** The first state of a game of the level (plain JSON, never changed in place). */
+  start(level: L): St;
+  /** One action: the new state and what happened; a refused action (`event.kind === 'refused'`) changes nothing. */
+  step(level: L, state: St, action: Ac): { state: St; event: Ev };
+  /** A saved state (e.g. JSON.parse of one) checked and rebuilt from what it records of play, or why not. */
+  restore(level: L, saved: unknown): { readonly ok: true; readonly state: St } | { readonly ok: false; readonly why: string };
 }
 
 /** The level type of a face. */

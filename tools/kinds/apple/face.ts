@@ -1,7 +1,8 @@
 // The apple kind's client face (tools/lib/face.ts): the client's reading of an
-// apple level in a pack, and the replay of its stored solution. No schema
+// apple level in a pack, the replay of its stored solution, and its game loop (start, step, restore). No schema
 // library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
+import { appleStep, restoreAppleGame, startAppleGame, type AppleAction, type AppleEvent, type AppleGameState } from './game.ts';
 import { arr, int, obj, str, tuple } from '../../lib/shape-check.ts';
 import { replayApple, type AppleLevel } from './play.ts';
 
@@ -15,8 +16,11 @@ function levelProblem(level: Record<string, unknown>): string | null {
   );
 }
 
-export const appleFace: KindFace<AppleLevel, 'apple'> = {
+export const appleFace: KindFace<AppleLevel, 'apple', AppleGameState, AppleAction, AppleEvent> = {
   name: 'apple',
   levelProblem,
   replay: replayApple,
+  start: (level) => startAppleGame(level),
+  step: appleStep,
+  restore: restoreAppleGame,
 };

@@ -1,7 +1,8 @@
 // The slide kind's client face (tools/lib/face.ts): the client's reading of a
-// slide level in a pack, and the replay of its stored solution. No schema
+// slide level in a pack, the replay of its stored solution, and its game loop (start, step, restore). No schema
 // library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
+import { slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
 import { arr, int, obj, str, tuple } from '../../lib/shape-check.ts';
 import { replaySlide, type SlideLevel } from './play.ts';
 
@@ -16,8 +17,11 @@ function levelProblem(level: Record<string, unknown>): string | null {
   );
 }
 
-export const slideFace: KindFace<SlideLevel, 'slide'> = {
+export const slideFace: KindFace<SlideLevel, 'slide', SlideGameState, SlideAction, SlideEvent> = {
   name: 'slide',
   levelProblem,
   replay: replaySlide,
+  start: (level) => startSlideGame(level),
+  step: slideStep,
+  restore: restoreSlideGame,
 };

@@ -70,12 +70,6 @@ export function show(v: unknown): string {
 /** Unpadded base64, exactly as lib/bytes.ts writes and reads it (no `=`). */
 export const base64: Check = str(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)');
 
-/** A number (not NaN or ±Infinity) at least `lo`. */
-export const finiteAtLeast =
-  (lo: number): Check =>
-  (v) =>
-    typeof v === 'number' && Number.isFinite(v) && v >= lo ? null : `expected a number ≥ ${lo}, found ${show(v)}`;
-
 /** The first problem of decoding `v` with `decode` (which throws on bad bytes), as a check. */
 export const decodes =
   (decode: (v: string) => unknown): Check =>

@@ -3,10 +3,17 @@
 // library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
 import { appleStep, restoreAppleGame, startAppleGame, type AppleAction, type AppleEvent, type AppleGameState } from './game.ts';
-import { arr, int, obj, str, tuple } from '../../lib/shape-check.ts';
+import { arr, int, obj, show, str, tuple, type Check } from '../../lib/shape-check.ts';
 import { replayApple, type AppleLevel } from './play.ts';
 
-const rect = tuple(int(0, 9), int(0, 16), int(0, 9), int(0, 16));
+const corners = tuple(int(0, 9), int(0, 16), int(0, 9), int(0, 16));
+/** [top, left, bottom, right] on the board, top ≤ bottom and left ≤ right, as the schema says. */
+const rect: Check = (v, where) => {
+  const e = corners(v, where);
+  if (e !== null) return e;
+  const [t = 0, l = 0, b = 0, r = 0] = v as number[];
+  return t > b ? `expected top ≤ bottom, found ${show(v)}` : l > r ? `expected left ≤ right, found ${show(v)}` : null;
+};
 
 function levelProblem(level: Record<string, unknown>): string | null {
   return (

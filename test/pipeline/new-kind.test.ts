@@ -35,11 +35,9 @@ beforeAll(() => {
   const kinds = path.join(home, 'tools', 'kinds');
   fs.cpSync(path.join(kinds, 'slide'), path.join(kinds, 'slide2'), { recursive: true });
   edit(path.join(kinds, 'slide2', 'index.ts'), "name: 'slide',", "name: 'slide2',");
-  edit(
-    path.join(kinds, 'slide2', 'face.ts'),
-    /KindFace<SlideLevel, 'slide'> = \{\n {2}name: 'slide',/,
-    "KindFace<SlideLevel, 'slide2'> = {\n  name: 'slide2',",
-  );
+  edit(path.join(kinds, 'slide2', 'face.ts'), "KindFace<SlideLevel, 'slide',", "KindFace<SlideLevel, 'slide2',");
+  edit(path.join(kinds, 'slide2', 'face.ts'), "name: 'slide',", "name: 'slide2',");
+
   edit(path.join(kinds, 'slide2', 'conformance.ts'), "conformanceSchema('slide',", "conformanceSchema('slide2',");
   // the registry lines
   edit(

@@ -15,7 +15,7 @@ import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
-import { writeConformance } from './client/conformance.ts';
+import { writeConformance } from './commands/shared/conformance.ts';
 import { initCommand } from './commands/init.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 

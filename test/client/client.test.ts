@@ -18,7 +18,7 @@ import {
   type GhostPlay,
   type GhostLevel,
 } from '../../tools/client/index.ts';
-import { canStillReach, canStillReachBest, canStillReachWorst, courseOf } from '../../tools/client/ghost.ts';
+import { canStillReach, canStillReachBest, canStillReachWorst, courseOf } from '../../tools/kinds/ghost/play.ts';
 import { decodeCourse } from '../../tools/kinds/ghost/course-format.ts';
 import { rngFor } from '../../tools/lib/rng.ts';
 import { analyzeGhost } from '../../tools/kinds/ghost/analyze.ts';

@@ -52,19 +52,16 @@ import {
   type SlideLevel,
   type AppleLevel,
 } from '../../tools/client/index.ts';
-import { medalQuestions } from '../../tools/client/conformance.ts';
+import { medalQuestions } from '../../tools/kinds/ghost/vectors.ts';
+import { kindByName } from '../../tools/kinds/index.ts';
 import { checkDocument } from '../../tools/commands/shared/documents.ts';
 import type { z } from 'zod';
-import {
-  CONFORMANCE_SCHEMAS,
-  type ConformanceFile,
-  type AppleConformanceCase,
-  type GhostConformanceCase,
-  type SlideConformanceCase,
-  type GhostGameCase,
-  type SlideGameCase,
-  type AppleGameCase,
-} from '../../tools/lib/conformance.ts';
+import type { GHOST_CONFORMANCE, GhostConformanceCase, GhostGameCase } from '../../tools/kinds/ghost/conformance.ts';
+import type { SLIDE_CONFORMANCE, SlideConformanceCase, SlideGameCase } from '../../tools/kinds/slide/conformance.ts';
+import type { APPLE_CONFORMANCE, AppleConformanceCase, AppleGameCase } from '../../tools/kinds/apple/conformance.ts';
+
+/** A conformance file of one of the three kinds, as its own schema types it. */
+type ConformanceFile = z.infer<typeof GHOST_CONFORMANCE> | z.infer<typeof SLIDE_CONFORMANCE> | z.infer<typeof APPLE_CONFORMANCE>;
 import { ROOT } from '../support/helpers.ts';
 
 const DIST = path.join(ROOT, 'dist');
@@ -77,7 +74,7 @@ const load = (kind: (typeof KINDS)[number]): ConformanceFile =>
     vectorFile(kind),
     JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')),
     `${kind}.conformance.schema.json`,
-    CONFORMANCE_SCHEMAS[kind] as z.ZodType<ConformanceFile>,
+    kindByName(kind).conformance.schema as z.ZodType<ConformanceFile>,
   );
 
 type LevelOf = { ghost: GhostLevel; slide: SlideLevel; apple: AppleLevel };

@@ -1,4 +1,4 @@
-// The play loop of each kind (ghost-game.ts, slide-game.ts, apple-game.ts):
+// The play loop of each kind (tools/kinds/<kind>/game.ts):
 // pure steps over JSON states — ghost marks, mistakes and lives, hints and the
 // clean clear; slide undo, restart and whether ★★★ is still reachable; apple's
 // timer passed in as ticks — and the client refusing coordinates it should
@@ -40,8 +40,8 @@ import {
   type GhostAction,
   type AppleRect,
 } from '../../tools/client/index.ts';
-import { canStillReachBest } from '../../tools/client/ghost.ts';
-import { hintPathActions } from '../../tools/client/ghost-vectors.ts';
+import { canStillReachBest } from '../../tools/kinds/ghost/play.ts';
+import { hintPathActions } from '../../tools/kinds/ghost/vectors.ts';
 import { ROOT } from '../support/helpers.ts';
 
 const levelsIn = (file: string) => levelsOf(loadPack(fs.readFileSync(path.join(ROOT, 'dist', file), 'utf8'))).levels;

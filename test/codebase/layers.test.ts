@@ -3,10 +3,10 @@
 // (tools/kinds/index.ts) imports lib and the kinds; commands import lib, the
 // kinds, the registry, the preview renderer and commands/shared (pipeline.ts,
 // which chains the four commands, may also import them); the CLI, the bench,
-// the client and the scripts sit on top. The CLI may also import the client: it
-// hands the client's conformance-vector writer to bundle (the commands cannot
-// import the client, and the client never imports the commands or the CLI); the
-// bench may import the client, whose decoding time it measures.
+// the client and the scripts sit on top. The client is written against the
+// kinds' faces (tools/kinds/faces.ts, the one registry file it may import) and
+// never imports the commands or the CLI; the CLI and the bench may import the
+// client.
 // What a kind may do besides computing (docs/kind-contract.md, what a kind may
 // do): no file, process, network or thread I/O of its own — no import of the
 // Node modules for them, no process.kill / process.env / Atomics.wait — but
@@ -23,7 +23,7 @@ type Layer = { name: string; rank: number; group: string };
 function layerOf(file: string): Layer {
   const f = file.split(path.sep).join('/');
   if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
-  if (f === 'tools/kinds/index.ts' || f === 'tools/kinds/budgets.ts') return { name: 'registry', rank: 2, group: 'registry' };
+  if (f === 'tools/kinds/index.ts' || f === 'tools/kinds/faces.ts') return { name: 'registry', rank: 2, group: 'registry' };
   const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
   if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };
   if (f.startsWith('tools/preview/')) return { name: 'preview', rank: 1, group: 'preview' };
@@ -53,7 +53,8 @@ function allowed(from: string, to: string): boolean {
       return b.rank < 3 || b.group === 'commands-shared' || (a.group === 'command:pipeline.ts' && b.group.startsWith('command:'));
     case 'top':
       // the client ships to games: rules and formats only, never the pipeline's commands
-      if (a.group === 'top:client') return b.group === 'lib' || b.group.startsWith('kind:');
+      // of the registry, only the list of faces (no solver, no zod): the client bundles it for the browser
+      if (a.group === 'top:client') return b.group === 'lib' || b.group.startsWith('kind:') || to === 'tools/kinds/faces.ts';
       if ((a.group === 'top:cli.ts' || a.group === 'top:bench') && b.group === 'top:client') return true;
       return b.rank < 4;
     default:
@@ -147,12 +148,14 @@ describe('layers', () => {
         'tools/commands/pipeline.ts': "import { curateCommand } from './curate.ts';",
         'tools/client/ghost.ts': "import { loadDocument } from '../commands/shared/documents.ts';",
         'tools/client/conformance.ts': "import { main } from '../cli.ts';",
+        'tools/client/packs.ts': "import { FACES } from '../kinds/faces.ts';\nimport { KINDS } from '../kinds/index.ts';",
         'tools/cli.ts': "import { writeConformance } from './client/conformance.ts';",
         'tools/scripts/write-schemas.ts': "import { loadPack } from '../client/index.ts';",
       }),
     ).toEqual([
       'tools/client/conformance.ts -> tools/cli.ts (client may not import cli.ts)',
       'tools/client/ghost.ts -> tools/commands/shared/documents.ts (client may not import commands/shared)',
+      'tools/client/packs.ts -> tools/kinds/index.ts (client may not import registry)',
       'tools/commands/validate.ts -> tools/commands/curate.ts (command validate.ts may not import command curate.ts)',
       'tools/kinds/ghost/solver.ts -> tools/kinds/slide/index.ts (kind ghost may not import kind slide)',
       'tools/lib/io.ts -> tools/kinds/index.ts (lib may not import registry)',

@@ -8,7 +8,7 @@ import { generateSet } from '../../tools/commands/generate.ts';
 import { curateSet } from '../../tools/commands/curate.ts';
 import { validateFiles, type OutcomeCache } from '../../tools/commands/validate.ts';
 import { buildPacks, conformanceText, previewOf } from '../../tools/commands/bundle.ts';
-import { writeConformance } from '../../tools/client/conformance.ts';
+import { writeConformance } from '../../tools/commands/shared/conformance.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { formatDocument } from '../../tools/lib/json.ts';
 import { loadDocument } from '../../tools/commands/shared/documents.ts';

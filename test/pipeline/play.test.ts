@@ -193,7 +193,90 @@ describe('play-test page', () => {
     expect(await text(page, 'score')).toMatch(
       new RegExp(`^${level.analysis.bestScore} \\(greedy ${level.analysis.greedyScore}, best ${level.analysis.bestScore}`),
     );
-    expect(await text(page, 'game-status')).toBe('no move');
+    expect(await text(page, 'game-status')).toBe('no move 🏆 best score'); // the medal shows once the best score is reached
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Cells of a ghost level: its ghosts, and its plain empty cells not open at the start. */
+function ghostAndClosedCells(level: GhostLevel): { ghostCells: [number, number][]; closed: [number, number][] } {
+  const play = startGhostPlay(level.puzzle, level.solution);
+  const n = level.puzzle.size;
+  const ghostCells: [number, number][] = [];
+  const closed: [number, number][] = [];
+  level.solution.forEach((row, r) =>
+    [...row].forEach((ch, c) => {
+      if (ch === 'G') ghostCells.push([r, c]);
+      else if (level.puzzle.grid[r]![c] === '.' && !play.open[r * n + c]) closed.push([r, c]);
+    }),
+  );
+  return { ghostCells, closed };
+}
+
+const centreOf = async (page: Page, r: number, c: number) => {
+  const box = (await cell(page, r, c).boundingBox())!;
+  return [box.x + box.width / 2, box.y + box.height / 2] as const;
+};
+
+describe('play-test page, as a player tries it', () => {
+  it.each(['%', 'constructor', '%E0%A4%A', '__proto__'])('#%s opens the first level, no error', async (hash) => {
+    const { page, errors } = await open(hash);
+    await expect.poll(() => page.locator('#title').innerText()).toContain(ghosts[0]!.id);
+    expect(errors).toEqual([]);
+  });
+
+  it('ghost: two × clicks on different cells within 200 ms both place a ×', async () => {
+    const { closed } = ghostAndClosedCells(medalLevel);
+    const { page, errors } = await open(medalLevel.id);
+    const [a, b] = [await centreOf(page, ...closed[0]!), await centreOf(page, ...closed[1]!)];
+    await page.mouse.click(a[0], a[1]);
+    await page.mouse.click(b[0], b[1]);
+    await expect.poll(() => page.locator('#board .cell.mark').count()).toBe(2);
+    expect(errors).toEqual([]);
+  });
+
+  it('ghost: a × on a ghost then a quick double click on another ghost: the mistake is recorded and the catch made', async () => {
+    const { ghostCells } = ghostAndClosedCells(medalLevel);
+    const { page, errors } = await open(medalLevel.id);
+    const [a, b] = [await centreOf(page, ...ghostCells[0]!), await centreOf(page, ...ghostCells[1]!)];
+    await page.mouse.click(a[0], a[1]);
+    await page.mouse.dblclick(b[0], b[1]);
+    await expect.poll(() => text(page, 'lives')).toBe('2 of 3');
+    expect(await page.locator('#board .cell.ghost').count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
+  it('ghost: after a loss the page is not on course for any medal', async () => {
+    const { closed } = ghostAndClosedCells(medalLevel);
+    const { page, errors } = await open(medalLevel.id);
+    for (const [r, c] of closed.slice(0, 3)) await cell(page, r, c).dblclick(); // three catches on empty cells
+    expect(await text(page, 'game-status')).toBe('lost');
+    expect(await text(page, 'course-best')).toBe('no');
+    expect(await text(page, 'course-worst')).toBe('no');
+    expect(errors).toEqual([]);
+  });
+
+  it('apple: a rectangle that does not sum to 10 says so after the release', async () => {
+    const level = apples[0]!;
+    const { page, errors } = await open(level.id);
+    const [x, y] = await centreOf(page, 0, 0);
+    await page.mouse.move(x, y);
+    await page.mouse.down();
+    await page.mouse.up();
+    const digit = Number(level.puzzle.board[0]![0]);
+    expect(await text(page, 'last')).toBe(`not taken: [0, 0, 0, 0] sums to ${digit}, not 10`);
+    expect(errors).toEqual([]);
+  });
+
+  it('slide: a click on empty floor drops the selection', async () => {
+    const level = slides.find((l) => l.puzzle.board.some((row) => row.includes('.')))!;
+    const { page, errors } = await open(level.id);
+    const [c0, r0] = level.solution[0]!;
+    await cell(page, r0, c0).click();
+    expect(await page.locator('#board .cell.selected').count()).toBe(1);
+    const r1 = level.puzzle.board.findIndex((row) => row.includes('.'));
+    await cell(page, r1, level.puzzle.board[r1]!.indexOf('.')).click();
+    expect(await page.locator('#board .cell.selected').count()).toBe(0);
     expect(errors).toEqual([]);
   });
 });

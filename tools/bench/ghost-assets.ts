@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT_ROOT } from '../lib/paths.ts';
-import type { GhostLevel } from '../client/ghost.ts';
+import type { GhostLevel } from '../kinds/ghost/play.ts';
 import { decodeCourse } from '../kinds/ghost/course-format.ts';
 import { decodeHints } from '../kinds/ghost/hints.ts';
 import { mean } from '../lib/stats.ts';

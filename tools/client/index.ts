@@ -50,10 +50,10 @@ export {
   type GhostLevel,
   type CatchOutcome,
   type Cell,
-} from './ghost.ts';
+} from '../kinds/ghost/play.ts';
 /** Ghost medals: is the level over, on course for 💎 (best) / 💀 (worst) — exact for every history — and the medals earned. */
-export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from './ghost-medals.ts';
-/** The ghost game loop, pure: `ghostStep(level, state, action)` → `{ state, event }`; marks, catches, mistakes and lives, hints, restart, the clean clear. */
+export { isGhostLevelOver, onCourseForBest, onCourseForWorst, ghostMedalsEarned, type GhostMedals } from '../kinds/ghost/medals.ts';
+/** The ghost game loop, pure: `ghostStep(level, state, action)` → `{ state, event }`; marks, catches, mistakes and lives, hints, restart, the clean clear; `restoreGhostGame(level, saved)` rebuilds a saved game from its actions. */
 export {
   GHOST_LIVES,
   startGhostGame,
@@ -63,10 +63,12 @@ export {
   isCleanClear,
   ghostAttempt,
   ghostPlayOf,
+  restoreGhostGame,
+  type Restored,
   type GhostGameState,
   type GhostAction,
   type GhostEvent,
-} from './ghost-game.ts';
+} from '../kinds/ghost/game.ts';
 export type { ConstraintName } from '../kinds/ghost/score-rule.ts';
 
 export {
@@ -80,12 +82,14 @@ export {
   type SlidePlay,
   type SlideLevel,
   type FlickResult,
-} from './slide.ts';
-/** The slide game loop, pure: `slideStep(level, state, action)`; flick, undo, restart, stars, whether ★★★ is still reachable. */
+} from '../kinds/slide/play.ts';
+/** The slide game loop, pure: `slideStep(level, state, action)`; flick, undo, restart, stars, whether ★★★ is still reachable; `restoreSlideGame` rebuilds a saved game. */
 export {
   startSlideGame,
   slideStep,
   slidePlayOf,
+  restoreSlideGame,
+  type SlideRestored,
   slideGameBoard,
   slideGameStars,
   flicksToClear,
@@ -95,7 +99,7 @@ export {
   type SlideGameState,
   type SlideAction,
   type SlideEvent,
-} from './slide-game.ts';
+} from '../kinds/slide/game.ts';
 export { starThresholds, starsFor, type StarThresholds } from '../kinds/slide/stars.ts';
 export type { SlideAnalysis, SlidePuzzle, SlideSolution, Direction } from '../kinds/slide/schema.ts';
 
@@ -111,19 +115,21 @@ export {
   type AppleLevel,
   type TakeResult,
   type AppleMedals,
-} from './apple.ts';
-/** The apple game loop, pure: `appleStep(level, state, action)`; take a rectangle, the sum under a drag, time passed in as ticks. */
+} from '../kinds/apple/play.ts';
+/** The apple game loop, pure: `appleStep(level, state, action)`; take a rectangle, the sum under a drag, time passed in as ticks; `restoreAppleGame` rebuilds a saved game. */
 export {
   APPLE_TIME_LIMIT_MS,
   startAppleGame,
   appleStep,
   applePlayOf,
+  restoreAppleGame,
+  type AppleRestored,
   appleRectSum,
   appleTimeLeft,
   type AppleGameState,
   type AppleAction,
   type AppleEvent,
-} from './apple-game.ts';
+} from '../kinds/apple/game.ts';
 export type { AppleAnalysis, ApplePuzzle, AppleSolution, AppleRect } from '../kinds/apple/schema.ts';
 
 /** The Logic Rating of a player from their attempts (shown after 20, confirmed at 60). */

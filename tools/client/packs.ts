@@ -5,10 +5,8 @@
 // proved and checked with its full schemas. One line per problem, naming the
 // file or level and the field.
 import type { PackFile, ReplayReport } from './types.ts';
-import { KIND_NAMES, packProblem } from './pack-check.ts';
-import { replayGhost } from './ghost.ts';
-import { replaySlide } from './slide.ts';
-import { replayApple } from './apple.ts';
+import { KIND_NAMES, faceOf, packProblem } from './pack-check.ts';
+import type { FaceName } from '../kinds/faces.ts';
 
 /** The error the loaders throw: one line naming the file or level id and the field, or what is wrong with the file as a whole. */
 export class PackError extends Error {}
@@ -16,16 +14,10 @@ export class PackError extends Error {}
 /** The rules of a pack's kind as a loaded pack carries them: its name and the replay of a level's stored solution. */
 export interface PlayKind {
   /** "ghost", "slide" or "apple". */
-  readonly name: 'ghost' | 'slide' | 'apple';
+  readonly name: FaceName;
   /** Replay the level's stored solution with the kind's rules (never throws). */
   replay(level: PackFile['levels'][number]): ReplayReport;
 }
-
-const PLAY_KINDS: Record<PlayKind['name'], PlayKind> = {
-  ghost: { name: 'ghost', replay: replayGhost as PlayKind['replay'] },
-  slide: { name: 'slide', replay: replaySlide as PlayKind['replay'] },
-  apple: { name: 'apple', replay: replayApple as PlayKind['replay'] },
-};
 
 /** A checked pack: the rules of its kind and the pack itself. */
 export interface LoadedPack {
@@ -50,7 +42,9 @@ export function loadPack(input: string | unknown): LoadedPack {
   const problem = packProblem(raw);
   if (problem !== null) throw new PackError(problem);
   const pack = raw as PackFile;
-  return { kind: PLAY_KINDS[pack.kind as PlayKind['name']], pack };
+  const face = faceOf(pack.kind);
+  if (!face) throw new PackError(`kind: ${JSON.stringify(pack.kind)} is not a kind this client knows`); // packProblem refused it already
+  return { kind: { name: face.name as FaceName, replay: (level) => face.replay(level) }, pack };
 }
 
 /** One pack as the manifest lists it. */

@@ -36,14 +36,4 @@ export interface PackFile<L extends Level = Level> {
   levels: L[];
 }
 
-/** What replaying a level's stored solution found. */
-export interface ReplayReport {
-  /** True when nothing disagreed. */
-  ok: boolean;
-  /** One line per disagreement (empty when ok). */
-  problems: string[];
-  /** Moves (catches, flicks, rectangles) replayed. */
-  moves: number;
-  /** The score of the replay: ghost points, slide stars, apple cells removed. */
-  score: number;
-}
+export type { ReplayReport } from '../lib/face.ts';

@@ -1,6 +1,6 @@
 // What a budget of a kind's config is: a number that bounds the time or memory
 // analyze() (or a whole-set report) may spend on a level. The kinds list theirs
-// (tools/kinds/<kind>/budget.ts); validate refuses a stored config above them
+// (tools/kinds/<kind>/budget.ts, the record's `budgets`); validate refuses a stored config above them
 // unless the person running it raised the ceiling (docs/untrusted-input.md).
 
 export interface BudgetField {

@@ -1,7 +1,8 @@
 // The file formats the pipeline writes and reads (docs/formats.md): set files, packs,
 // the manifest and the packs config. zod is the source of truth; the JSON
 // Schemas in schema/ are generated from these (tools/scripts/write-schemas.ts).
-// No Node-only imports: the game client checks packs with these schemas.
+// The game client does not bundle these (no schema library): it reads packs by
+// each kind's face (tools/lib/face.ts), held to these by test/client/pack-check.test.ts.
 import { z } from 'zod';
 import type { PuzzleKind, Level } from './kind.ts';
 
@@ -11,7 +12,7 @@ const int = () => z.number().int();
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const SET_NAME = /^[a-z0-9][a-z0-9_-]*$/;
 
-/** What the file formats need to know about a kind (the client has this much, without the generator). */
+/** What the file formats need to know about a kind: its name, tiers and schemas. */
 export type KindFormats = Pick<PuzzleKind, 'name' | 'tiers' | 'schemas'>;
 
 function levelSchema(kind: KindFormats) {

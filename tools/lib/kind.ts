@@ -1,9 +1,16 @@
-// The PuzzleKind interface: everything the four commands need to know about a
-// puzzle kind. Each kind (tools/kinds/<kind>/) implements it once; the commands
-// are written against it and hold no kind-specific rule.
+// The PuzzleKind interface: everything the commands (config, init, generate,
+// curate, validate, bundle, pipeline, import, merge), the bench and the preview
+// need to know about a puzzle kind. Each kind (tools/kinds/<kind>/) implements
+// it once; the commands are written against it and hold no kind-specific rule.
+// Its type parameters default to unknown, not any: a command holding a kind of
+// the registry must narrow what it reads from a level.
 import type { z } from 'zod';
 import type { Rng } from './rng.ts';
 import type { Figure } from './bench.ts';
+import type { BudgetField } from './budget.ts';
+import type { KindFace } from './face.ts';
+import type { Level } from './level.ts';
+import type { KindConformance } from './conformance.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
 export interface Problem {
@@ -13,14 +20,7 @@ export interface Problem {
   expected: unknown;
 }
 
-/** A level as stored in set and pack files (docs/formats.md). */
-export interface Level<P = unknown, S = unknown, A = unknown> {
-  id: string;
-  puzzle: P;
-  solution: S;
-  analysis: A;
-  tier: string;
-}
+export type { Level } from './level.ts';
 
 /** What `analyze` concluded about a puzzle. Only `proven` puzzles may ship. */
 export type Outcome<S, A> =
@@ -127,6 +127,12 @@ export interface BenchInput<P, S, A, C, K> {
   scratch: Scratch;
 }
 
+/**
+ * One bench suite of a kind. Declared as a method so that a kind's record, typed
+ * by its own formats, is still a PuzzleKind of unknown formats in the registry.
+ */
+export type BenchHook<P, S, A, C, K> = { run(input: BenchInput<P, S, A, C, K>): Figure[] | Promise<Figure[]> }['run'];
+
 /** Rows for the tier table that curate prints. */
 export interface TierTable {
   columns: string[];
@@ -135,7 +141,7 @@ export interface TierTable {
   notes?: string[];
 }
 
-export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any> {
+export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, K = unknown, G = unknown> {
   readonly name: string;
   /** Tiers, easiest first. */
   readonly tiers: readonly string[];
@@ -146,6 +152,17 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
     config: z.ZodType<C>;
     calibration: z.ZodType<K>;
   };
+  /** The kind as the game client knows it (tools/lib/face.ts): the same object as its entry in kinds/faces.ts. */
+  readonly face: KindFace<Level<P, S, A>>;
+  /** The schema and writer of its conformance vectors (dist/conformance/<kind>.json), run by bundle. */
+  readonly conformance: KindConformance<Level<P, S, A>>;
+  /**
+   * The config numbers that bound what analyze() (or a set report) may spend, with
+   * their ceilings (tools/lib/budget.ts). Required, and the registry refuses an
+   * empty list or a field that is not a number of the default config: a kind
+   * without budgets would let a file ask for unbounded work.
+   */
+  readonly budgets: readonly BudgetField[];
   /** The built-in default config (the standard set) and its seed. */
   readonly defaults: { setName: string; seed: number; config: C };
   /** Named full-size configs (`generate --preset NAME`), e.g. the size the original game shipped. */
@@ -233,5 +250,5 @@ export interface PuzzleKind<P = any, S = any, A = any, C = any, K = any, G = any
    * Kind-specific benchmark suites for `npm run bench`, by name (`npm run bench -- NAME`
    * runs one): each takes one measurement of its figures; the runner repeats them.
    */
-  readonly bench?: Readonly<Record<string, (input: BenchInput<P, S, A, C, K>) => Figure[] | Promise<Figure[]>>>;
+  readonly bench?: Readonly<Record<string, BenchHook<P, S, A, C, K>>>;
 }

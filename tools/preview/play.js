@@ -15,7 +15,7 @@
       rows.push({ set: set, level: level, order: si * 100000 + li, metric: level.analysis[set.metric[0]] });
     });
   });
-  var byId = {};
+  var byId = Object.create(null); // no inherited keys: #constructor is not a level
   rows.forEach(function (r) {
     byId[r.level.id] = r;
   });
@@ -189,8 +189,9 @@
         ['status', 'game-status', s.status + (won ? ' ' + (medals.best ? '💎' : '') + (medals.worst ? '💀' : '') + (P.isCleanClear(s) ? '🧠' : '') : '')],
         ['lives', 'lives', s.lives + ' of ' + s.startLives],
         ['score', 'score', s.score + ' (best ' + level.analysis.maxScore + ', worst ' + level.analysis.minScore + ')'],
-        ['on course for 💎', 'course-best', yn(P.onCourseForBest(play, level.analysis))],
-        ['on course for 💀', 'course-worst', yn(P.onCourseForWorst(play, level.analysis))],
+        // a lost game ends on no score: it is on course for neither medal
+        ['on course for 💎', 'course-best', s.status === 'lost' ? 'no' : yn(P.onCourseForBest(play, level.analysis))],
+        ['on course for 💀', 'course-worst', s.status === 'lost' ? 'no' : yn(P.onCourseForWorst(play, level.analysis))],
         ['clean so far (🧠)', 'clean', s.attempt === 1 && s.hints === 0 && s.mistakes === 0 && s.unprovable === 0 ? 'yes' : 'no'],
         ['mistakes / hints / catches not provable', 'counts', s.mistakes + ' / ' + s.hints + ' / ' + s.unprovable + ' (attempt ' + s.attempt + ')'],
         ['next hint', 'next-hint', next ? 'layer ' + next.layer + ' from ' + next.constraints.map(function (k) {
@@ -204,14 +205,27 @@
       var c = +cell.getAttribute('data-c');
       current.cursor = [r, c];
       if (e.detail > 1) return;
+      // a × waits for a possible double click on the same cell; a click elsewhere places it at once
+      ghost.flushMark();
+      current.pendingCell = [r, c];
+      current.pending = setTimeout(ghost.flushMark, 250);
+    },
+    flushMark: function () {
       clearTimeout(current.pending);
-      current.pending = setTimeout(function () {
-        ghost.toggleMark(r, c);
-      }, 250);
+      var p = current.pendingCell;
+      current.pendingCell = null;
+      if (p) ghost.toggleMark(p[0], p[1]);
     },
     dblclick: function (cell) {
-      clearTimeout(current.pending);
-      ghost.act({ type: 'catch', row: +cell.getAttribute('data-r'), col: +cell.getAttribute('data-c') });
+      var r = +cell.getAttribute('data-r');
+      var c = +cell.getAttribute('data-c');
+      var p = current.pendingCell;
+      // the double click's own first click is not a ×; a pending × on another cell is placed first
+      if (p && p[0] === r && p[1] === c) {
+        clearTimeout(current.pending);
+        current.pendingCell = null;
+      } else ghost.flushMark();
+      ghost.act({ type: 'catch', row: r, col: c });
     },
     toggleMark: function (r, c) {
       var marked = current.state.marks.some(function (m) {
@@ -318,8 +332,8 @@
       ]);
     },
     click: function (cell) {
-      if (!cell.getAttribute('data-block')) return;
-      current.sel = [+cell.getAttribute('data-c'), +cell.getAttribute('data-r')];
+      // a click on floor or wall drops the selection
+      current.sel = cell.getAttribute('data-block') ? [+cell.getAttribute('data-c'), +cell.getAttribute('data-r')] : null;
       redraw();
     },
     dblclick: function () {},
@@ -411,8 +425,9 @@
       }
       var s = current.state;
       var left = P.appleTimeLeft(s);
+      var medals = P.appleMedalsEarned(play, level.analysis);
       setStatus([
-        ['status', 'game-status', s.status],
+        ['status', 'game-status', s.status + (medals.best ? ' 🏆 best score' : medals.greedy ? ' 🥈 greedy score' : '')],
         ['score', 'score', s.score + ' (greedy ' + level.analysis.greedyScore + ', best ' + level.analysis.bestScore + ', at most ' + level.analysis.upperBound + ')'],
         ['sum under the cursor', 'sum', sum === null ? '-' : sum + (rect ? ' in [' + rect.join(', ') + ']' : '')],
         ['rectangles', 'moves', s.taken.length],
@@ -469,19 +484,31 @@
     if (game !== apple || !current.drag) return;
     var rect = apple.rect();
     current.drag = null;
-    if (P.appleRectSum(current.level, current.state, rect) === 10) apple.act({ type: 'take', rect: rect });
-    else redraw();
+    var sum = P.appleRectSum(current.level, current.state, rect);
+    if (sum === 10) apple.act({ type: 'take', rect: rect });
+    else {
+      current.last = 'not taken: [' + rect.join(', ') + '] sums to ' + sum + ', not 10';
+      redraw();
+    }
   });
   document.addEventListener('keydown', function (e) {
     if (!game || e.target === $('search')) return;
     if (game.key(e.key)) e.preventDefault();
   });
+  /** The level id a #link names, or '' when it is not one (a lone %, a bad escape). */
+  function hashId() {
+    try {
+      return decodeURIComponent(location.hash.slice(1));
+    } catch (_e) {
+      return '';
+    }
+  }
   window.addEventListener('hashchange', function () {
-    open(decodeURIComponent(location.hash.slice(1)));
+    open(hashId());
   });
 
   drawList();
-  open(location.hash ? decodeURIComponent(location.hash.slice(1)) : rows[0] && rows[0].level.id);
+  open(location.hash && byId[hashId()] ? hashId() : rows[0] && rows[0].level.id);
   if (!location.hash && rows[0]) history.replaceState(null, '', '#' + rows[0].level.id);
   document.body.setAttribute('data-ready', 'true');
 })();

@@ -63,7 +63,7 @@ export function playHtml(sets: readonly PlaySet[], tool: string): string {
 <body>
 <div id="side"><header><h1>play-test: ${sets.length} sets, ${total} levels</h1>
 <input id="search" type="search" placeholder="search id, set or tier" aria-label="search">
-<div><label>kind <select id="kind"><option value="">all</option><option>ghost</option><option>slide</option><option>apple</option></select></label>
+<div><label>kind <select id="kind"><option value="">all</option>${[...new Set(sets.map((s) => s.kind))].map((k) => `<option>${k}</option>`).join('')}</select></label>
 <label>sort <select id="sort"><option value="set">set order</option><option value="id">id</option><option value="metric-up">metric ↑</option><option value="metric-down">metric ↓</option></select></label></div>
 <small>${tool} · <span id="shown"></span></small></header>
 <div id="list"></div></div>

@@ -13,7 +13,7 @@ import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
 import { dpModel, stepBonus } from '../../../tools/kinds/ghost/dp-kernel.ts';
 import { optimalStates, scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { canStillReach, catchAt, startGhostPlay, type GhostPlay } from '../../../tools/client/ghost.ts';
+import { canStillReach, catchAt, startGhostPlay, type GhostPlay } from '../../../tools/kinds/ghost/play.ts';
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../../../tools/kinds/ghost/schema.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
 import { scoreOracle } from '../../support/helpers.ts';

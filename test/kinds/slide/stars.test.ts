@@ -5,7 +5,7 @@ import { starThresholds, starsFor } from '../../../tools/kinds/slide/stars.ts';
 import { analyzeSlide } from '../../../tools/kinds/slide/analyze.ts';
 import { SLIDE_DEFAULT_CONFIG } from '../../../tools/kinds/slide/config.ts';
 import { initialSlideCalibration } from '../../../tools/kinds/slide/tiers.ts';
-import { flick, isCleared, slideBoardNow, slideStars, startSlidePlay } from '../../../tools/client/slide.ts';
+import { flick, isCleared, slideBoardNow, slideStars, startSlidePlay } from '../../../tools/kinds/slide/play.ts';
 
 describe('slide stars', () => {
   it('★★★ at minMoves, ★★ at minMoves + 2, ★ at 2·minMoves + 2, none beyond', () => {

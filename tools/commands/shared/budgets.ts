@@ -4,7 +4,7 @@
 // the field and the flag that allows it.
 import { InputError, show, where } from '../../lib/errors.ts';
 import { budgetValue, overBudget } from '../../lib/budget.ts';
-import { BUDGETS, budgetsOf } from '../../kinds/budgets.ts';
+import { KINDS, kindByName } from '../../kinds/index.ts';
 import type { Loaded } from './documents.ts';
 import { at } from '../../lib/at.ts';
 
@@ -14,7 +14,7 @@ export type BudgetLimits = ReadonlyMap<string, number>;
 /** Parse `--budget field=value` options; unknown fields and bad numbers are usage errors. */
 export function parseBudgetOptions(items: readonly string[] | undefined): Map<string, number> {
   const limits = new Map<string, number>();
-  const known = [...new Set(Object.values(BUDGETS).flatMap((fs) => fs.map((b) => b.field)))];
+  const known = [...new Set(KINDS.flatMap((k) => k.budgets.map((b) => b.field)))];
   for (const item of items ?? []) {
     const m = /^([A-Za-z.]+)=(\d+)$/.exec(item);
     if (!m) throw new InputError(`--budget ${show(item)}: expected field=value, e.g. scoreGhostLimit=32 (fields: ${known.join(', ')})`);
@@ -28,7 +28,7 @@ export function parseBudgetOptions(items: readonly string[] | undefined): Map<st
 export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = new Map()): void {
   if (l.type !== 'set' && l.type !== 'pack') return;
   const config = l.doc.generator.config;
-  for (const b of budgetsOf(l.kind.name)) {
+  for (const b of l.kind.budgets) {
     const value = budgetValue(config, b.field);
     if (typeof value !== 'number') continue;
     const limit = limits.get(b.field) ?? b.ceiling;
@@ -48,7 +48,7 @@ export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = n
  */
 export function budgetsAllowing(kindName: string, config: unknown): string[] {
   const items: string[] = [];
-  for (const b of budgetsOf(kindName)) {
+  for (const b of kindByName(kindName).budgets) {
     const value = budgetValue(config, b.field);
     if (typeof value === 'number' && overBudget(b, value, b.ceiling)) items.push(`${b.field}=${value}`);
   }

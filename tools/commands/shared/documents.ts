@@ -10,7 +10,7 @@ import { readJson } from '../../lib/io.ts';
 import { SCHEMA_DIR } from '../../lib/paths.ts';
 import { KINDS, kindByName } from '../../kinds/index.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
-import { CONFORMANCE_SCHEMAS, type ConformanceFile } from '../../lib/conformance.ts';
+import type { ConformanceFile } from '../../lib/conformance.ts';
 import { closestName, mergePartial } from '../../lib/partial.ts';
 import {
   Checkpoint,
@@ -37,8 +37,12 @@ export function schemaCatalogue(): Map<string, { schema: z.ZodType; io: 'input' 
   m.set('packs.schema.json', { schema: PacksConfig, io: 'input', title: 'proofpack packs config' });
   m.set('checkpoint.schema.json', { schema: Checkpoint, io: 'output', title: 'proofpack generate checkpoint' });
   m.set('validate-report.schema.json', { schema: ValidateReportSchema, io: 'output', title: 'proofpack validate --json report' });
-  for (const [kind, schema] of Object.entries(CONFORMANCE_SCHEMAS)) {
-    m.set(`${kind}.conformance.schema.json`, { schema, io: 'output', title: `proofpack ${kind} client conformance vectors` });
+  for (const kind of KINDS) {
+    m.set(`${kind.name}.conformance.schema.json`, {
+      schema: kind.conformance.schema,
+      io: 'output',
+      title: `proofpack ${kind.name} client conformance vectors`,
+    });
   }
   return m;
 }
@@ -165,13 +169,8 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   if (type === 'packs-config') return { type, doc: checkDocument(file, raw, 'packs.schema.json', PacksConfig) };
   if (type === 'conformance') {
     const kindName = (raw as { kind?: unknown }).kind;
-    const schema = Object.hasOwn(CONFORMANCE_SCHEMAS, String(kindName)) ? CONFORMANCE_SCHEMAS[kindName as keyof typeof CONFORMANCE_SCHEMAS] : undefined;
-    if (!schema)
-      throw new InputError(
-        `${file} › kind: expected one of ${Object.keys(CONFORMANCE_SCHEMAS)
-          .map((k) => JSON.stringify(k))
-          .join(', ')}, found ${show(kindName)}`,
-      );
+    const schema = KINDS.find((k) => k.name === kindName)?.conformance.schema;
+    if (!schema) throw new InputError(`${file} › kind: expected one of ${KINDS.map((k) => JSON.stringify(k.name)).join(', ')}, found ${show(kindName)}`);
     return { type, doc: checkDocument(file, raw, `${kindName}.conformance.schema.json`, schema as z.ZodType<ConformanceFile>) };
   }
   if (type === 'validate-report') return { type, doc: checkDocument(file, raw, 'validate-report.schema.json', ValidateReportSchema) };

@@ -1,5 +1,9 @@
 // The apple kind (docs/apple.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
+import { appleFace } from './face.ts';
+import { APPLE_CONFORMANCE } from './conformance.ts';
+import { appleVectors } from './vectors.ts';
+import { APPLE_BUDGETS } from './budget.ts';
 import { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution, APPLE_TIERS } from './schema.ts';
 import { analyzeApple } from './analyze.ts';
 import { appleRuleProblems, appleSolutionProblems } from './rules.ts';
@@ -23,6 +27,9 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
     config: AppleConfig,
     calibration: AppleCalibration,
   },
+  face: appleFace,
+  conformance: { schema: APPLE_CONFORMANCE, vectors: appleVectors },
+  budgets: APPLE_BUDGETS,
   defaults: { setName: 'standard', seed: APPLE_DEFAULT_SEED, config: APPLE_DEFAULT_CONFIG },
   starterKeys: ['boards', 'tiers'],
   keyedLists: APPLE_KEYED_LISTS,

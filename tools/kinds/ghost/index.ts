@@ -1,5 +1,9 @@
 // The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
+import { ghostFace } from './face.ts';
+import { GHOST_CONFORMANCE } from './conformance.ts';
+import { ghostVectors } from './vectors.ts';
+import { GHOST_BUDGETS } from './budget.ts';
 import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
 import { analyzeGhost, ghostAnalyzeCost } from './analyze.ts';
 import { logicDepth } from './logic-depth.ts';
@@ -21,6 +25,9 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
     config: GhostConfig,
     calibration: GhostCalibration,
   },
+  face: ghostFace,
+  conformance: { schema: GHOST_CONFORMANCE, vectors: ghostVectors },
+  budgets: GHOST_BUDGETS,
   defaults: { setName: 'standard', seed: GHOST_DEFAULT_SEED, config: GHOST_DEFAULT_CONFIG },
   starterKeys: ['plan'],
   keyedLists: GHOST_KEYED_LISTS,

@@ -1,5 +1,9 @@
 // The slide-block kind (docs/slide.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
+import { slideFace } from './face.ts';
+import { SLIDE_CONFORMANCE } from './conformance.ts';
+import { slideVectors } from './vectors.ts';
+import { SLIDE_BUDGETS } from './budget.ts';
 import { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, SLIDE_TIERS } from './schema.ts';
 import { analyzeSlide } from './analyze.ts';
 import { slideSolutionProblems, startRuleProblems } from './rules.ts';
@@ -20,6 +24,9 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
     config: SlideConfig,
     calibration: SlideCalibration,
   },
+  face: slideFace,
+  conformance: { schema: SLIDE_CONFORMANCE, vectors: slideVectors },
+  budgets: SLIDE_BUDGETS,
   defaults: { setName: 'standard', seed: SLIDE_DEFAULT_SEED, config: SLIDE_DEFAULT_CONFIG },
   starterKeys: ['plan'],
   keyedLists: SLIDE_KEYED_LISTS,

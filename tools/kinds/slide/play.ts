@@ -2,13 +2,14 @@
 // (slide until blocked, then same-coloured neighbours vanish), know when the
 // board is clear, award stars from the level's stored thresholds, and replay a
 // level's stored solution. The same rules code the pipeline proves levels with.
-import type { Direction } from '../kinds/slide/schema.ts';
-import type { SlideAnalysis as Analysis, SlidePuzzle as Puzzle, SlideSolution as Solution } from '../kinds/slide/schema.ts';
-import { charOfValue, compileBoard, cellOf, type SlideBoard } from '../kinds/slide/board.ts';
-import { blocksLeft, playMove, startGrid, type MoveResult } from '../kinds/slide/rules.ts';
-import { starsFor } from '../kinds/slide/stars.ts';
-import type { Level, ReplayReport } from './types.ts';
-import { at } from '../lib/at.ts';
+import type { Direction } from './schema.ts';
+import type { SlideAnalysis as Analysis, SlidePuzzle as Puzzle, SlideSolution as Solution } from './schema.ts';
+import { charOfValue, compileBoard, cellOf, type SlideBoard } from './board.ts';
+import { blocksLeft, playMove, startGrid, type MoveResult } from './rules.ts';
+import { starsFor } from './stars.ts';
+import type { Level } from '../../lib/kind.ts';
+import type { ReplayReport } from '../../lib/face.ts';
+import { at } from '../../lib/at.ts';
 
 /** A slide level as stored in a pack: `puzzle.board` rows, `solution` a shortest list of flicks, `analysis` with minMoves and stars. */
 export type SlideLevel = Level<Puzzle, Solution, Analysis>;

@@ -4,11 +4,11 @@
 // asked of the kind's own breadth-first solver, bounded. The state is plain
 // JSON (the legal flicks so far); the board is the start replayed through
 // them, so a saved game restores exactly.
-import type { Direction } from '../kinds/slide/schema.ts';
-import { compileBoard } from '../kinds/slide/board.ts';
-import { explore } from '../kinds/slide/bfs.ts';
-import { starsFor } from '../kinds/slide/stars.ts';
-import { flick, isCleared, slideBoardNow, startSlidePlay, type FlickResult, type SlideLevel, type SlidePlay } from './slide.ts';
+import type { Direction } from './schema.ts';
+import { compileBoard } from './board.ts';
+import { explore } from './bfs.ts';
+import { starsFor } from './stars.ts';
+import { flick, isCleared, slideBoardNow, startSlidePlay, type FlickResult, type SlideLevel, type SlidePlay } from './play.ts';
 
 /** A slide game in progress, as plain JSON. Change it only with slideStep. */
 export interface SlideGameState {
@@ -109,4 +109,39 @@ export function starsReachable(level: SlideLevel, state: SlideGameState): 0 | 1 
   const d = flicksToClear(level, state, left);
   if (d === null) return null;
   return d === Infinity ? 0 : starsFor(state.flicks.length + d, level.analysis.stars);
+}
+
+/** What restoring a saved game gave: the state, or why the save is not a game of this level. */
+export type SlideRestored = { readonly ok: true; readonly state: SlideGameState } | { readonly ok: false; readonly why: string };
+
+const DIRECTIONS: readonly string[] = ['U', 'D', 'L', 'R'];
+
+/**
+ * A saved slide game (e.g. JSON.parse of a saved state) checked and rebuilt:
+ * its level id, undo and restart counts are read and its flicks played again
+ * through slideStep. Not ok, with one line why, when a field is out of range
+ * or a flick is refused.
+ */
+export function restoreSlideGame(level: SlideLevel, saved: unknown): SlideRestored {
+  const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
+  if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
+  const s = saved as Record<string, unknown>;
+  if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
+  const { flicks, undos, restarts } = s;
+  for (const [name, v] of [
+    ['undos', undos],
+    ['restarts', restarts],
+  ] as const)
+    if (!Number.isInteger(v) || (v as number) < 0) return fail(`${name}: expected a whole number ≥ 0, found ${JSON.stringify(v)}`);
+  if (!Array.isArray(flicks) || flicks.length > 10_000) return fail('flicks: expected a list of at most 10000 flicks');
+  let state: SlideGameState = { level: level.id, flicks: [], undos: undos as number, restarts: restarts as number };
+  for (let i = 0; i < flicks.length; i++) {
+    const f = flicks[i];
+    if (!Array.isArray(f) || f.length !== 3 || !Number.isInteger(f[0]) || !Number.isInteger(f[1]) || !DIRECTIONS.includes(f[2]))
+      return fail(`flicks[${i}]: expected [col, row, "U" | "D" | "L" | "R"], found ${JSON.stringify(f)}`);
+    const out = slideStep(level, state, { type: 'flick', col: f[0], row: f[1], dir: f[2] });
+    if (out.event.kind === 'refused') return fail(`flicks[${i}] is refused: ${out.event.why}`);
+    state = out.state;
+  }
+  return { ok: true, state };
 }

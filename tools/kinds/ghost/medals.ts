@@ -3,8 +3,8 @@
 // play still on course for the best / worst score, which medals did it earn.
 // At the end of a level the answers are exact (the score against the level's
 // maxScore / minScore); before the end they are canStillReachBest/Worst's.
-import type { GhostAnalysis } from '../kinds/ghost/schema.ts';
-import { canStillReachBest, canStillReachWorst, type GhostPlay } from './ghost.ts';
+import type { GhostAnalysis } from './schema.ts';
+import { canStillReachBest, canStillReachWorst, type GhostPlay } from './play.ts';
 
 /** True once every ghost of the level is caught. */
 export function isGhostLevelOver(play: GhostPlay): boolean {

@@ -4,23 +4,15 @@
 // still reachable (exact for every history, from the course assets, decoded
 // the first time a level asks), the hint path, and replay a level's stored solution.
 // Everything here runs the same library code the pipeline ships levels with.
-import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../kinds/ghost/schema.ts';
-import { compileBoard, WORDS, type Board } from '../kinds/ghost/board.ts';
-import { solveLayered } from '../kinds/ghost/solver.ts';
-import {
-  applyCatchToState,
-  constraintName,
-  scoreModel,
-  startOpen,
-  CATCH_BASE,
-  CATCH_BONUS,
-  type ConstraintName,
-  type ScoreModel,
-} from '../kinds/ghost/score-rule.ts';
-import { decodeCourse, onCourse, type Course } from '../kinds/ghost/course-format.ts';
-import { decodeHints, type HintStep } from '../kinds/ghost/hints.ts';
-import type { Level, ReplayReport } from './types.ts';
-import { at } from '../lib/at.ts';
+import type { GhostAnalysis, GhostPuzzle, GhostSolution } from './schema.ts';
+import { compileBoard, WORDS, type Board } from './board.ts';
+import { solveLayered } from './solver.ts';
+import { applyCatchToState, constraintName, scoreModel, startOpen, CATCH_BASE, CATCH_BONUS, type ConstraintName, type ScoreModel } from './score-rule.ts';
+import { decodeCourse, onCourse, type Course } from './course-format.ts';
+import { decodeHints, type HintStep } from './hints.ts';
+import type { Level } from '../../lib/kind.ts';
+import type { ReplayReport } from '../../lib/face.ts';
+import { at } from '../../lib/at.ts';
 
 /** A ghost level as stored in a pack: `puzzle` (size, grid, row and column counts), `solution` (rows, 'G' = ghost), `analysis` (scores, course assets, hint path). */
 export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;
@@ -94,7 +86,7 @@ export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome
  * run to its fixpoint from the caught ghosts and the open cells, decides are
  * ghosts. On a shipped board that is every ghost from the start (the layers
  * solve it), so this is "decidable from here", not the clean-clear test: that
- * is provableNow (ghost-game.ts), which allows one round. Row-major order.
+ * is provableNow (game.ts), which allows one round. Row-major order.
  */
 export function provableCatches(play: GhostPlay): Cell[] {
   const b = play.board;
@@ -249,7 +241,7 @@ export function replayGhost(level: GhostLevel): ReplayReport {
 /**
  * The layered solver's start state of what the play has confirmed: caught ghosts
  * (first WORDS words, a bit per plain cell) and open cells (next WORDS words).
- * provableNow (ghost-game.ts) adds the player's marks to it.
+ * provableNow (game.ts) adds the player's marks to it.
  */
 export function confirmedStart(play: GhostPlay): Uint32Array {
   const b = play.board;

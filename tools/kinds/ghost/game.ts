@@ -1,20 +1,22 @@
 // The whole ghost game loop as a pure function of (state, action): mark a
 // cell "no ghost" (×), catch a ghost, take a hint, restart; a wrong × or a
 // wrong catch is a mistake and costs a life, none left and the level is lost;
-// every ghost caught and it is won. The state is plain JSON (save it with
-// JSON.stringify, restore it with JSON.parse) and is never changed in place:
-// each step returns a new state. Whether each catch was provable at that
+// every ghost caught and it is won. The state is plain JSON and is never
+// changed in place: each step returns a new state. It records the attempt's
+// actions, so a saved game is restored by replaying them (restoreGhostGame),
+// never trusted field by field. A step does not replay the game: the play a
+// state stands for is kept beside it and the next one derived from it. Whether each catch was provable at that
 // moment is recorded here, and with the attempt, the hints and the mistakes
 // it decides the clean clear (🧠) that feeds the Logic Rating. docs/client.md
 // says what "provable at that moment" means and how often it fails on the
 // shipped levels.
-import { WORDS } from '../kinds/ghost/board.ts';
-import { solveLayered } from '../kinds/ghost/solver.ts';
-import type { HintStep } from '../kinds/ghost/hints.ts';
-import type { Attempt } from '../kinds/ghost/rating.ts';
-import type { ConstraintName } from '../kinds/ghost/score-rule.ts';
-import { catchAt, confirmedStart, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
-import { at } from '../lib/at.ts';
+import { WORDS } from './board.ts';
+import { solveLayered } from './solver.ts';
+import type { HintStep } from './hints.ts';
+import type { Attempt } from './rating.ts';
+import type { ConstraintName } from './score-rule.ts';
+import { catchAt, confirmedStart, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './play.ts';
+import { at } from '../../lib/at.ts';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
 export const GHOST_LIVES = 3;
@@ -45,6 +47,8 @@ export interface GhostGameState {
   readonly score: number;
   /** 'playing', 'won' (every ghost caught) or 'lost' (no life left). */
   readonly status: 'playing' | 'won' | 'lost';
+  /** The actions of this attempt that changed the state (marks, unmarks, catches, hints, mistakes), in order: what restoreGhostGame replays. */
+  readonly actions: readonly GhostAction[];
 }
 
 /** What a player can do: × a cell, remove a ×, catch, ask for a hint, restart the level. Cells are [row, col], 0-based. */
@@ -82,6 +86,7 @@ export function startGhostGame(level: GhostLevel, lives: number = GHOST_LIVES): 
     proven: provableNow(play, []),
     score: 0,
     status: 'playing',
+    actions: [],
   };
 }
 
@@ -95,14 +100,31 @@ function provenAfter(play: GhostPlay, marks: readonly Cell[], before: readonly C
 
 const isCellIndex = (v: unknown, n: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < n;
 
-/** The catches of a state replayed on a fresh play (the play the state stands for). */
+/** The play each state of this module stands for, kept beside it so a step derives the next play instead of replaying the game. */
+const PLAYS = new WeakMap<GhostGameState, GhostPlay>();
+
+/** A copy of a play that catchAt may change without changing the original. */
+function copyPlay(play: GhostPlay): GhostPlay {
+  return { ...play, caught: play.caught.slice(), open: play.open.slice(), order: [...play.order] };
+}
+
+/** The play a state stands for: kept from the step that made it, or (a state from elsewhere) its catches replayed on a fresh play. Do not change it. */
 function playOf(level: GhostLevel, state: GhostGameState): GhostPlay {
+  const kept = PLAYS.get(state);
+  if (kept) return kept;
   const play = startGhostPlay(level.puzzle, level.solution);
   for (const [r, c] of state.catches) {
     const out = catchAt(play, r, c);
     if (!out.hit) throw new Error(`${level.id}: the saved game's catch at [${r}, ${c}] is not a ghost (${out.reason})`);
   }
+  PLAYS.set(state, play);
   return play;
+}
+
+/** Keep `play` as the play of `state` (returned by a step). */
+function withPlay(state: GhostGameState, play: GhostPlay): GhostGameState {
+  PLAYS.set(state, play);
+  return state;
 }
 
 /** Is (row, col) a plain cell whose being empty the player has confirmed: open, or marked ×? */
@@ -155,6 +177,14 @@ export function nextHint(level: GhostLevel, state: GhostGameState): HintStep | n
  * `level` (another level's id, or a saved catch that is not a ghost).
  */
 export function ghostStep(level: GhostLevel, state: GhostGameState, action: GhostAction): { state: GhostGameState; event: GhostEvent } {
+  const out = stepOnce(level, state, action);
+  if (out.event.kind === 'refused' || out.event.kind === 'restarted') return out;
+  const next = { ...out.state, actions: [...state.actions, action] };
+  return { state: withPlay(next, PLAYS.get(out.state) ?? playOf(level, state)), event: out.event };
+}
+
+/** One action, without recording it. */
+function stepOnce(level: GhostLevel, state: GhostGameState, action: GhostAction): { state: GhostGameState; event: GhostEvent } {
   if (state.level !== level.id) throw new Error(`ghostStep: the state is of level ${state.level}, not ${level.id}`);
   const refuse = (why: string) => ({ state, event: { kind: 'refused', why } as GhostEvent });
   if (action.type === 'restart') {
@@ -194,21 +224,20 @@ export function ghostStep(level: GhostLevel, state: GhostGameState, action: Ghos
   if (knownEmpty(play, state.marks, row, col)) return refuse(`[${row}, ${col}] is known empty`);
   if (g < 0) return mistake('catch');
   const provable = state.proven.some(([r, c]) => r === row && c === col);
-  const out = catchAt(play, row, col);
+  const after = copyPlay(play);
+  const out = catchAt(after, row, col);
   if (!out.hit) return refuse(out.reason);
   const catches = [...state.catches, [row, col] as Cell];
-  const won = catches.length === play.model.ghosts;
-  return {
-    state: {
-      ...state,
-      catches,
-      score: out.score,
-      unprovable: state.unprovable + (provable ? 0 : 1),
-      proven: provenAfter(play, state.marks, state.proven),
-      status: won ? 'won' : 'playing',
-    },
-    event: { kind: 'caught', points: out.points, completed: out.completed, opened: out.opened, provable },
+  const won = catches.length === after.model.ghosts;
+  const next: GhostGameState = {
+    ...state,
+    catches,
+    score: out.score,
+    unprovable: state.unprovable + (provable ? 0 : 1),
+    proven: provenAfter(after, state.marks, state.proven),
+    status: won ? 'won' : 'playing',
   };
+  return { state: withPlay(next, after), event: { kind: 'caught', points: out.points, completed: out.completed, opened: out.opened, provable } };
 }
 
 /** A clean clear (🧠): won at the first attempt, without a hint or a mistake, every catch provable at that moment. */
@@ -222,7 +251,51 @@ export function ghostAttempt(level: GhostLevel, state: GhostGameState): Attempt 
   return { b: level.analysis.logicDepth, clean: isCleanClear(state) };
 }
 
-/** The play (catches, open cells, score) a game state stands for: ask the medal questions (onCourseForBest…) of it. */
+/** The play (catches, open cells, score) a game state stands for: ask the medal questions (onCourseForBest…) of it. A copy: changing it changes no game. */
 export function ghostPlayOf(level: GhostLevel, state: GhostGameState): GhostPlay {
-  return playOf(level, state);
+  return copyPlay(playOf(level, state));
+}
+
+/** What restoring a saved game gave: the state, or why the save is not a game of this level. */
+export type Restored<S> = { readonly ok: true; readonly state: S } | { readonly ok: false; readonly why: string };
+
+/** The most actions a saved attempt may hold (a 9×9 board needs at most 81 marks and catches, plus hints and unmarks). */
+const MAX_SAVED_ACTIONS = 10_000;
+
+function savedAction(v: unknown): GhostAction | null {
+  if (v === null || typeof v !== 'object') return null;
+  const a = v as Record<string, unknown>;
+  if (a.type === 'hint') return { type: 'hint' };
+  if ((a.type === 'mark' || a.type === 'unmark' || a.type === 'catch') && Number.isInteger(a.row) && Number.isInteger(a.col))
+    return { type: a.type, row: a.row as number, col: a.col as number };
+  return null;
+}
+
+/**
+ * A saved ghost game (e.g. JSON.parse of a saved state) checked and rebuilt:
+ * its level id, lives at the start (1..99) and attempt are read, and its
+ * actions replayed from the start of the attempt through ghostStep; every
+ * other field (lives, score, status, proven, marks…) comes from the replay,
+ * so no edit of a save awards what play did not earn. Not ok, with one line
+ * why, when a field is missing or out of range or an action is refused.
+ */
+export function restoreGhostGame(level: GhostLevel, saved: unknown): Restored<GhostGameState> {
+  const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
+  if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
+  const s = saved as Record<string, unknown>;
+  if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
+  const { startLives, attempt, actions } = s;
+  if (!Number.isInteger(startLives) || (startLives as number) < 1 || (startLives as number) > 99)
+    return fail(`startLives: expected a whole number 1..99, found ${JSON.stringify(startLives)}`);
+  if (!Number.isInteger(attempt) || (attempt as number) < 1) return fail(`attempt: expected a whole number ≥ 1, found ${JSON.stringify(attempt)}`);
+  if (!Array.isArray(actions) || actions.length > MAX_SAVED_ACTIONS) return fail(`actions: expected a list of at most ${MAX_SAVED_ACTIONS} actions`);
+  let state: GhostGameState = { ...startGhostGame(level, startLives as number), attempt: attempt as number };
+  for (let i = 0; i < actions.length; i++) {
+    const action = savedAction(actions[i]);
+    if (!action) return fail(`actions[${i}]: expected {type: "mark" | "unmark" | "catch", row, col} or {type: "hint"}, found ${JSON.stringify(actions[i])}`);
+    const out = ghostStep(level, state, action);
+    if (out.event.kind === 'refused') return fail(`actions[${i}] (${action.type}) is refused: ${out.event.why}`);
+    state = out.state;
+  }
+  return { ok: true, state };
 }

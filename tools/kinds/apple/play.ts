@@ -2,10 +2,11 @@
 // rectangle (its remaining digits must sum to exactly 10; removed cells count
 // 0), the score so far, whether any move is left, and replay a level's stored
 // plays. The same rules code (rects.ts) the pipeline proves levels with.
-import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as Solution, AppleRect } from '../kinds/apple/schema.ts';
-import { COLS, ROWS, parseBoard } from '../kinds/apple/board.ts';
-import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from '../kinds/apple/rects.ts';
-import type { Level, ReplayReport } from './types.ts';
+import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as Solution, AppleRect } from './schema.ts';
+import { COLS, ROWS, parseBoard } from './board.ts';
+import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from './rects.ts';
+import type { Level } from '../../lib/kind.ts';
+import type { ReplayReport } from '../../lib/face.ts';
 
 /** An apple level as stored in a pack: `puzzle.board` (10 rows of 17 digits), `solution` the best known play, `analysis` the scores and the greedy play. */
 export type AppleLevel = Level<Puzzle, Solution, Analysis>;

@@ -1,12 +1,12 @@
-// The apple kind's conformance vectors (format: tools/lib/conformance.ts):
+// The apple kind's conformance vectors (format: conformance.ts):
 // single rectangles with their results, and whole games through appleStep —
 // the stored solution untimed, and a timed game that runs out of time.
-import type { AppleConformanceCase, AppleGameCase } from '../lib/conformance.ts';
-import type { AppleRect } from '../kinds/apple/schema.ts';
-import { appleMedalsEarned, isAppleOver, startApplePlay, takeRect, type AppleLevel } from './apple.ts';
-import { APPLE_TIME_LIMIT_MS, appleStep, appleTimeLeft, startAppleGame, type AppleAction, type AppleGameState } from './apple-game.ts';
-import { sample, type KindPacks } from './client-kind.ts';
-import { at } from '../lib/at.ts';
+import type { AppleConformanceCase, AppleGameCase } from './conformance.ts';
+import type { AppleRect } from './schema.ts';
+import { appleMedalsEarned, isAppleOver, startApplePlay, takeRect, type AppleLevel } from './play.ts';
+import { APPLE_TIME_LIMIT_MS, appleStep, appleTimeLeft, startAppleGame, type AppleAction, type AppleGameState } from './game.ts';
+import { sample, type KindPacks } from '../../lib/conformance.ts';
+import { at } from '../../lib/at.ts';
 
 function appleCase(pack: string, level: AppleLevel, name: string, rects: readonly AppleRect[]): AppleConformanceCase {
   const play = startApplePlay(level.puzzle);

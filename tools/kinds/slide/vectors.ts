@@ -1,13 +1,13 @@
-// The slide kind's conformance vectors (format: tools/lib/conformance.ts):
+// The slide kind's conformance vectors (format: conformance.ts):
 // single flicks with their results, and whole games through slideStep —
 // undo, restart, stars and whether ★★★ is still reachable after every action.
-import type { SlideConformanceCase, SlideGameCase } from '../lib/conformance.ts';
-import type { Direction } from '../kinds/slide/schema.ts';
-import { starsFor } from '../kinds/slide/stars.ts';
-import { flick, isCleared, slideBoardNow, startSlidePlay, starsEarned, type SlideLevel } from './slide.ts';
-import { slideGameBoard, slideGameStars, slideStep, startSlideGame, threeStarsReachable, type SlideAction, type SlideGameState } from './slide-game.ts';
-import { sample, type KindPacks } from './client-kind.ts';
-import { at } from '../lib/at.ts';
+import type { SlideConformanceCase, SlideGameCase } from './conformance.ts';
+import type { Direction } from './schema.ts';
+import { starsFor } from './stars.ts';
+import { flick, isCleared, slideBoardNow, startSlidePlay, starsEarned, type SlideLevel } from './play.ts';
+import { slideGameBoard, slideGameStars, slideStep, startSlideGame, threeStarsReachable, type SlideAction, type SlideGameState } from './game.ts';
+import { sample, type KindPacks } from '../../lib/conformance.ts';
+import { at } from '../../lib/at.ts';
 
 type Cell = [number, number];
 

@@ -4,8 +4,8 @@
 // with a time limit (the original game's two minutes), when the time is up.
 // Time is an action ({ type: 'tick', ms }): nothing here reads a clock, so a
 // replay of the same actions gives the same game. The state is plain JSON.
-import type { AppleRect } from '../kinds/apple/schema.ts';
-import { isAppleOver, rectSumOf, startApplePlay, takeRect, type AppleLevel, type ApplePlayState } from './apple.ts';
+import type { AppleRect } from './schema.ts';
+import { isAppleOver, rectSumOf, startApplePlay, takeRect, type AppleLevel, type ApplePlayState } from './play.ts';
 
 /** The original game's time limit: two minutes. */
 export const APPLE_TIME_LIMIT_MS = 120_000;
@@ -90,4 +90,41 @@ export function appleStep(level: AppleLevel, state: AppleGameState, action: Appl
     status: isAppleOver(play) ? 'no move' : 'playing',
   };
   return { state: next, event: { kind: 'taken', cleared: r.cleared } };
+}
+
+/** What restoring a saved game gave: the state, or why the save is not a game of this level. */
+export type AppleRestored = { readonly ok: true; readonly state: AppleGameState } | { readonly ok: false; readonly why: string };
+
+const wholeAtLeast = (v: unknown, lo: number): v is number => Number.isInteger(v) && (v as number) >= lo;
+
+/**
+ * A saved apple game (e.g. JSON.parse of a saved state) checked and rebuilt:
+ * its level id, time limit and time played are read and its rectangles taken
+ * again through appleStep, so the score and status come from the replay,
+ * never from the save. Not ok, with one line why, when a field is out of
+ * range or a rectangle is not a move.
+ */
+export function restoreAppleGame(level: AppleLevel, saved: unknown): AppleRestored {
+  const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
+  if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
+  const s = saved as Record<string, unknown>;
+  if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
+  const { timeLimitMs, elapsedMs, taken } = s;
+  if (timeLimitMs !== null && !wholeAtLeast(timeLimitMs, 1))
+    return fail(`timeLimitMs: expected null or a whole number ≥ 1, found ${JSON.stringify(timeLimitMs)}`);
+  if (!wholeAtLeast(elapsedMs, 0)) return fail(`elapsedMs: expected a whole number ≥ 0, found ${JSON.stringify(elapsedMs)}`);
+  if (!Array.isArray(taken) || taken.length > 170) return fail('taken: expected a list of at most 170 rectangles');
+  let state = startAppleGame(level, timeLimitMs);
+  for (let i = 0; i < taken.length; i++) {
+    const rect = taken[i];
+    if (!Array.isArray(rect) || rect.length !== 4 || !rect.every((v) => wholeAtLeast(v, 0)))
+      return fail(`taken[${i}]: expected [top, left, bottom, right], found ${JSON.stringify(rect)}`);
+    const out = appleStep(level, state, { type: 'take', rect: rect as unknown as AppleRect });
+    if (out.event.kind === 'refused') return fail(`taken[${i}] is refused: ${out.event.why}`);
+    state = out.state;
+  }
+  // Every rectangle was taken before the time was up; the time played comes last.
+  if (state.status === 'playing') return { ok: true, state: appleStep(level, state, { type: 'tick', ms: elapsedMs }).state };
+  if (timeLimitMs !== null && elapsedMs >= timeLimitMs) return fail(`elapsedMs ${elapsedMs}: the time was up, yet the game ended with no move left`);
+  return { ok: true, state: { ...state, elapsedMs } };
 }

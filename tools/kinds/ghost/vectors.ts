@@ -1,14 +1,14 @@
-// The ghost kind's conformance vectors (format: tools/lib/conformance.ts):
+// The ghost kind's conformance vectors (format: conformance.ts):
 // single catches with their results, and whole games through ghostStep —
 // marks, mistakes and lives, hints, a loss and a restart, a clean clear and
 // a guesser's clear — with what the game shows after every action.
-import type { GhostConformanceCase, GhostGameCase } from '../lib/conformance.ts';
-import type { GhostAnalysis } from '../kinds/ghost/schema.ts';
-import { catchAt, ghostAt, hintsOf, isCatchProvable, provableCatches, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './ghost.ts';
-import { ghostPlayOf, ghostStep, isCleanClear, nextHint, provableNow, startGhostGame, type GhostAction, type GhostGameState } from './ghost-game.ts';
-import { ghostMedalsEarned, isGhostLevelOver, onCourseForBest, onCourseForWorst } from './ghost-medals.ts';
-import { sample, type KindPacks } from './client-kind.ts';
-import { at } from '../lib/at.ts';
+import type { GhostConformanceCase, GhostGameCase } from './conformance.ts';
+import type { GhostAnalysis } from './schema.ts';
+import { catchAt, ghostAt, hintsOf, isCatchProvable, provableCatches, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './play.ts';
+import { ghostPlayOf, ghostStep, isCleanClear, nextHint, provableNow, startGhostGame, type GhostAction, type GhostGameState } from './game.ts';
+import { ghostMedalsEarned, isGhostLevelOver, onCourseForBest, onCourseForWorst } from './medals.ts';
+import { sample, type KindPacks } from '../../lib/conformance.ts';
+import { at } from '../../lib/at.ts';
 
 /** The medal questions, by what they answer: the one family a game asks (exact for every history, null when "unknown"). */
 export function medalQuestions(play: GhostPlay, analysis: GhostAnalysis): { onCourseForBest: boolean | null; onCourseForWorst: boolean | null } {

@@ -1,11 +1,11 @@
-// Measures the reading of "provable at that moment" (ghost-game.ts) on the
+// Measures the reading of "provable at that moment" (game.ts) on the
 // curated ghost sets: for four ways of playing every level, the share of
 // catches the game marks not provable and the share of levels cleared clean.
-// Not part of the client bundle. Run: node --import tsx tools/client/measure-provable.ts levels/ghost/*.json
+// A measurement script of the bench side (not part of the client bundle). Run: node --import tsx tools/bench/measure-provable.ts levels/ghost/*.json
 import * as fs from 'node:fs';
-import { ghostStep, isCleanClear, startGhostGame, type GhostAction } from './ghost-game.ts';
-import { hintPathActions } from './ghost-vectors.ts';
-import type { GhostLevel } from './ghost.ts';
+import { ghostStep, isCleanClear, startGhostGame, type GhostAction } from '../kinds/ghost/game.ts';
+import { hintPathActions } from '../kinds/ghost/vectors.ts';
+import type { GhostLevel } from '../kinds/ghost/play.ts';
 
 /** The four plays measured, by name: each a list of actions for a level. */
 export const PLAYS: Record<string, (level: GhostLevel) => GhostAction[]> = {

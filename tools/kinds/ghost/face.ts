@@ -1,0 +1,54 @@
+// The ghost kind's client face (tools/lib/face.ts): the client's reading of a
+// ghost level in a pack (every field the rules read, and every asset decoded),
+// the replay of its stored solution, and its game loop (start, step, restore). No schema library: the client bundles it.
+import type { KindFace } from '../../lib/face.ts';
+import { ghostStep, restoreGhostGame, startGhostGame, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
+import { arr, decodes, int, base64, obj, oneOf, show, str, unknownOr } from '../../lib/shape-check.ts';
+import { courseOf, hintsOf, replayGhost, startGhostPlay, type GhostLevel } from './play.ts';
+
+const courseAsset = oneOf(base64, (v) => (v === 'unknown' ? null : 'expected "unknown"'));
+
+function levelProblem(level: Record<string, unknown>): string | null {
+  const size = (level.puzzle as { size?: unknown } | null)?.size;
+  const n = Number.isInteger(size) && (size as number) >= 5 && (size as number) <= 9 ? (size as number) : 5;
+  const row = (chars: string) => str(new RegExp(`^[${chars}]{${n}}$`), `a row of ${n} of ${chars}`);
+  const count = int(0, n);
+  const shape =
+    obj({ puzzle: obj({ size: int(5, 9), grid: arr(row('.0-8'), n, n), rows: arr(count, n, n), cols: arr(count, n, n) }) })(level, '') ??
+    obj({ solution: arr(row('G.'), n, n) })(level, '') ??
+    obj({
+      analysis: obj({
+        ghosts: int(0, n * n),
+        logicDepth: int(0, 1e9),
+        maxScore: unknownOr(int(0, 1e9)),
+        minScore: unknownOr(int(0, 1e9)),
+        maxCourse: courseAsset,
+        minCourse: courseAsset,
+        hints: base64,
+      }),
+    })(level, '');
+  if (shape !== null) return shape;
+  // The assets decode, and fit the board: what play would otherwise throw on its first move.
+  const l = level as unknown as GhostLevel;
+  const ghosts = l.solution.join('').split('G').length - 1;
+  if (l.analysis.ghosts !== ghosts) return `.analysis.ghosts: expected ${ghosts} (the ghosts of the solution), found ${show(l.analysis.ghosts)}`;
+  return (
+    obj({ solution: decodes(() => startGhostPlay(l.puzzle, l.solution)) })(level, '') ??
+    obj({
+      analysis: obj({
+        hints: decodes(() => hintsOf(l)),
+        maxCourse: decodes(() => courseOf(l.analysis, 'max')),
+        minCourse: decodes(() => courseOf(l.analysis, 'min')),
+      }),
+    })(level, '')
+  );
+}
+
+export const ghostFace: KindFace<GhostLevel, 'ghost', GhostGameState, GhostAction, GhostEvent> = {
+  name: 'ghost',
+  levelProblem,
+  replay: replayGhost,
+  start: (level) => startGhostGame(level),
+  step: ghostStep,
+  restore: restoreGhostGame,
+};

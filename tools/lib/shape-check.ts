@@ -1,0 +1,83 @@
+// Shape checks without a schema library, for the game client's reading of a
+// pack (each kind's face, tools/kinds/<kind>/face.ts, writes its level check
+// with these): small combinators that return the first problem as
+// ".field[i]: what is wrong", or null. No dependency, no Node-only import.
+import { at } from './at.ts';
+import { BASE64_PATTERN } from './bytes.ts';
+
+export type Check = (v: unknown, at: string) => string | null;
+
+export const int =
+  (lo: number, hi: number): Check =>
+  (v) =>
+    Number.isInteger(v) && (v as number) >= lo && (v as number) <= hi ? null : `expected a whole number ${lo}..${hi}, found ${show(v)}`;
+export const str =
+  (re: RegExp, what: string): Check =>
+  (v) =>
+    typeof v === 'string' && re.test(v) ? null : `expected ${what}, found ${show(v)}`;
+export const oneOf =
+  (...checks: Check[]): Check =>
+  (v, at) => {
+    let first: string | null = null;
+    for (const c of checks) {
+      const e = c(v, at);
+      if (e === null) return null;
+      first ??= e;
+    }
+    return first;
+  };
+export const unknownOr = (c: Check): Check => oneOf(c, (v) => (v === 'unknown' ? null : 'expected "unknown"'));
+export const arr =
+  (item: Check, min: number, max: number): Check =>
+  (v, at) => {
+    if (!Array.isArray(v) || v.length < min || v.length > max) return `expected a list of ${min}..${max} items, found ${show(v)}`;
+    for (let i = 0; i < v.length; i++) {
+      const e = item(v[i], `${at}[${i}]`);
+      if (e !== null) return nest(`[${i}]`, e);
+    }
+    return null;
+  };
+export const tuple =
+  (...items: Check[]): Check =>
+  (v, where) => {
+    if (!Array.isArray(v) || v.length !== items.length) return `expected ${items.length} items, found ${show(v)}`;
+    for (let i = 0; i < items.length; i++) {
+      const e = at(items, i)(v[i], `${where}[${i}]`);
+      if (e !== null) return nest(`[${i}]`, e);
+    }
+    return null;
+  };
+/** An object with at least these fields (others are let through: the client does not read them). */
+export const obj =
+  (fields: Record<string, Check>): Check =>
+  (v, at) => {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) return `expected an object, found ${show(v)}`;
+    for (const [k, c] of Object.entries(fields)) {
+      const e = c((v as Record<string, unknown>)[k], `${at}.${k}`);
+      if (e !== null) return nest(`.${k}`, e);
+    }
+    return null;
+  };
+
+/** A problem found under `step` (".field" or "[i]"): its path grows, its message stays. */
+export const nest = (step: string, e: string): string => (e.startsWith('.') || e.startsWith('[') ? `${step}${e}` : `${step}: ${e}`);
+
+export function show(v: unknown): string {
+  const s = JSON.stringify(v);
+  return s === undefined ? String(v) : s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+/** Unpadded base64, exactly as lib/bytes.ts writes and reads it (no `=`). */
+export const base64: Check = str(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)');
+
+/** The first problem of decoding `v` with `decode` (which throws on bad bytes), as a check. */
+export const decodes =
+  (decode: (v: string) => unknown): Check =>
+  (v) => {
+    try {
+      decode(v as string);
+      return null;
+    } catch (e) {
+      return `does not decode (${(e as Error).message})`;
+    }
+  };

@@ -353,7 +353,8 @@ describe('6. bundle is a transaction', () => {
   it('SIGINT and SIGTERM while bundling: exit 130 / 143 and the old dist as it was', async () => {
     const many = path.join(levels, 'many.json');
     const config = JSON.parse(fs.readFileSync(packs, 'utf8'));
-    config.packs = Array.from({ length: 300 }, (_, i) => ({ ...config.packs[0], name: `p${i}` }));
+    // three packs; PROOFPACK_TEST_WORK_PAUSE_MS keeps bundle between its writes long enough for the signal
+    config.packs = Array.from({ length: 3 }, (_, i) => ({ ...config.packs[0], name: `p${i}` }));
     fs.writeFileSync(many, JSON.stringify(config));
     for (const [sig, code] of [
       ['SIGINT', 130],
@@ -362,7 +363,7 @@ describe('6. bundle is a transaction', () => {
       const out = fresh(`dist-${sig}`);
       fs.cpSync(dist, out, { recursive: true });
       const before = snapshot(out);
-      const child = spawn(process.execPath, [BIN, 'bundle', '--packs', many, '--out', out], { env: { ...process.env, CI: '1' } });
+      const child = spawn(process.execPath, [BIN, 'bundle', '--packs', many, '--out', out], { env: { ...process.env, CI: '1', PROOFPACK_TEST_WORK_PAUSE_MS: '100' } });
       let stderr = '';
       child.stderr.on('data', (b) => {
         stderr += String(b);

@@ -67,7 +67,9 @@ describe('interruption', () => {
     const levels = path.join(dir, 'levels');
     fs.mkdirSync(path.join(levels, 'ghost'), { recursive: true });
     const set = path.join(levels, 'ghost', 'standard.json');
-    expect((await run(['generate', 'ghost', '--config', quick, '--count', '20', '--seed', '2', '--threads', '1', '--out', path.join(dir, 'c.json')])).code).toBe(0);
+    expect(
+      (await run(['generate', 'ghost', '--config', quick, '--count', '20', '--seed', '2', '--threads', '1', '--out', path.join(dir, 'c.json')])).code,
+    ).toBe(0);
     expect((await run(['curate', path.join(dir, 'c.json'), '--out', set])).code).toBe(0);
     const config = (order: string) => ({
       type: 'packs-config',

@@ -363,7 +363,9 @@ describe('6. bundle is a transaction', () => {
       const out = fresh(`dist-${sig}`);
       fs.cpSync(dist, out, { recursive: true });
       const before = snapshot(out);
-      const child = spawn(process.execPath, [BIN, 'bundle', '--packs', many, '--out', out], { env: { ...process.env, CI: '1', PROOFPACK_TEST_WORK_PAUSE_MS: '100' } });
+      const child = spawn(process.execPath, [BIN, 'bundle', '--packs', many, '--out', out], {
+        env: { ...process.env, CI: '1', PROOFPACK_TEST_WORK_PAUSE_MS: '100' },
+      });
       let stderr = '';
       child.stderr.on('data', (b) => {
         stderr += String(b);

@@ -85,7 +85,18 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s keeps the kind contrac
     expect(report.ok).toBe(true);
   });
 
-  it('has a client', () => {
-    expect(CLIENT_KINDS.map((c) => c.formats.name)).toContain(kind.name);
+  it('has a client that takes its curated levels and replays every stored solution without a disagreement', () => {
+    const client = CLIENT_KINDS.find((c) => c.formats.name === kind.name);
+    if (!client) throw new Error(`${kind.name} has no client kind (tools/client/kinds.ts)`);
+    expect(client.formats.tiers).toEqual(kind.tiers);
+    const curated = curateSet(kind, candidates, 'contract.json');
+    expect(curated.levels.length).toBeGreaterThan(0);
+    for (const l of curated.levels) {
+      for (const part of ['puzzle', 'solution', 'analysis'] as const)
+        expect(client.formats.schemas[part].safeParse(l[part]).success, `${l.id} ${part}`).toBe(true);
+      const report = client.replay(l);
+      expect(report.problems, l.id).toEqual([]);
+      expect(report.ok).toBe(true);
+    }
   });
 });

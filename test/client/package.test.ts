@@ -4,7 +4,7 @@
 // (test/client/game/main.ts) compiled against the published declarations with
 // the project's tsc and run; its output is checked against the same questions
 // asked through the client sources.
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, it, beforeAll, inject } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -39,13 +39,11 @@ const levelOf = (file: string) => levelsOf(loadPack(fs.readFileSync(path.join(DI
 describe('proofpack-client, installed from its tarball', () => {
   let project = '';
   let tarball = '';
-  let packed: { files: { path: string }[] }[] = [];
 
   beforeAll(() => {
-    execFileSync(process.execPath, [path.join(ROOT, 'build', 'tools', 'scripts', 'build-client.js')], { cwd: ROOT, stdio: 'pipe' });
+    // built and packed once by the suite's global setup (test/support/global-setup.ts)
+    tarball = inject('tarballs').client;
     const work = tempDir();
-    packed = JSON.parse(npm(['pack', '--json', '--pack-destination', work], PKG));
-    tarball = path.join(work, (packed[0] as unknown as { filename: string }).filename);
     project = path.join(work, 'game');
     fs.mkdirSync(project);
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'a-game', version: '1.0.0', private: true, type: 'module' }));
@@ -53,7 +51,7 @@ describe('proofpack-client, installed from its tarball', () => {
   });
 
   it('packs the bundle, its declarations and nothing else', () => {
-    const files = packed[0]!.files.map((f) => f.path).sort();
+    const files = [...inject('tarballs').clientFiles].sort();
     expect(files.filter((f) => !/^dist\/types\/.+\.d\.ts$/.test(f))).toEqual(['README.md', 'dist/index.js', 'package.json']);
     expect(files).toContain('dist/types/client/index.d.ts');
     const bundle = fs.readFileSync(path.join(PKG, 'dist', 'index.js'), 'utf8');

@@ -85,8 +85,16 @@ describe.each(KINDS.map((k) => [k.name, k] as const))('%s keeps the kind contrac
     expect(report.ok).toBe(true);
   });
 
-  it('has a client face, the one in the list the client is written against', () => {
+  it('has a client face, the one in the list the client is written against, that takes its curated levels and replays every stored solution without a disagreement', () => {
     expect(kind.face.name).toBe(kind.name);
     expect(FACES).toContain(kind.face);
+    const curated = curateSet(kind, candidates, 'contract.json');
+    expect(curated.levels.length).toBeGreaterThan(0);
+    for (const l of curated.levels) {
+      expect(kind.face.levelProblem(JSON.parse(JSON.stringify(l))), l.id).toBeNull();
+      const report = kind.face.replay(l);
+      expect(report.problems, l.id).toEqual([]);
+      expect(report.ok).toBe(true);
+    }
   });
 });

@@ -1,10 +1,14 @@
 // The CLI as a user runs it: determinism across thread counts, exit codes,
-// one-line errors on bad input, bundle reproducibility.
+// one-line errors on bad input, bundle reproducibility. Commands run through
+// main() in this process (run-cli.ts); a real process where the process is the
+// point: the progress bar on a terminal, a closed pipe, exit codes through the
+// launcher.
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { BIN, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { run } from '../support/run-cli.ts';
 
 let dir: string;
 let candidates: string;
@@ -12,14 +16,14 @@ let curated: string;
 /** The default config made cheap (helpers.ts quickConfig); levels.test.ts covers the standard set in full. */
 let quick: string;
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = tempDir();
   candidates = path.join(dir, 'cand.json');
   curated = path.join(dir, 'curated.json');
   quick = quickConfigFile('ghost', dir);
-  const g = cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', candidates]);
+  const g = await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', candidates]);
   expect(g.code, g.stderr).toBe(0);
-  const c = cli(['curate', candidates, '--out', curated]);
+  const c = await run(['curate', candidates, '--out', curated]);
   expect(c.code, c.stderr).toBe(0);
 });
 
@@ -30,30 +34,30 @@ const oneLineNoStack = (stderr: string) => {
 };
 
 describe('generate', () => {
-  it('gives the same bytes for --threads 1 and --threads 2, and on a second run', () => {
+  it('gives the same bytes for --threads 1 and --threads 2, and on a second run', async () => {
     const two = path.join(dir, 'two.json');
     const again = path.join(dir, 'again.json');
-    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '2', '--out', two]).code).toBe(0);
-    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', again]).code).toBe(0);
+    expect((await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '2', '--out', two])).code).toBe(0);
+    expect((await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', again])).code).toBe(0);
     const one = fs.readFileSync(candidates);
     expect(fs.readFileSync(two).equals(one)).toBe(true);
     expect(fs.readFileSync(again).equals(one)).toBe(true);
   });
 
-  it('curate gives the same bytes on a second run', () => {
+  it('curate gives the same bytes on a second run', async () => {
     const again = path.join(dir, 'curated-again.json');
-    expect(cli(['curate', candidates, '--out', again]).code).toBe(0);
+    expect((await run(['curate', candidates, '--out', again])).code).toBe(0);
     expect(fs.readFileSync(again).equals(fs.readFileSync(curated))).toBe(true);
   });
 
-  it('another seed gives other levels', () => {
+  it('another seed gives other levels', async () => {
     const other = path.join(dir, 'other.json');
-    expect(cli(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '6', '--threads', '1', '--out', other]).code).toBe(0);
+    expect((await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '6', '--threads', '1', '--out', other])).code).toBe(0);
     const ids = (f: string) => (JSON.parse(fs.readFileSync(f, 'utf8')) as { levels: { id: string }[] }).levels.map((l) => l.id);
     expect(ids(other)).not.toEqual(ids(candidates));
   });
 
-  it('shows progress (done/total, rate, ETA) on a terminal, never in CI or with --quiet', () => {
+  it('shows progress (done/total, rate, ETA) on a terminal, never in CI or with --quiet', async () => {
     // `script` runs the command on a pseudo-terminal, so stderr is a TTY
     const out = path.join(dir, 'tty.json');
     const onTty = (extra: string[], env: Record<string, string | undefined>) => {
@@ -68,40 +72,40 @@ describe('generate', () => {
     expect(onTty([], { CI: 'true' })).not.toMatch(/ETA/);
   });
 
-  it('--preset names a built-in full-size config; unknown presets and --preset with --config are refused', () => {
+  it('--preset names a built-in full-size config; unknown presets and --preset with --config are refused', async () => {
     const out = path.join(dir, 'preset.json');
     // the full preset is the standard config scaled to 2,250 wanted boards; --count keeps the test small
-    const r = cli(['generate', 'ghost', '--preset', 'full', '--count', '30', '--seed', '5', '--threads', '1', '--out', out]);
+    const r = await run(['generate', 'ghost', '--preset', 'full', '--count', '4', '--seed', '5', '--threads', '1', '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     const set = JSON.parse(fs.readFileSync(out, 'utf8'));
     expect(set.name).toBe('full');
-    expect(set.generator.stats.reduce((a: number, s: { wanted: number }) => a + s.wanted, 0)).toBe(30);
-    const bad = cli(['generate', 'ghost', '--preset', 'huge', '--out', out]);
+    expect(set.generator.stats.reduce((a: number, s: { wanted: number }) => a + s.wanted, 0)).toBe(4);
+    const bad = await run(['generate', 'ghost', '--preset', 'huge', '--out', out]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/--preset huge: ghost has the presets full, dense/);
-    expect(cli(['generate', 'ghost', '--preset', 'full', '--config', out, '--out', out]).code).toBe(2);
+    expect((await run(['generate', 'ghost', '--preset', 'full', '--config', out, '--out', out])).code).toBe(2);
   });
 
-  it('slide --preset full is the standard plan scaled to 410 wanted stages', () => {
+  it('slide --preset full is the standard plan scaled to 410 wanted stages', async () => {
     const out = path.join(dir, 'slide-preset.json');
     // --count keeps the test small; the preset's own count is checked through --json's stats
-    const r = cli(['generate', 'slide', '--preset', 'full', '--count', '6', '--threads', '1', '--out', out, '--json']);
+    const r = await run(['generate', 'slide', '--preset', 'full', '--count', '6', '--threads', '1', '--out', out, '--json']);
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.stats.reduce((a: number, s: { wanted: number }) => a + s.wanted, 0)).toBe(6);
     expect(JSON.parse(fs.readFileSync(out, 'utf8')).name).toBe('full');
-    const plan = cli(['generate', 'slide', '--preset', 'nope', '--out', out]);
+    const plan = await run(['generate', 'slide', '--preset', 'nope', '--out', out]);
     expect(plan.stderr).toMatch(/slide has the presets full/);
   });
 
-  it('a band that cannot produce a board ends with a clear message, not a hang', () => {
+  it('a band that cannot produce a board ends with a clear message, not a hang', async () => {
     const config = JSON.parse(fs.readFileSync(candidates, 'utf8')).generator.config;
     config.triesPerBoard = 3;
     config.plan = [{ size: 9, mode: 'contradiction', count: 2, tier: 'ULTIMATE+' }];
     const file = path.join(dir, 'hopeless.config.json');
     fs.writeFileSync(file, JSON.stringify(config));
     const out = path.join(dir, 'hopeless.json');
-    const r = cli(['generate', 'ghost', '--config', file, '--threads', '1', '--out', out]);
+    const r = await run(['generate', 'ghost', '--config', file, '--threads', '1', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/9x9 contradiction -> ULTIMATE\+: no board passed in 6 tries/);
     expect(fs.existsSync(out)).toBe(false);
@@ -149,13 +153,13 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     ],
     ['a missing file', () => path.join(dir, 'nope.json'), /nope\.json: cannot read \(ENOENT\)/],
     ['an unknown kind', () => write('kind.json', JSON.stringify({ ...set(), kind: 'sudoku' })), /kind\.json › kind: expected one of/],
-  ])('%s', (_name, make, message) => {
+  ])('%s', async (_name, make, message) => {
     const file = make();
     for (const args of [
       ['validate', file, '--threads', '1'],
       ['curate', file, '--out', path.join(dir, 'x.json')],
     ]) {
-      const r = cli(args);
+      const r = await run(args);
       expect(r.code).toBe(2);
       expect(r.stderr).toMatch(message);
       oneLineNoStack(r.stderr);
@@ -163,22 +167,22 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     expect(fs.existsSync(path.join(dir, 'x.json'))).toBe(false);
   });
 
-  it('bad usage exits 2', () => {
-    expect(cli(['generate', 'ghost']).code).toBe(2); // --out missing
-    expect(cli(['generate', 'sudoku', '--out', path.join(dir, 'y.json')]).code).toBe(2);
-    expect(cli(['generate', 'ghost', '--count', '-3', '--out', path.join(dir, 'y.json')]).code).toBe(2);
+  it('bad usage exits 2', async () => {
+    expect((await run(['generate', 'ghost'])).code).toBe(2); // --out missing
+    expect((await run(['generate', 'sudoku', '--out', path.join(dir, 'y.json')])).code).toBe(2);
+    expect((await run(['generate', 'ghost', '--count', '-3', '--out', path.join(dir, 'y.json')])).code).toBe(2);
     expect(cli(['frobnicate']).code).toBe(2);
-    const printed = cli(['config', 'ghost']);
+    const printed = await run(['config', 'ghost']);
     expect(printed.code).toBe(0);
     const badConfig = write('bad.config.json', JSON.stringify({ ...JSON.parse(printed.stdout), triesPerBoard: 'many' }));
-    const r = cli(['generate', 'ghost', '--config', badConfig, '--out', path.join(dir, 'y.json')]);
+    const r = await run(['generate', 'ghost', '--config', badConfig, '--out', path.join(dir, 'y.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/bad\.config\.json › triesPerBoard: must be integer/);
     oneLineNoStack(r.stderr);
   });
 
-  it("commander's own errors are one line; no command prints the usage and exits 2", () => {
-    const r = cli(['pipeline', '--sed', '3']);
+  it("commander's own errors are one line; no command prints the usage and exits 2", async () => {
+    const r = await run(['pipeline', '--sed', '3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe("proofpack pipeline: unknown option '--sed' (Did you mean --seed?) (run proofpack pipeline --help for usage)\n");
     const none = cli([]);
@@ -186,31 +190,31 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     expect(none.stderr).toMatch(/^Usage: proofpack /);
   });
 
-  it('a reader that closes the pipe early (`config ghost | head`) ends the command quietly, no stack trace', () => {
+  it('a reader that closes the pipe early (`config ghost | head`) ends the command quietly, no stack trace', async () => {
     const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" config ghost | true`], { encoding: 'utf8' });
     expect(r.status).toBe(0);
     expect(r.stderr).toBe('');
   });
 
-  it('import, pipeline and init do not advertise --json; import names only the kinds it can import', () => {
-    for (const c of ['import', 'pipeline', 'init']) expect(cli([c, '--help']).stdout, c).not.toContain('--json');
-    expect(cli(['generate', '--help']).stdout).toContain('(and the --json report)');
-    const help = cli(['import', '--help']).stdout.replace(/\s+/g, ' ');
+  it('import, pipeline and init do not advertise --json; import names only the kinds it can import', async () => {
+    for (const c of ['import', 'pipeline', 'init']) expect((await run([c, '--help'])).stdout, c).not.toContain('--json');
+    expect((await run(['generate', '--help'])).stdout).toContain('(and the --json report)');
+    const help = (await run(['import', '--help'])).stdout.replace(/\s+/g, ' ');
     expect(help).toContain('puzzle kind with an import format: apple ');
     expect(help).not.toContain('ghost');
   });
 
-  it('config --keys lists the keys a partial config changes entries by', () => {
-    const r = cli(['config', 'ghost', '--keys']);
+  it('config --keys lists the keys a partial config changes entries by', async () => {
+    const r = await run(['config', 'ghost', '--keys']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^plan:\n {2}5x5 direct EASY\n/);
     expect(r.stdout).toContain('  9x9 pair ULTIMATE II #2\n');
     expect(r.stdout).toContain('bands:\n  5x5\n');
   });
 
-  it('--help works on every command', () => {
+  it('--help works on every command', async () => {
     for (const c of ['generate', 'curate', 'validate', 'bundle', 'pipeline', 'config']) {
-      const r = cli([c, '--help']);
+      const r = await run([c, '--help']);
       expect(r.code).toBe(0);
       expect(r.stdout).toMatch(/Usage: proofpack/);
     }
@@ -218,15 +222,15 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
 });
 
 describe('validate', () => {
-  it('exits 0 on a good set and prints a JSON report with --json', () => {
-    const r = cli(['validate', curated, candidates, '--threads', '2', '--json']);
+  it('exits 0 on a good set and prints a JSON report with --json', async () => {
+    const r = await run(['validate', curated, candidates, '--threads', '2', '--json']);
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
     expect(report.ok).toBe(true);
     expect(report.files).toHaveLength(2);
   });
 
-  it('exits 1 and names file, level and field when a stored value is wrong', () => {
+  it('exits 1 and names file, level and field when a stored value is wrong', async () => {
     const s = JSON.parse(fs.readFileSync(curated, 'utf8'));
     s.levels[4].analysis.logicDepth += 1;
     const f = path.join(dir, 'tampered.json');
@@ -240,7 +244,7 @@ describe('validate', () => {
 });
 
 describe('bundle', () => {
-  it('same input, same bytes; the manifest hashes match and validate passes on the output', () => {
+  it('same input, same bytes; the manifest hashes match and validate passes on the output', async () => {
     const levels = path.join(dir, 'levels');
     fs.mkdirSync(path.join(levels, 'ghost'), { recursive: true });
     fs.copyFileSync(curated, path.join(levels, 'ghost', 'standard.json'));
@@ -257,17 +261,17 @@ describe('bundle', () => {
     );
     const out1 = path.join(dir, 'dist1');
     const out2 = path.join(dir, 'dist2');
-    for (const out of [out1, out2]) expect(cli(['bundle', '--packs', path.join(levels, 'packs.json'), '--out', out]).code).toBe(0);
+    for (const out of [out1, out2]) expect((await run(['bundle', '--packs', path.join(levels, 'packs.json'), '--out', out])).code).toBe(0);
     for (const f of ['a.json', 'b.json', 'manifest.json']) expect(fs.readFileSync(path.join(out1, f)).equals(fs.readFileSync(path.join(out2, f)))).toBe(true);
-    expect(cli(['validate', out1, '--threads', '1']).code).toBe(0);
+    expect((await run(['validate', out1, '--threads', '1'])).code).toBe(0);
     // a pack changed after bundling is caught through the manifest
     fs.appendFileSync(path.join(out1, 'a.json'), ' ');
-    const r = cli(['validate', path.join(out1, 'manifest.json'), '--threads', '1']);
+    const r = await run(['validate', path.join(out1, 'manifest.json'), '--threads', '1']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/manifest\.json › a › packs\[0\]\.sha256/);
   });
 
-  it('refuses a tier the set does not have enough levels for, exit 2', () => {
+  it('refuses a tier the set does not have enough levels for, exit 2', async () => {
     const packs = path.join(dir, 'packs-too-many.json');
     fs.writeFileSync(
       packs,
@@ -277,7 +281,7 @@ describe('bundle', () => {
         packs: [{ name: 'a', set: path.relative(dir, curated), tiers: { EASY: 9999 }, order: 'difficulty' }],
       }),
     );
-    const r = cli(['bundle', '--packs', packs, '--out', path.join(dir, 'dist3')]);
+    const r = await run(['bundle', '--packs', packs, '--out', path.join(dir, 'dist3')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/packs\[0\] \(a\) › tiers\.EASY: wants 9999 levels/);
     oneLineNoStack(r.stderr);

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { quickConfigFile, tempDir } from '../support/helpers.ts';
+import { run } from '../support/run-cli.ts';
 import { mergePartial, closestName, editDistance, entryKeys } from '../../tools/lib/partial.ts';
 import { checkJobConfig } from '../../tools/commands/shared/config.ts';
 import { InputError } from '../../tools/lib/errors.ts';
@@ -19,33 +20,33 @@ const write = (name: string, doc: unknown) => {
 };
 
 describe('mergePartial', () => {
-  it('merges objects key by key and replaces arrays whole', () => {
+  it('merges objects key by key and replaces arrays whole', async () => {
     const defaults = { a: 1, o: { x: 1, y: 2 }, list: [1, 2, 3] };
     expect(mergePartial(defaults, { o: { y: 5 }, list: [9] })).toEqual({ a: 1, o: { x: 1, y: 5 }, list: [9] });
     expect(mergePartial(defaults, {})).toEqual(defaults);
     expect(mergePartial(defaults, { extra: true })).toEqual({ ...defaults, extra: true });
   });
 
-  it('gives every kind its own defaults back from a complete config', () => {
+  it('gives every kind its own defaults back from a complete config', async () => {
     for (const name of ['ghost', 'slide', 'apple']) {
       const d = kindByName(name).defaults.config;
       expect(mergePartial(d, structuredClone(d))).toEqual(d);
     }
   });
 
-  it('suggests only names within a typo', () => {
+  it('suggests only names within a typo', async () => {
     expect(editDistance('triesPerBord', 'triesPerBoard')).toBe(1);
     expect(closestName('triesPerBord', ['plan', 'triesPerBoard', 'bands'])).toBe('triesPerBoard');
     expect(closestName('colour', ['plan', 'bands'])).toBeUndefined();
   });
 
-  it('counts a swap of two neighbouring letters as one edit, so `coutn` gets "did you mean count"', () => {
+  it('counts a swap of two neighbouring letters as one edit, so `coutn` gets "did you mean count"', async () => {
     expect(editDistance('coutn', 'count')).toBe(1);
     expect(editDistance('tiresPerBoard', 'triesPerBoard')).toBe(1);
     expect(closestName('coutn', ['count', 'size', 'mode', 'tier'])).toBe('count');
   });
 
-  it('keeps __proto__, constructor and toString as own keys, never a prototype', () => {
+  it('keeps __proto__, constructor and toString as own keys, never a prototype', async () => {
     const partial = JSON.parse('{"__proto__": {"polluted": 1}, "constructor": 2, "toString": 3}');
     const merged = mergePartial({ a: 1 }, partial) as Record<string, unknown>;
     expect(Object.keys(merged)).toEqual(['a', '__proto__', 'constructor', 'toString']);
@@ -69,7 +70,7 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
   const ghost = kindByName('ghost');
   const plan = (ghost.defaults.config as { plan: { size: number; mode: string; tier: string; count: number }[] }).plan;
 
-  it('takes seed and name out of the config; the stored config is the kind config alone', () => {
+  it('takes seed and name out of the config; the stored config is the kind config alone', async () => {
     const r = checkJobConfig(ghost, 'g.json', { seed: 9, name: 'my-game' });
     expect(r).toEqual({ config: ghost.defaults.config, seed: 9, name: 'my-game' });
     expect(problems(() => checkJobConfig(ghost, 'g.json', { seed: -1, name: 'My Game' }))).toEqual([
@@ -78,7 +79,7 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
     ]);
   });
 
-  it('changes, removes and adds plan entries by key without restating the plan', () => {
+  it('changes, removes and adds plan entries by key without restating the plan', async () => {
     const keys = entryKeys(plan, ghost.keyedLists!['plan']!);
     expect(new Set(keys).size).toBe(plan.length);
     expect(keys).toContain('9x9 pair ULTIMATE II #2');
@@ -96,7 +97,7 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
     expect(got.at(-1)).toEqual({ size: 9, mode: 'pair', count: 1, tier: 'EXTREME II' });
   });
 
-  it('a typo in a key, a field or a job key gets a suggestion; __proto__, constructor and toString are reported', () => {
+  it('a typo in a key, a field or a job key gets a suggestion; __proto__, constructor and toString are reported', async () => {
     const raw = JSON.parse(
       '{"sede": 3, "plan": {"9x9 pair ULTIMTAE II": {"count": 2}, "5x5 direct EASY": {"coutn": 3}}, "__proto__": 1, "constructor": 2, "toString": 3}',
     );
@@ -113,34 +114,34 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
 });
 
 describe('generate --config', () => {
-  it('a partial config gives the same bytes as the complete config it stands for, and the set stores the effective config', () => {
+  it('a partial config gives the same bytes as the complete config it stands for, and the set stores the effective config', async () => {
     const full = quickConfigFile('ghost', dir); // the defaults with scoreGhostLimit 16
     const partial = write('partial.json', { scoreGhostLimit: 16 });
     const a = path.join(dir, 'full-out.json');
     const b = path.join(dir, 'partial-out.json');
     const args = ['generate', 'ghost', '--count', '12', '--seed', '3', '--threads', '1'];
-    expect(cli([...args, '--config', full, '--out', a]).code).toBe(0);
-    const r = cli([...args, '--config', partial, '--out', b]);
+    expect((await run([...args, '--config', full, '--out', a])).code).toBe(0);
+    const r = await run([...args, '--config', partial, '--out', b]);
     expect(r.code, r.stderr).toBe(0);
     expect(fs.readFileSync(a).equals(fs.readFileSync(b))).toBe(true);
     const stored = JSON.parse(fs.readFileSync(b, 'utf8')).generator.config;
     expect(stored).toEqual({ ...(kindByName('ghost').defaults.config as object), scoreGhostLimit: 16 });
   });
 
-  it('the printed default config gives the same bytes as no --config', () => {
-    const printed = cli(['config', 'slide']);
+  it('the printed default config gives the same bytes as no --config', async () => {
+    const printed = await run(['config', 'slide']);
     expect(printed.code).toBe(0);
     const file = write('slide-full.json', JSON.parse(printed.stdout));
     const a = path.join(dir, 'slide-a.json');
     const b = path.join(dir, 'slide-b.json');
-    expect(cli(['generate', 'slide', '--count', '6', '--threads', '1', '--out', a]).code).toBe(0);
-    expect(cli(['generate', 'slide', '--count', '6', '--threads', '1', '--config', file, '--out', b]).code).toBe(0);
+    expect((await run(['generate', 'slide', '--count', '6', '--threads', '1', '--out', a])).code).toBe(0);
+    expect((await run(['generate', 'slide', '--count', '6', '--threads', '1', '--config', file, '--out', b])).code).toBe(0);
     expect(fs.readFileSync(a).equals(fs.readFileSync(b))).toBe(true);
   });
 
-  it('reports every problem at once, each unknown key with a "did you mean"', () => {
+  it('reports every problem at once, each unknown key with a "did you mean"', async () => {
     const file = write('typos.json', { triesPerBord: 5, plan: [{ size: 5, mode: 'direct', cont: 3 }], scoreGhostLimit: 99 });
-    const r = cli(['generate', 'ghost', '--config', file, '--out', path.join(dir, 'never.json')]);
+    const r = await run(['generate', 'ghost', '--config', file, '--out', path.join(dir, 'never.json')]);
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     expect(lines).toContain(`proofpack: ${file} › triesPerBord: unknown field (did you mean "triesPerBoard"?)`);
@@ -151,29 +152,29 @@ describe('generate --config', () => {
     expect(fs.existsSync(path.join(dir, 'never.json'))).toBe(false);
   });
 
-  it('names a config of another kind as such', () => {
-    const printed = cli(['config', 'ghost']);
+  it('names a config of another kind as such', async () => {
+    const printed = await run(['config', 'ghost']);
     const file = write('ghost-full.json', JSON.parse(printed.stdout));
-    const r = cli(['generate', 'slide', '--config', file, '--out', path.join(dir, 'never.json')]);
+    const r = await run(['generate', 'slide', '--config', file, '--out', path.join(dir, 'never.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `proofpack: ${file}: this looks like a ghost config, not a slide config: it has the ghost keys ladder, maxZeroTargets, scoreGhostLimit, weightChoices (use it with \`generate ghost\`, or start from \`proofpack config slide\`)\n`,
     );
   });
 
-  it('names a partial config that is valid only for another kind as such', () => {
+  it('names a partial config that is valid only for another kind as such', async () => {
     const file = write('ghost-plan.json', { plan: [{ size: 7, mode: 'pair', count: 4, tier: 'MASTER' }] });
-    const r = cli(['generate', 'slide', '--config', file, '--out', path.join(dir, 'never.json')]);
+    const r = await run(['generate', 'slide', '--config', file, '--out', path.join(dir, 'never.json')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `proofpack: ${file}: this looks like a ghost config, not a slide config: it is valid for ghost and not for slide (use it with \`generate ghost\`, or start from \`proofpack config slide\`)\n`,
     );
   });
 
-  it('"no board passed" names triesPerBoard', () => {
+  it('"no board passed" names triesPerBoard', async () => {
     const file = write('hopeless.json', { triesPerBoard: 1, scoreGhostLimit: 16, plan: [{ size: 9, mode: 'contradiction', count: 2, tier: 'ULTIMATE+' }] });
     const out = path.join(dir, 'hopeless-out.json');
-    const r = cli(['generate', 'ghost', '--config', file, '--seed', '1', '--threads', '1', '--out', out]);
+    const r = await run(['generate', 'ghost', '--config', file, '--seed', '1', '--threads', '1', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       'warning: ghost 9x9 contradiction -> ULTIMATE+: no board passed in 2 tries (2 wanted); raise triesPerBoard (1 tries per wanted board), widen its bands or relax its target\n',

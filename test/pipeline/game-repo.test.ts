@@ -1,11 +1,11 @@
 // proofpack in a game's own repository: the packed tarball installed with npm
 // into a fresh project, then init, pipeline, validate and bundle run there with
 // npx. Everything the commands read at run time must be in the package's files.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ROOT, tempDir } from '../support/helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
 import { starterConfig, starterPacks, workflowExample } from '../../tools/commands/init.ts';
 import { checkJobConfig } from '../../tools/commands/shared/config.ts';
@@ -22,10 +22,8 @@ function npx(args: string[], direct = true) {
 }
 
 beforeAll(() => {
-  // build/ is fresh (the suite's global setup compiled it): pack without running prepare again
-  const packDir = tempDir();
-  execFileSync('npm', ['pack', '--ignore-scripts', '--pack-destination', packDir], { cwd: ROOT, stdio: 'ignore' });
-  const tarball = path.join(packDir, fs.readdirSync(packDir).find((f) => f.endsWith('.tgz'))!);
+  // the tarball the suite's global setup packed from the fresh build/
+  const tarball = inject('tarballs').proofpack;
   fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'my-game', version: '1.0.0', private: true }));
   execFileSync('npm', ['install', '--save-dev', tarball, '--no-audit', '--no-fund'], { cwd: game, stdio: 'ignore' });
 });

@@ -1,11 +1,15 @@
 // Interrupted runs: SIGKILL leaves the previous output intact; an interrupted
 // generate continues with --resume to exactly the bytes of an uninterrupted run;
 // Ctrl-C and SIGTERM on a terminal restore it, save the checkpoint and say so.
+// The killed runs get PROOFPACK_TEST_WORK_PAUSE_MS (a pause before each
+// generate slot and after each file bundle writes), so a small job leaves a
+// wide window for the kill; the runs that are not killed run in-process.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BIN, ROOT, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { BIN, ROOT, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { run } from '../support/run-cli.ts';
 import { writeCheckpoint } from '../../tools/commands/shared/checkpoint.ts';
 import { TOOL } from '../../tools/lib/files.ts';
 import type { Level, SlotResult } from '../../tools/lib/kind.ts';
@@ -14,8 +18,11 @@ const dir = tempDir();
 const quick = quickConfigFile('ghost', dir);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Milliseconds each slot (generate) or written file (bundle) waits in a run that is killed. */
+const PAUSE = '100';
+
 function start(args: string[]) {
-  return spawn(process.execPath, [BIN, ...args], { stdio: 'ignore', env: { ...process.env, CI: '1' } });
+  return spawn(process.execPath, [BIN, ...args], { stdio: 'ignore', env: { ...process.env, CI: '1', PROOFPACK_TEST_WORK_PAUSE_MS: PAUSE } });
 }
 
 async function killWhen(child: ReturnType<typeof start>, ready: () => boolean, timeoutMs = 60_000) {
@@ -30,28 +37,28 @@ describe('interruption', () => {
     const out = path.join(dir, 'gen.json');
     const checkpoint = `${out}.checkpoint.json`;
     fs.writeFileSync(out, 'the previous output\n');
-    const args = ['generate', 'ghost', '--config', quick, '--count', '240', '--seed', '12', '--threads', '2', '--out', out];
+    const args = ['generate', 'ghost', '--config', quick, '--count', '24', '--seed', '12', '--threads', '2', '--out', out];
     const child = start([...args, '--checkpoint-every', '0.1']);
-    await killWhen(child, () => fs.existsSync(checkpoint) && JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length >= 40);
+    await killWhen(child, () => fs.existsSync(checkpoint) && JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length >= 4);
     expect(fs.readFileSync(out, 'utf8')).toBe('the previous output\n');
     const saved = JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length;
-    expect(saved).toBeGreaterThanOrEqual(40);
-    expect(saved).toBeLessThan(240);
+    expect(saved).toBeGreaterThanOrEqual(4);
+    expect(saved).toBeLessThan(24);
 
-    const resumed = cli([...args, '--resume']);
+    const resumed = await run([...args, '--resume']);
     expect(resumed.code, resumed.stderr).toBe(0);
     expect(resumed.stdout).toMatch(new RegExp(`${saved} slots resumed from the checkpoint`));
     expect(fs.existsSync(checkpoint)).toBe(false);
 
     const clean = path.join(dir, 'gen-clean.json');
-    expect(cli([...args.slice(0, -1), clean]).code).toBe(0);
+    expect((await run([...args.slice(0, -1), clean])).code).toBe(0);
     expect(fs.readFileSync(out).equals(fs.readFileSync(clean))).toBe(true);
   });
 
-  it('generate --resume refuses a checkpoint of another job', () => {
+  it('generate --resume refuses a checkpoint of another job', async () => {
     const out = path.join(dir, 'other.json');
     fs.writeFileSync(`${out}.checkpoint.json`, JSON.stringify({ type: 'checkpoint', formatVersion: 1, job: '0'.repeat(64), slots: [] }));
-    const r = cli(['generate', 'ghost', '--count', '5', '--out', out, '--resume']);
+    const r = await run(['generate', 'ghost', '--count', '5', '--out', out, '--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/checkpoint\.json › job: the checkpoint belongs to another job \(other config, seed, name, count, shard or tool version\)/);
   });
@@ -60,15 +67,17 @@ describe('interruption', () => {
     const levels = path.join(dir, 'levels');
     fs.mkdirSync(path.join(levels, 'ghost'), { recursive: true });
     const set = path.join(levels, 'ghost', 'standard.json');
-    expect(cli(['generate', 'ghost', '--config', quick, '--count', '60', '--seed', '2', '--threads', '1', '--out', path.join(dir, 'c.json')]).code).toBe(0);
-    expect(cli(['curate', path.join(dir, 'c.json'), '--out', set]).code).toBe(0);
+    expect(
+      (await run(['generate', 'ghost', '--config', quick, '--count', '20', '--seed', '2', '--threads', '1', '--out', path.join(dir, 'c.json')])).code,
+    ).toBe(0);
+    expect((await run(['curate', path.join(dir, 'c.json'), '--out', set])).code).toBe(0);
     const config = (order: string) => ({
       type: 'packs-config',
       formatVersion: 1,
-      packs: Array.from({ length: 100 }, (_, i) => ({
+      packs: Array.from({ length: 3 }, (_, i) => ({
         name: `p${i}`,
         set: 'ghost/standard.json',
-        tiers: { EASY: 'all', NORMAL: 'all', HARD: 'all' },
+        tiers: { EASY: 'all', NORMAL: 'all' },
         order,
         ...(order === 'shuffle' ? { seed: i } : {}),
       })),
@@ -79,8 +88,8 @@ describe('interruption', () => {
     fs.writeFileSync(newConfig, JSON.stringify(config('shuffle')));
     const out = path.join(dir, 'dist');
     const ref = path.join(dir, 'dist-new');
-    expect(cli(['bundle', '--packs', newConfig, '--out', ref]).code).toBe(0);
-    expect(cli(['bundle', '--packs', oldConfig, '--out', out]).code).toBe(0);
+    expect((await run(['bundle', '--packs', newConfig, '--out', ref])).code).toBe(0);
+    expect((await run(['bundle', '--packs', oldConfig, '--out', out])).code).toBe(0);
     const jsonFiles = (d: string) => fs.readdirSync(d).filter((f) => f.endsWith('.json'));
     const old = new Map(jsonFiles(out).map((f) => [f, fs.readFileSync(path.join(out, f))]));
     const fresh = new Map(jsonFiles(ref).map((f) => [f, fs.readFileSync(path.join(ref, f))]));
@@ -100,10 +109,10 @@ describe('interruption', () => {
     expect(jsonFiles(out).sort()).toEqual([...old.keys()].sort());
     for (const f of jsonFiles(out)) expect(fs.readFileSync(path.join(out, f)).equals(old.get(f)!), `${f} is not the old version`).toBe(true);
     // the next run sweeps the half-built dist and swaps in the new one
-    expect(cli(['bundle', '--packs', newConfig, '--out', out]).code).toBe(0);
+    expect((await run(['bundle', '--packs', newConfig, '--out', out])).code).toBe(0);
     expect(fs.existsSync(stage)).toBe(false);
     for (const f of jsonFiles(out)) expect(fs.readFileSync(path.join(out, f)).equals(fresh.get(f)!), `${f} is not the new version`).toBe(true);
-    expect(cli(['validate', path.join(out, 'manifest.json'), '--threads', '1']).code).toBe(0);
+    expect((await run(['validate', path.join(out, 'manifest.json'), '--threads', '1'])).code).toBe(0);
   });
 });
 
@@ -112,7 +121,7 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
   // the shell prints its pid and execs node, so the pid is generate's own.
   async function onTty(args: string[], ready: (text: string) => boolean, sig: 'SIGINT' | 'SIGTERM') {
     const command = `echo PID $$; exec ${process.execPath} ${BIN} ${args.join(' ')}`;
-    const env: Record<string, string | undefined> = { ...process.env };
+    const env: Record<string, string | undefined> = { ...process.env, PROOFPACK_TEST_WORK_PAUSE_MS: PAUSE };
     delete env['CI'];
     const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
@@ -128,8 +137,8 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
   async function interruptOnTty(sig: 'SIGINT' | 'SIGTERM', out: string) {
     const checkpoint = `${out}.checkpoint.json`;
     const saved = () => (fs.existsSync(checkpoint) ? JSON.parse(fs.readFileSync(checkpoint, 'utf8')).slots.length : 0);
-    const args = ['generate', 'ghost', '--config', quick, '--count', '240', '--seed', '12', '--threads', '2', '--checkpoint-every', '0.1', '--out', out];
-    const { code, text } = await onTty(args, () => saved() >= 20, sig);
+    const args = ['generate', 'ghost', '--config', quick, '--count', '24', '--seed', '12', '--threads', '2', '--checkpoint-every', '0.1', '--out', out];
+    const { code, text } = await onTty(args, () => saved() >= 4, sig);
     return { code, text, slots: saved() };
   }
 
@@ -151,9 +160,9 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
       const { code, text, slots } = await interruptOnTty(sig, out);
       expect(code).toBe(exit);
       expectRestored(text);
-      expect(slots).toBeGreaterThanOrEqual(20);
-      expect(slots).toBeLessThan(240);
-      expect(text).toContain(`proofpack: interrupted: ${slots} of 240 slots saved in ${out}.checkpoint.json; rerun with --resume`);
+      expect(slots).toBeGreaterThanOrEqual(4);
+      expect(slots).toBeLessThan(24);
+      expect(text).toContain(`proofpack: interrupted: ${slots} of 24 slots saved in ${out}.checkpoint.json; rerun with --resume`);
       expect(fs.existsSync(out)).toBe(false);
     });
   }
@@ -170,11 +179,11 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
     expect(Number(m![1])).toBeLessThan(total);
   });
 
-  it('a run that finds a checkpoint and was not given --resume refuses and keeps it', () => {
+  it('a run that finds a checkpoint and was not given --resume refuses and keeps it', async () => {
     const out = path.join(dir, 'start-over.json');
     const text = JSON.stringify({ type: 'checkpoint', formatVersion: 1, job: '0'.repeat(64), slots: [] });
     fs.writeFileSync(`${out}.checkpoint.json`, text);
-    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--threads', '1', '--out', out]);
+    const r = await run(['generate', 'ghost', '--config', quick, '--count', '4', '--threads', '1', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `proofpack: ${out}.checkpoint.json: a checkpoint of an interrupted run is there (kept): rerun with --resume to continue from it, or delete it to start over\n`,
@@ -190,11 +199,11 @@ describe('what --resume reads back', () => {
   const real = JSON.parse(fs.readFileSync(path.join(ROOT, 'levels', 'ghost', 'standard.json'), 'utf8')).levels as Level[];
   const slot = (level: Level) => ({ puzzle: level.puzzle, solution: level.solution, analysis: level.analysis });
 
-  it('a checkpoint of another job is refused, naming the setting that differs; the checkpoint is kept', () => {
+  it('a checkpoint of another job is refused, naming the setting that differs; the checkpoint is kept', async () => {
     const out = path.join(dir, 'seed-differs.json');
     writeCheckpoint(`${out}.checkpoint.json`, settings(1), new Map());
     const before = fs.readFileSync(`${out}.checkpoint.json`);
-    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '2', '--threads', '1', '--out', out, '--resume']);
+    const r = await run(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '2', '--threads', '1', '--out', out, '--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `proofpack: ${out}.checkpoint.json › job: the checkpoint belongs to another job (seed: the checkpoint's is 1, this run's is 2); run the same job again to resume it, or delete the checkpoint or drop --resume\n`,
@@ -202,15 +211,15 @@ describe('what --resume reads back', () => {
     expect(fs.readFileSync(`${out}.checkpoint.json`).equals(before)).toBe(true);
   });
 
-  it('a slot whose stored analysis was changed is found by analysing its board again', () => {
+  it('a slot whose stored analysis was changed is found by analysing its board again', async () => {
     const made = path.join(dir, 'made.json');
-    expect(cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', made]).code).toBe(0);
+    expect((await run(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', made])).code).toBe(0);
     const level = (JSON.parse(fs.readFileSync(made, 'utf8')).levels as Level[])[0]!;
     const analysis = { ...(level.analysis as Record<string, unknown>), logicDepth: Number((level.analysis as { logicDepth: number }).logicDepth) + 7 };
     const out = path.join(dir, 'tampered.json');
     const cp = `${out}.checkpoint.json`;
     writeCheckpoint(cp, settings(1), new Map([[0, { found: { ...slot(level), analysis }, tries: 2, disagreements: 0 }]]));
-    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
+    const r = await run(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
       `proofpack: ${cp} › slot 0 › result.found.analysis.logicDepth: stored ${analysis.logicDepth}, recomputed ${analysis.logicDepth - 7}`,
@@ -219,7 +228,7 @@ describe('what --resume reads back', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 
-  it('every forged or garbage slot is reported, none trusted or dropped; nothing written', () => {
+  it('every forged or garbage slot is reported, none trusted or dropped; nothing written', async () => {
     const out = path.join(dir, 'forged.json');
     const done = new Map<number, SlotResult<unknown, unknown, unknown>>([
       [0, { found: slot(real[0]!), tries: 3, disagreements: 0 }],
@@ -231,7 +240,7 @@ describe('what --resume reads back', () => {
       [99, { found: null, tries: 5, disagreements: 0 }],
     ]);
     writeCheckpoint(`${out}.checkpoint.json`, settings(1), done);
-    const r = cli(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
+    const r = await run(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
     expect(r.code).toBe(2);
     const lines = r.stderr.trim().split('\n');
     const cp = `${out}.checkpoint.json`;

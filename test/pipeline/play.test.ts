@@ -5,12 +5,13 @@
 // level cleared with ★★★ and one with an undo; an apple level played from its
 // stored solution to its stored score. The page's moves go through the client
 // bundle, so what it shows is compared with the client run here.
-import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { describe, expect, it, beforeAll, afterAll, inject } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../support/helpers.ts';
+import { connectBrowser } from '../support/browser.ts';
 import {
   startGhostPlay,
   catchAt,
@@ -23,8 +24,8 @@ import {
   type AppleLevel,
 } from '../../tools/client/index.ts';
 
-const CHROMIUM = process.env['PROOFPACK_CHROMIUM'] ?? '/usr/bin/chromium';
-const PAGE = path.join(ROOT, 'dist', 'preview', 'play.html');
+// the page as the current code writes it (bundled by the suite's global setup), not the committed copy
+const PAGE = path.join(inject('freshDist'), 'preview', 'play.html');
 const setOf = (kind: string) => JSON.parse(fs.readFileSync(path.join(ROOT, 'levels', kind, 'standard.json'), 'utf8')) as { levels: unknown[] };
 const ghosts = setOf('ghost').levels as GhostLevel[];
 const slides = setOf('slide').levels as SlideLevel[];
@@ -32,7 +33,7 @@ const apples = setOf('apple').levels as AppleLevel[];
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'] });
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();

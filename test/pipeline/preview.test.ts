@@ -2,33 +2,24 @@
 // playwright-core): no console errors, one card per level of the manifest, the
 // tier filter and the step-through work (for a level of every kind), and it
 // stays usable with 2,000 levels.
-import { describe, expect, it, beforeAll, afterAll } from 'vitest';
+import { describe, expect, it, beforeAll, afterAll, inject } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { ROOT, tempDir } from '../support/helpers.ts';
+import { connectBrowser } from '../support/browser.ts';
 import { loadDocument } from '../../tools/commands/shared/documents.ts';
 import { previewHtml } from '../../tools/preview/page.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
 import type { Manifest, PackFile } from '../../tools/lib/files.ts';
 
-const CHROMIUM = process.env['PROOFPACK_CHROMIUM'] ?? '/usr/bin/chromium';
+// the dist the current code bundles from the committed levels (the suite's global setup)
+const DIST = inject('freshDist');
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await connectBrowser();
 });
 afterAll(async () => {
   await browser?.close();
@@ -51,8 +42,8 @@ async function open(file: string): Promise<{ page: Page; errors: string[] }> {
 
 describe('preview page', () => {
   it('shows every level of the manifest, filters by tier, steps through a solution', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', 'manifest.json'), 'utf8')) as Manifest;
-    const { page, errors } = await open(path.join(ROOT, 'dist', 'preview', 'index.html'));
+    const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'utf8')) as Manifest;
+    const { page, errors } = await open(path.join(DIST, 'preview', 'index.html'));
     expect(await page.locator('.card').count()).toBe(manifest.packs.reduce((a, p) => a + p.levels, 0));
 
     // filter the first pack by one of its tiers
@@ -74,7 +65,7 @@ describe('preview page', () => {
     await card.click();
     await expect.poll(() => page.locator('#viewer').isVisible()).toBe(true);
     expect(await page.locator('#viewer-title').textContent()).toContain(id!);
-    const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', first.file), 'utf8')) as PackFile;
+    const pack = JSON.parse(fs.readFileSync(path.join(DIST, first.file), 'utf8')) as PackFile;
     const steps = KINDS.find((k) => k.name === pack.kind)!.preview!(pack.levels.find((l) => l.id === id)!, {
       config: pack.generator.config,
       calibration: pack.calibration,
@@ -98,10 +89,10 @@ describe('preview page', () => {
 
   it('steps through a stored solution of every kind (ghost hints, slide moves, apple rectangles)', async () => {
     const manifest = loadManifest();
-    const { page, errors } = await open(path.join(ROOT, 'dist', 'preview', 'index.html'));
+    const { page, errors } = await open(path.join(DIST, 'preview', 'index.html'));
     const seen = new Set<string>();
     for (const entry of manifest.packs) {
-      const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', entry.file), 'utf8')) as PackFile;
+      const pack = JSON.parse(fs.readFileSync(path.join(DIST, entry.file), 'utf8')) as PackFile;
       if (seen.has(pack.kind)) continue;
       seen.add(pack.kind);
       const level = pack.levels[pack.levels.length - 1]!;
@@ -139,7 +130,7 @@ describe('preview page', () => {
   it("histograms show each bar's count and an axis with the difficulty range", async () => {
     const manifest = loadManifest();
     const entry = manifest.packs[0]!;
-    const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', entry.file), 'utf8')) as PackFile;
+    const pack = JSON.parse(fs.readFileSync(path.join(DIST, entry.file), 'utf8')) as PackFile;
     const kind = KINDS.find((k) => k.name === pack.kind)!;
     const file = path.join(tempDir(), 'hist.html');
     fs.writeFileSync(
@@ -174,7 +165,7 @@ describe('preview page', () => {
   });
 
   it('stays usable with 2,000 levels', async () => {
-    const pack = JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', loadManifest().packs[0]!.file), 'utf8')) as PackFile;
+    const pack = JSON.parse(fs.readFileSync(path.join(DIST, loadManifest().packs[0]!.file), 'utf8')) as PackFile;
     const kind = KINDS.find((k) => k.name === pack.kind)!;
     const levels = Array.from({ length: 2000 }, (_, i) => ({
       ...pack.levels[i % pack.levels.length]!,
@@ -198,7 +189,7 @@ describe('preview page', () => {
 });
 
 function loadManifest(): Manifest {
-  const l = loadDocument(path.join(ROOT, 'dist', 'manifest.json'), ['manifest']);
+  const l = loadDocument(path.join(DIST, 'manifest.json'), ['manifest']);
   if (l.type !== 'manifest') throw new Error('not a manifest');
   return l.doc;
 }

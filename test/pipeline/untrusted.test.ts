@@ -2,13 +2,15 @@
 // in a temporary folder (links, FIFOs, tampered manifests, configs that raise
 // their own budgets, sets past the size cap). Every case must end in a clear
 // one-line error or problem and a non-zero exit, never an "ok" for something
-// not checked, a write outside --out, a hang or an abort.
+// not checked, a write outside --out, a hang or an abort. Commands run through
+// main() in this process (run-cli.ts); signals get a real process.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { BIN, ROOT, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { BIN, ROOT, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { run } from '../support/run-cli.ts';
 import { bundleCommand } from '../../tools/commands/bundle.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { InputError } from '../../tools/lib/errors.ts';
@@ -45,12 +47,12 @@ function fresh(name: string): string {
   return d;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   fs.mkdirSync(path.dirname(set), { recursive: true });
   const cand = path.join(dir, 'cand.json');
-  const g = cli(['generate', 'ghost', '--config', quickConfigFile('ghost', dir), '--count', '8', '--seed', '5', '--threads', '1', '--out', cand]);
+  const g = await run(['generate', 'ghost', '--config', quickConfigFile('ghost', dir), '--count', '8', '--seed', '5', '--threads', '1', '--out', cand]);
   expect(g.code, g.stderr).toBe(0);
-  expect(cli(['curate', cand, '--out', set]).code).toBe(0);
+  expect((await run(['curate', cand, '--out', set])).code).toBe(0);
   const tiers = [...new Set((JSON.parse(fs.readFileSync(set, 'utf8')).levels as { tier: string }[]).map((l) => l.tier))];
   fs.writeFileSync(
     packs,
@@ -60,12 +62,12 @@ beforeAll(() => {
       packs: [{ name: 'ghost-all', set: 'ghost/standard.json', tiers: Object.fromEntries(tiers.map((t) => [t, 'all'])), order: 'difficulty' }],
     }),
   );
-  const b = cli(['bundle', '--packs', packs, '--out', dist]);
+  const b = await run(['bundle', '--packs', packs, '--out', dist]);
   expect(b.code, b.stderr).toBe(0);
 });
 
 describe('1. validate never says ok for what it did not check', () => {
-  it('a manifest naming a tampered copy in a hidden folder (bytes and sha256 updated) is a problem, not "0 problems"', () => {
+  it('a manifest naming a tampered copy in a hidden folder (bytes and sha256 updated) is a problem, not "0 problems"', async () => {
     const d = fresh('dist-hidden');
     fs.cpSync(dist, d, { recursive: true });
     const pack = JSON.parse(fs.readFileSync(path.join(d, 'ghost-all.json'), 'utf8'));
@@ -76,7 +78,7 @@ describe('1. validate never says ok for what it did not check', () => {
     const m = JSON.parse(fs.readFileSync(path.join(d, 'manifest.json'), 'utf8'));
     Object.assign(m.packs[0], { file: '.x/g.json', bytes: Buffer.byteLength(text), sha256: sha(text) });
     fs.writeFileSync(path.join(d, 'manifest.json'), JSON.stringify(m));
-    const r = cli(['validate', d, '--threads', '1']);
+    const r = await run(['validate', d, '--threads', '1']);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain(
       `manifest.json › ghost-all › packs[0].file: stored ".x/g.json", recomputed "a plain pack file name beside the manifest (<name>.json)"`,
@@ -84,14 +86,14 @@ describe('1. validate never says ok for what it did not check', () => {
     expect(r.stderr).toContain(`note: ${path.join(d, '.x')}: skipped`);
   });
 
-  it('a manifest file outside dist, at a device, or at a link out of the folder is a problem and its bytes are never read', () => {
+  it('a manifest file outside dist, at a device, or at a link out of the folder is a problem and its bytes are never read', async () => {
     for (const file of ['../../etc/hostname', '/dev/zero', '../cand.json']) {
       const d = fresh('dist-outside');
       fs.cpSync(dist, d, { recursive: true });
       const m = JSON.parse(fs.readFileSync(path.join(d, 'manifest.json'), 'utf8'));
       m.packs[0].file = file;
       fs.writeFileSync(path.join(d, 'manifest.json'), JSON.stringify(m));
-      const r = cli(['validate', path.join(d, 'manifest.json'), '--threads', '1']);
+      const r = await run(['validate', path.join(d, 'manifest.json'), '--threads', '1']);
       expect(r.code, file).toBe(1);
       expect(r.stdout).toContain(`packs[0].file: stored ${JSON.stringify(file)}, recomputed "a plain pack file name`);
       expect(r.stdout).not.toMatch(/packs\[0\]\.(bytes|sha256)/);
@@ -100,12 +102,12 @@ describe('1. validate never says ok for what it did not check', () => {
     fs.cpSync(dist, d, { recursive: true });
     fs.rmSync(path.join(d, 'ghost-all.json'));
     fs.symlinkSync(path.join(dist, 'ghost-all.json'), path.join(d, 'ghost-all.json'));
-    const r = cli(['validate', path.join(d, 'manifest.json'), '--threads', '1']);
+    const r = await run(['validate', path.join(d, 'manifest.json'), '--threads', '1']);
     expect(r.code).not.toBe(0);
     expect(r.stdout + r.stderr).toMatch(/ghost-all\.json: (a symbolic link to|resolves to) .*outside the folder being checked/);
   });
 
-  it('validating the manifest alone checks its packs too', () => {
+  it('validating the manifest alone checks its packs too', async () => {
     const d = fresh('dist-alone');
     fs.cpSync(dist, d, { recursive: true });
     const file = path.join(d, 'ghost-all.json');
@@ -116,44 +118,44 @@ describe('1. validate never says ok for what it did not check', () => {
     const m = JSON.parse(fs.readFileSync(path.join(d, 'manifest.json'), 'utf8'));
     Object.assign(m.packs[0], { bytes: Buffer.byteLength(text), sha256: sha(text) });
     fs.writeFileSync(path.join(d, 'manifest.json'), JSON.stringify(m));
-    const r = cli(['validate', path.join(d, 'manifest.json'), '--threads', '1']);
+    const r = await run(['validate', path.join(d, 'manifest.json'), '--threads', '1']);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/ghost-all\.json › ghost-[0-9a-f]{12} › analysis\.maxScore/);
   });
 
-  it('a set linked in from outside the folder is reported by validate and refused by bundle, not skipped by one and read by the other', () => {
+  it('a set linked in from outside the folder is reported by validate and refused by bundle, not skipped by one and read by the other', async () => {
     const l = fresh('levels-link');
     fs.mkdirSync(path.join(l, 'ghost'));
     fs.symlinkSync(set, path.join(l, 'ghost', 'standard.json'));
     fs.copyFileSync(packs, path.join(l, 'packs.json'));
-    const v = cli(['validate', l, '--threads', '1']);
+    const v = await run(['validate', l, '--threads', '1']);
     expect(v.code).toBe(2);
     expect(v.stderr).toContain(`${path.join(l, 'ghost', 'standard.json')}: a symbolic link to ${fs.realpathSync(set)}, outside the folder being checked`);
-    const b = cli(['bundle', '--packs', path.join(l, 'packs.json'), '--out', path.join(dir, 'dist-from-link')]);
+    const b = await run(['bundle', '--packs', path.join(l, 'packs.json'), '--out', path.join(dir, 'dist-from-link')]);
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/set: .*reached through a symbolic link/);
     expect(fs.existsSync(path.join(dir, 'dist-from-link'))).toBe(false);
   });
 
-  it('a link inside the folder is followed; JSON files that are not proofpack documents are skipped with a note, never silently', () => {
+  it('a link inside the folder is followed; JSON files that are not proofpack documents are skipped with a note, never silently', async () => {
     const l = fresh('levels-inner');
     fs.mkdirSync(path.join(l, 'real'));
     fs.copyFileSync(set, path.join(l, 'real', 'standard.json'));
     fs.symlinkSync(path.join(l, 'real'), path.join(l, 'ghost'));
     fs.writeFileSync(path.join(l, 'package.json'), JSON.stringify({ name: 'a-game', type: 'module' }));
     fs.writeFileSync(path.join(l, 'tsconfig.json'), '{}');
-    const r = cli(['validate', l, '--threads', '1']);
+    const r = await run(['validate', l, '--threads', '1']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/ok: 1 files/);
     expect(r.stderr).toContain(`note: ${path.join(l, 'package.json')}: skipped, not a proofpack document`);
     expect(r.stderr).toContain(`note: ${path.join(l, 'tsconfig.json')}: skipped, not a proofpack document`);
     // named on the command line, it is checked (and is not a document)
-    expect(cli(['validate', path.join(l, 'package.json')]).code).toBe(2);
+    expect((await run(['validate', path.join(l, 'package.json')])).code).toBe(2);
   });
 });
 
 describe('2. bundle writes only inside --out', () => {
-  it('out/conformance and out/preview as links: their targets are neither written nor emptied', () => {
+  it('out/conformance and out/preview as links: their targets are neither written nor emptied', async () => {
     const victim = fresh('victim');
     fs.writeFileSync(path.join(victim, 'ghost.json'), 'keep me');
     fs.writeFileSync(path.join(victim, 'index.html'), 'keep me too');
@@ -161,38 +163,38 @@ describe('2. bundle writes only inside --out', () => {
     fs.symlinkSync(victim, path.join(out, 'conformance'));
     fs.symlinkSync(victim, path.join(out, 'preview'));
     const before = snapshot(victim);
-    const r = cli(['bundle', '--packs', packs, '--out', out]);
+    const r = await run(['bundle', '--packs', packs, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(snapshot(victim)).toEqual(before);
     expect(fs.lstatSync(path.join(out, 'conformance')).isDirectory()).toBe(true);
     expect(fs.lstatSync(path.join(out, 'preview')).isDirectory()).toBe(true);
   });
 
-  it("a pack named like bundle's own files is refused", () => {
+  it("a pack named like bundle's own files is refused", async () => {
     const p = path.join(levels, 'packs-manifest.json');
     const config = JSON.parse(fs.readFileSync(packs, 'utf8'));
     config.packs[0].name = 'manifest';
     fs.writeFileSync(p, JSON.stringify(config));
-    const r = cli(['bundle', '--packs', p, '--out', path.join(dir, 'dist-manifest')]);
+    const r = await run(['bundle', '--packs', p, '--out', path.join(dir, 'dist-manifest')]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('› name: "manifest" is reserved for bundle\'s own manifest.json');
   });
 
-  it('--out onto a FIFO, a file or a link is refused and left as it was', () => {
+  it('--out onto a FIFO, a file or a link is refused and left as it was', async () => {
     const d = fresh('outs');
     const fifo = path.join(d, 'fifo');
     mkfifo(fifo);
     fs.writeFileSync(path.join(d, 'file'), 'x');
     fs.symlinkSync(dist, path.join(d, 'link'));
     for (const name of ['fifo', 'file', 'link']) {
-      const r = cli(['bundle', '--packs', packs, '--out', path.join(d, name)]);
+      const r = await run(['bundle', '--packs', packs, '--out', path.join(d, name)]);
       expect(r.code, name).toBe(2);
       expect(r.stderr).toMatch(/--out .*: (exists and is not a folder|is a symbolic link)/);
     }
     expect(fs.lstatSync(fifo).isFIFO()).toBe(true);
     expect(fs.readFileSync(path.join(d, 'file'), 'utf8')).toBe('x');
     // other commands' --out: never replaces a FIFO
-    const c = cli(['curate', set, '--out', fifo]);
+    const c = await run(['curate', set, '--out', fifo]);
     expect(c.code).toBe(2);
     expect(c.stderr).toContain(`${fifo}: is a FIFO (named pipe); proofpack writes only regular files`);
     expect(fs.lstatSync(fifo).isFIFO()).toBe(true);
@@ -208,27 +210,27 @@ describe('3. the file being checked does not set the budgets', () => {
     return file;
   };
 
-  it('a stored scoreGhostLimit over the ceiling is one error naming the file, field and flag, exit 2, before any work', () => {
+  it('a stored scoreGhostLimit over the ceiling is one error naming the file, field and flag, exit 2, before any work', async () => {
     const file = withConfig('raised.json', set, (c) => {
       c['scoreGhostLimit'] = 32;
     });
-    const r = cli(['validate', file, '--threads', '1']);
+    const r = await run(['validate', file, '--threads', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `proofpack: ${file} › generator.config.scoreGhostLimit: 32 is over the built-in ceiling 26 (the exact score DP (time grows as G·2^G, memory as 6·2^G bytes, about 2 s and 0.4 GB a board at 26)); validate does not let a file raise its own budget: run with --budget scoreGhostLimit=32 if you trust it\n`,
     );
     expect(r.stdout).toBe('');
     // the person running validate may allow it
-    const ok = cli(['validate', file, '--threads', '1', '--budget', 'scoreGhostLimit=32']);
+    const ok = await run(['validate', file, '--threads', '1', '--budget', 'scoreGhostLimit=32']);
     expect(ok.stderr).not.toContain('over');
     expect(ok.code).not.toBe(2);
   });
 
-  it('slide nodeLimit 1e8 and apple work 0 or iterations 1e8 are refused the same way', () => {
+  it('slide nodeLimit 1e8 and apple work 0 or iterations 1e8 are refused the same way', async () => {
     const slide = withConfig('slide-raised.json', path.join(ROOT, 'levels', 'slide', 'standard.json'), (c) => {
       c['nodeLimit'] = 100_000_000;
     });
-    const r = cli(['validate', slide, '--threads', '1']);
+    const r = await run(['validate', slide, '--threads', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('› generator.config.nodeLimit: 100000000 is over the built-in ceiling 2000000');
     expect(r.stderr).toContain('--budget nodeLimit=100000000');
@@ -239,14 +241,14 @@ describe('3. the file being checked does not set the budgets', () => {
       const apple = withConfig(`apple-${field}.json`, path.join(ROOT, 'levels', 'apple', 'standard.json'), (c) => {
         c['search'][field] = value;
       });
-      const a = cli(['validate', apple, '--threads', '1']);
+      const a = await run(['validate', apple, '--threads', '1']);
       expect(a.code, field).toBe(2);
       expect(a.stderr).toContain(`› generator.config.search.${field}: ${shown} is over the built-in ceiling`);
     }
   });
 
-  it('--budget names only budget fields', () => {
-    const r = cli(['validate', set, '--budget', 'plan=3']);
+  it('--budget names only budget fields', async () => {
+    const r = await run(['validate', set, '--budget', 'plan=3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       '--budget plan: not a budget field (fields: scoreGhostLimit, nodeLimit, metricBudget, search.iterations, search.work, fidelity.referenceBoards)',
@@ -255,7 +257,7 @@ describe('3. the file being checked does not set the budgets', () => {
 });
 
 describe('4. nothing validate reads can stall it or exhaust its memory', () => {
-  it('a FIFO or /dev/zero, by path, by ../, by link, is refused at once', () => {
+  it('a FIFO or /dev/zero, by path, by ../, by link, is refused at once', async () => {
     const d = fresh('special');
     const fifo = path.join(d, 'levels.json');
     mkfifo(fifo);
@@ -267,24 +269,24 @@ describe('4. nothing validate reads can stall it or exhaust its memory', () => {
       [up, 'a character device'],
       [path.join(d, 'zero-link.json'), 'a character device'],
     ] as const) {
-      const r = cli(['validate', target]);
+      const r = await run(['validate', target]);
       expect(r.code, target).toBe(2);
       expect(r.stderr).toContain(`${target}: is ${what}, expected a regular file`);
     }
     // found by walking the folder: the FIFO is refused, the link out of the folder too
-    const w = cli(['validate', d]);
+    const w = await run(['validate', d]);
     expect(w.code).toBe(2);
     expect(w.stderr).toContain(`${fifo}: is a FIFO (named pipe), expected a regular file`);
     expect(w.stderr).toContain(`${path.join(d, 'zero-link.json')}: a symbolic link to /dev/zero, outside the folder being checked`);
   });
 
-  it('a set past the size cap is refused before it is parsed, never a heap abort', () => {
+  it('a set past the size cap is refused before it is parsed, never a heap abort', async () => {
     const big = path.join(dir, 'big.json');
     const fd = fs.openSync(big, 'w');
     fs.writeSync(fd, '{"type":"set","levels":[');
     fs.ftruncateSync(fd, 210 * 1024 * 1024); // sparse: 210 MB on the file's size, nothing on disk
     fs.closeSync(fd);
-    const r = cli(['validate', big]);
+    const r = await run(['validate', big]);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(`${big}: larger than the 32 MiB input limit; refused before parsing (split the set into smaller files)\n`);
     fs.rmSync(big);
@@ -292,7 +294,7 @@ describe('4. nothing validate reads can stall it or exhaust its memory', () => {
 });
 
 describe('5. schema-valid but inconsistent levels are problems, not crashes', () => {
-  it('a ghost solution with fewer rows than puzzle.size: validate reports it (exit 1), bundle refuses it (exit 2), neither crashes', () => {
+  it('a ghost solution with fewer rows than puzzle.size: validate reports it (exit 1), bundle refuses it (exit 2), neither crashes', async () => {
     const doc = JSON.parse(fs.readFileSync(set, 'utf8'));
     // a board above the smallest size, so one row fewer still passes the schema
     const level = doc.levels.find((x: { puzzle: { size: number } }) => x.puzzle.size > 5);
@@ -300,13 +302,13 @@ describe('5. schema-valid but inconsistent levels are problems, not crashes', ()
     const l = fresh('levels-short');
     fs.mkdirSync(path.join(l, 'ghost'));
     fs.writeFileSync(path.join(l, 'ghost', 'standard.json'), JSON.stringify(doc));
-    const r = cli(['validate', l, '--threads', '1']);
+    const r = await run(['validate', l, '--threads', '1']);
     expect(r.code, r.stderr).toBe(1);
     expect(r.stdout).toMatch(/› solution: stored "\d rows", recomputed "\d rows"/);
     // bundle makes the same rule checks (no solving) before it packs a level: exit 2, not a crash (exit 3)
     fs.writeFileSync(path.join(l, 'packs.json'), fs.readFileSync(packs));
     const before = snapshot(dist);
-    const b = cli(['bundle', '--packs', path.join(l, 'packs.json'), '--out', dist]);
+    const b = await run(['bundle', '--packs', path.join(l, 'packs.json'), '--out', dist]);
     expect(b.code).toBe(2);
     expect(b.stderr).toMatch(/› solution: stored "\d rows", the rules say "\d rows"; the set does not validate/);
     expect(snapshot(dist)).toEqual(before);
@@ -332,17 +334,17 @@ describe('6. bundle is a transaction', () => {
     expect(fs.readFileSync(path.join(out, 'notes.txt'), 'utf8')).toBe('mine');
   });
 
-  it('leftovers of killed runs are swept; an old dist parked mid-swap is put back', () => {
+  it('leftovers of killed runs are swept; an old dist parked mid-swap is put back', async () => {
     const out = fresh('dist-sweep');
     fs.cpSync(dist, out, { recursive: true });
     const dead = 2 ** 22 + 12345; // above pid_max's default: no such process
     fs.mkdirSync(path.join(dir, `.dist-sweep.bundle-new-${dead}`));
     fs.writeFileSync(path.join(dir, `.dist-sweep.bundle-new-${dead}`, 'half.json'), '{');
-    const r = cli(['bundle', '--packs', packs, '--out', out]);
+    const r = await run(['bundle', '--packs', packs, '--out', out]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`removed ${path.join(dir, `.dist-sweep.bundle-new-${dead}`)}, left by a killed bundle run`);
     fs.renameSync(out, path.join(dir, `.dist-sweep.bundle-old-${dead}`));
-    const back = cli(['bundle', '--packs', packs, '--out', out]);
+    const back = await run(['bundle', '--packs', packs, '--out', out]);
     expect(back.code).toBe(0);
     expect(back.stderr).toContain('put back the previous dist');
     expect(fs.readdirSync(dir).filter((n) => n.startsWith('.dist-sweep.'))).toEqual([]);
@@ -351,7 +353,8 @@ describe('6. bundle is a transaction', () => {
   it('SIGINT and SIGTERM while bundling: exit 130 / 143 and the old dist as it was', async () => {
     const many = path.join(levels, 'many.json');
     const config = JSON.parse(fs.readFileSync(packs, 'utf8'));
-    config.packs = Array.from({ length: 300 }, (_, i) => ({ ...config.packs[0], name: `p${i}` }));
+    // three packs; PROOFPACK_TEST_WORK_PAUSE_MS keeps bundle between its writes long enough for the signal
+    config.packs = Array.from({ length: 3 }, (_, i) => ({ ...config.packs[0], name: `p${i}` }));
     fs.writeFileSync(many, JSON.stringify(config));
     for (const [sig, code] of [
       ['SIGINT', 130],
@@ -360,7 +363,9 @@ describe('6. bundle is a transaction', () => {
       const out = fresh(`dist-${sig}`);
       fs.cpSync(dist, out, { recursive: true });
       const before = snapshot(out);
-      const child = spawn(process.execPath, [BIN, 'bundle', '--packs', many, '--out', out], { env: { ...process.env, CI: '1' } });
+      const child = spawn(process.execPath, [BIN, 'bundle', '--packs', many, '--out', out], {
+        env: { ...process.env, CI: '1', PROOFPACK_TEST_WORK_PAUSE_MS: '100' },
+      });
       let stderr = '';
       child.stderr.on('data', (b) => {
         stderr += String(b);
@@ -378,7 +383,7 @@ describe('6. bundle is a transaction', () => {
 });
 
 describe('JSON errors', () => {
-  it('say the line and column, not a character offset', () => {
+  it('say the line and column, not a character offset', async () => {
     const at = (text: string) => {
       try {
         parseJson('f.json', text);

@@ -219,6 +219,7 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
   const manifest: Manifest = { type: 'manifest', formatVersion: FORMAT_VERSION, tool: TOOL, packs: built.map((b) => b.entry) };
   const previous = previousPackFiles(path.join(out, 'manifest.json'));
   const stage = stagePath(out, 'new');
+  const writePauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
   let vectors: ConformanceFile[] = [];
   let removed: string[] = [];
   try {
@@ -226,7 +227,8 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       // The new dist is written whole beside the old one, then swapped in: the old one stays exactly as it was
       // until the swap, on any error, a full disk or a signal.
       const step = async () => {
-        await new Promise((r) => setImmediate(r));
+        // tests only (PROOFPACK_TEST_WORK_PAUSE_MS, see shared/tasks.ts): a wider window for a kill between writes
+        await new Promise((r) => (writePauseMs > 0 ? setTimeout(r, writePauseMs) : setImmediate(r)));
         signal.throwIfAborted();
       };
       fs.mkdirSync(stage);

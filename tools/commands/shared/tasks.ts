@@ -35,10 +35,18 @@ export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unk
 /** Scratch files and machine-wide locks for the kinds (scratch.ts), one per thread. */
 const scratch = machineScratch();
 
+/**
+ * Tests only: PROOFPACK_TEST_WORK_PAUSE_MS makes every generate slot wait this
+ * long first (bundle waits it after each file it writes), so a test's kill
+ * lands part-way through a small job on any machine. Unset: no pause.
+ */
+const slotPauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
+
 export function runTask<T extends Task>(task: T): TaskResult<T> {
   const kind = kindByName(task.kind);
   const ctx = { config: task.config, calibration: task.calibration, scratch };
   if (task.op === 'generate') {
+    if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
   }
   return kind.analyze(task.puzzle, ctx) as TaskResult<T>;

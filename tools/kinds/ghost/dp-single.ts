@@ -47,7 +47,7 @@ export function scoreTables(d: DpModel): ScoreTables {
   const map = wholeMap(N);
   const kernel = loadKernel(d, map);
   const buffer = kernel.memory.buffer;
-  kernel.counts(N, Math.min(G, BLOCK_BITS), d.count, map.span);
+  kernel.counts(N, Math.min(G, BLOCK_BITS), d.terms, map.span);
   const ck = new Uint16Array(buffer, CK, N);
   const fmax = new Uint16Array(buffer, CK + map.span, N);
   const fmin = new Uint16Array(buffer, CK + 2 * map.span, N);

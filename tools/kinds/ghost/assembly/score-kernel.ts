@@ -53,9 +53,10 @@ const LEAF_BITS: i32 = 3;
   return <i32>load<u16>(p);
 }
 
-/** Bonus of the catch from a state with counters cs to one with ct. */
+/** Bonus of the catch from a state with counters cs to one with ct ⊇ it: both counters only grow, so ct − cs does not borrow. */
 @inline function bonus(cs: i32, ct: i32): i32 {
-  return ((ct >>> CK_SHIFT) - (cs >>> CK_SHIFT)) * ((ct & CK_LOW) - (cs & CK_LOW));
+  const diff = ct - cs;
+  return (diff >>> CK_SHIFT) * (diff & CK_LOW);
 }
 
 /**
@@ -145,25 +146,71 @@ function zeta(p: i32, L: i32): void {
   }
 }
 
+/** solve() takes up to 2^RADIX_BITS sub-cubes a level (radix 16). */
+const RADIX_BITS: i32 = 4;
+
 /**
  * Finalises fmax/fmin of the 2^j states base .. base + 2^j − 1, all of whose
  * transitions through bits ≥ j are already applied (the caller sets
- * fmin(all) = 0 and calls solve(0, G, 2N)). The upper half (bit j−1 set) is
- * solved first; then every lower-half state takes its transition through bit
- * j−1 from its upper twin, 8 states per SIMD step (vstep); then the lower half
- * is solved. Blocks of 8 states go to leaf8, smaller ones (G < 3) to leaf.
+ * fmin(all) = 0 and calls solve(0, G, 2N)). The block is cut by its top
+ * r = min(RADIX_BITS, j − LEAF_BITS) bits into 2^r sub-cubes, taken from the
+ * highest: a sub-cube first pulls, in one pass over its states (pull()), the
+ * catches of all the top ghosts it lacks from the sub-cubes above it, which
+ * are final by then; then it is solved inside. Blocks of 8 states go to
+ * leaf8, smaller ones (G < 3) to leaf.
  */
 export function solve(base: i32, j: i32, span: i32): void {
   if (j > LEAF_BITS) {
-    const half = 1 << (j - 1);
-    solve(base + half, j - 1, span);
-    vstep(base, base + half, half, span);
-    solve(base, j - 1, span);
+    const r = min(RADIX_BITS, j - LEAF_BITS);
+    const sub = 1 << (j - r);
+    for (let h = (1 << r) - 1; h >= 0; h--) {
+      const lower = base + h * sub;
+      if (h != (1 << r) - 1) pull(lower, ~h & ((1 << r) - 1), sub, span);
+      solve(lower, j - r, span);
+    }
   } else if (j == LEAF_BITS) {
     leaf8(base, span);
   } else {
     leaf(base, j, span);
   }
+}
+
+/**
+ * States lower .. lower+len−1 take the catches to the sub-cubes lower + len·2^b
+ * for each bit b of `missing` (b < RADIX_BITS), 8 states a step: each state's
+ * ck, fmax and fmin are loaded and stored once for all of them.
+ */
+function pull(lower: i32, missing: i32, len: i32, span: i32): void {
+  const low = i16x8.splat(<i16>CK_LOW);
+  let pl = CK + (lower << 1);
+  const end = pl + (len << 1);
+  do {
+    const cs = v128.load(pl);
+    const mx = pl + span;
+    const mn = mx + span;
+    let fmx = v128.load(mx);
+    let fmn = v128.load(mn);
+    let m = missing;
+    do {
+      const pu = pl + ((len << 1) << ctz(m));
+      m &= m - 1;
+      const d = vbonus(cs, v128.load(pu), low);
+      fmx = i16x8.max_u(fmx, i16x8.add(v128.load(pu + span), d));
+      fmn = i16x8.min_u(fmn, i16x8.add(v128.load(pu + span + span), d));
+    } while (m);
+    v128.store(mx, fmx);
+    v128.store(mn, fmn);
+    pl += 16;
+  } while (<u32>pl < <u32>end);
+}
+
+/**
+ * bonus() of 8 catches: T ⊇ S, so neither counter of ct is below cs's and the
+ * packed difference ct − cs is Δopen·2^CK_SHIFT + Δcomplete (no borrow).
+ */
+@inline function vbonus(cs: v128, ct: v128, low: v128): v128 {
+  const diff = i16x8.sub(ct, cs);
+  return i16x8.mul(i16x8.shr_u(diff, CK_SHIFT), v128.and(diff, low));
 }
 
 /** vstep() for the layered DP: a block's states take the catch of one high ghost from the successor block's (kept at state slot upper). */
@@ -180,10 +227,7 @@ function vstep(lower: i32, upper: i32, len: i32, span: i32): void {
   do {
     const cs = v128.load(pl);
     const ct = v128.load(pu);
-    const d = i16x8.mul(
-      i16x8.sub(i16x8.shr_u(ct, CK_SHIFT), i16x8.shr_u(cs, CK_SHIFT)),
-      i16x8.sub(v128.and(ct, low), v128.and(cs, low)),
-    );
+    const d = vbonus(cs, ct, low);
     const mx = pl + span;
     v128.store(mx, i16x8.max_u(v128.load(mx), i16x8.add(v128.load(pu + span), d)));
     const mn = mx + span;
@@ -214,40 +258,54 @@ function leaf(base: i32, j: i32, span: i32): void {
   }
 }
 
-/** The leaf for j = 3 written out: 8 states and their 12 transitions through bits 0..2, straight-line code. */
+/**
+ * The leaf for j = 3 in registers: the block's ck, fmax and fmin are one v128
+ * each. up(v, b) moves the value of state s | 2^b into lane s (lanes with bit
+ * b keep their own, and their bonus to themselves is 0, so they do not move).
+ * A relaxation round through bit b takes, for every state, the catch of b;
+ * seven rounds in the order 0 1 2 0 1 0 2 contain every order of the three
+ * bits as a subsequence, so every path to the top of the block is followed.
+ */
 function leaf8(base: i32, span: i32): void {
   const a = CK + (base << 1);
-  // state 7 has no transition inside the group; to the state with bit b set is 2 << b bytes on
-  settle(a + 12, span, 2, 0, 0); // 6: bit 0
-  settle(a + 10, span, 4, 0, 0); // 5: bit 1
-  settle(a + 8, span, 2, 4, 0); // 4: bits 0, 1
-  settle(a + 6, span, 8, 0, 0); // 3: bit 2
-  settle(a + 4, span, 2, 8, 0); // 2: bits 0, 2
-  settle(a + 2, span, 4, 8, 0); // 1: bits 1, 2
-  settle(a, span, 2, 4, 8); // 0: bits 0, 1, 2
+  const low = i16x8.splat(<i16>CK_LOW);
+  const ck = v128.load(a);
+  const d0 = vbonus(ck, up0(ck), low);
+  const d1 = vbonus(ck, up1(ck), low);
+  const d2 = vbonus(ck, up2(ck), low);
+  let mx = v128.load(a + span);
+  let mn = v128.load(a + span + span);
+  mx = i16x8.max_u(mx, i16x8.add(up0(mx), d0));
+  mn = i16x8.min_u(mn, i16x8.add(up0(mn), d0));
+  mx = i16x8.max_u(mx, i16x8.add(up1(mx), d1));
+  mn = i16x8.min_u(mn, i16x8.add(up1(mn), d1));
+  mx = i16x8.max_u(mx, i16x8.add(up2(mx), d2));
+  mn = i16x8.min_u(mn, i16x8.add(up2(mn), d2));
+  mx = i16x8.max_u(mx, i16x8.add(up0(mx), d0));
+  mn = i16x8.min_u(mn, i16x8.add(up0(mn), d0));
+  mx = i16x8.max_u(mx, i16x8.add(up1(mx), d1));
+  mn = i16x8.min_u(mn, i16x8.add(up1(mn), d1));
+  mx = i16x8.max_u(mx, i16x8.add(up0(mx), d0));
+  mn = i16x8.min_u(mn, i16x8.add(up0(mn), d0));
+  mx = i16x8.max_u(mx, i16x8.add(up2(mx), d2));
+  mn = i16x8.min_u(mn, i16x8.add(up2(mn), d2));
+  v128.store(a + span, mx);
+  v128.store(a + span + span, mn);
 }
 
-/** One state of leaf8 at a, with transitions to the states at a + o1, a + o2, a + o3 (0: none). */
-@inline function settle(a: i32, span: i32, o1: i32, o2: i32, o3: i32): void {
-  const f = a + span;
-  const cs = u16at(a);
-  let mx = u16at(f);
-  let mn = u16at(f + span);
-  let d = bonus(cs, u16at(a + o1));
-  mx = max(mx, u16at(f + o1) + d);
-  mn = min(mn, u16at(f + span + o1) + d);
-  if (o2) {
-    d = bonus(cs, u16at(a + o2));
-    mx = max(mx, u16at(f + o2) + d);
-    mn = min(mn, u16at(f + span + o2) + d);
-  }
-  if (o3) {
-    d = bonus(cs, u16at(a + o3));
-    mx = max(mx, u16at(f + o3) + d);
-    mn = min(mn, u16at(f + span + o3) + d);
-  }
-  store<u16>(f, mx);
-  store<u16>(f + span, mn);
+/** Lane s takes lane s | 1. */
+@inline function up0(v: v128): v128 {
+  return v128.shuffle<i16>(v, v, 1, 1, 3, 3, 5, 5, 7, 7);
+}
+
+/** Lane s takes lane s | 2. */
+@inline function up1(v: v128): v128 {
+  return v128.shuffle<i16>(v, v, 2, 3, 2, 3, 6, 7, 6, 7);
+}
+
+/** Lane s takes lane s | 4. */
+@inline function up2(v: v128): v128 {
+  return v128.shuffle<i16>(v, v, 4, 5, 6, 7, 4, 5, 6, 7);
 }
 
 /**

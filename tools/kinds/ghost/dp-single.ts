@@ -36,7 +36,7 @@ export function totalScore(G: number, bonus: number): number {
 
 /**
  * F for max and min on every state, by the WebAssembly kernel. Memory 6·2^G
- * bytes plus 27 KB and two bitsets of 2^G bits, in the thread's kernel
+ * bytes plus 768 KB (the terms of ck) and two bitsets of 2^G bits, in the thread's kernel
  * memory, reused from call to call: the returned tables are views into it,
  * valid until the next call on the same thread.
  */

@@ -154,7 +154,9 @@ export function scoreOracle(p: GhostPuzzle, solution: readonly string[]) {
     }
     return total;
   };
-  return { G: ghostCells.length, ghostCells, gain, playScore, openCells };
+  /** Constraints holding a ghost that are complete in state `caught`. */
+  const completed = (caught: number) => ghostMaskOf.filter((m, k) => m !== 0 && isComplete(k, caught)).length;
+  return { G: ghostCells.length, ghostCells, gain, playScore, openCells, completed };
 }
 
 /**

@@ -8,6 +8,7 @@
 // and in workers; the layout constants are the kernel's own exported globals.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { popcount } from '../../lib/bits.ts';
 import { DP_MAX_GHOSTS } from './limits.ts';
 import type { ScoreModel } from './score-rule.ts';
 import type { Alloc } from './course-build.ts';
@@ -29,15 +30,13 @@ const compiled = compile();
 const layout = new WebAssembly.Instance(compiled, {}).exports;
 const constant = (name: string): number => (layout[name] as WebAssembly.Global).value as number;
 
-const CON = constant('CON');
-const BYG = constant('BYG');
-const ALIVE = constant('ALIVE');
+const TERM_MASK = constant('TERM_MASK');
+const TERM_WEIGHT = constant('TERM_WEIGHT');
+const MAX_TERMS = constant('MAX_TERMS');
 /** Where a state's ck lies (state slot 0); fmax and fmin follow, `span` bytes apart. */
 export const CK = constant('CK');
 /** States per block of counts(): 2^BLOCK_BITS. */
 export const BLOCK_BITS = constant('BLOCK_BITS');
-export const MAX_CONSTRAINTS = constant('MAX_CONSTRAINTS');
-const MAX_PER_GHOST = constant('MAX_PER_GHOST');
 /** What the memory map adds to 2N for the distance between the kernel's tables (not a multiple of 4 KB). */
 const SPAN_PAD = constant('SPAN_PAD');
 
@@ -55,9 +54,10 @@ export function stepBonus(ckS: number, ckT: number): number {
 
 export interface Kernel {
   memory: WebAssembly.Memory;
-  counts(N: number, L: number, ncons: number, span: number): void;
+  /** ck of every state from the model's `terms` terms (fmax = 0, fmin = UNSET_MIN). */
+  counts(N: number, L: number, terms: number, span: number): void;
   /** counts() for the states stateBase | s (s < N) stored at slots at + s. */
-  countsAt(stateBase: number, at: number, N: number, L: number, ncons: number, span: number): void;
+  countsAt(stateBase: number, at: number, N: number, L: number, terms: number, span: number): void;
   solve(base: number, j: number, span: number): void;
   /** States lower .. lower+len−1 take the catch to upper .. upper+len−1 (len a multiple of 8). */
   stepFrom(lower: number, upper: number, len: number, span: number): void;
@@ -115,69 +115,75 @@ export function blockMap(B: number): KernelMap {
   return { span, succ, bits0, bits1, bytes: bits1 + B / 8 };
 }
 
-/** The DP's view of a score model: bit masks over ghosts and over the cells that can still open. */
+/**
+ * The DP's view of a score model: ck(S) = Σ weight(U) over its terms U ⊆ S
+ * (mod 2^16), which the kernel sums for every S (assembly/score-kernel.ts).
+ */
 export interface DpModel {
   G: number;
-  /** Constraints with target > 0: ghost mask and the mask of their cells that are not open at the start (3 words). */
+  /** Constraints with target > 0. */
   count: number;
-  ghostMask: Int32Array;
-  cellMask: Uint32Array;
-  /** Constraints containing ghost g: byGhost[byGhostStart[g] .. byGhostStart[g+1]). */
-  byGhostStart: Int32Array;
-  byGhost: Int16Array;
+  /** The terms: ghost mask U and weight w(U) (mod 2^16, none 0), in the order first met. */
+  terms: number;
+  termMask: Int32Array;
+  termWeight: Uint16Array;
 }
 
+/** Most constraints one cell may lie in before its 2^k inclusion–exclusion sets are refused (a board has at most 10: row, column, 8 clues). */
+const MAX_PER_CELL = 12;
+
+/**
+ * ck(S) = open(S)·2^CK_SHIFT + complete(S) as terms over ghost masks:
+ * complete(S) = Σ_c [mask_c ⊆ S], and for each cell x not open at the start,
+ * [x open in S] = [some constraint c ∋ x has mask_c ⊆ S]
+ *              = Σ over non-empty sets T of those constraints of (−1)^(|T|+1) [∪_T mask ⊆ S].
+ */
 export function dpModel(m: ScoreModel): DpModel {
   if (m.ghosts > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts (board has ${m.ghosts})`);
-  // number the cells that are not open at the start
-  const index = new Int16Array(m.n * m.n).fill(-1);
-  let cells = 0;
+  const ghostMask = new Int32Array(m.count);
+  for (let c = 0; c < m.count; c++) {
+    for (let j = m.ghostStart[c]!; j < m.ghostStart[c + 1]!; j++) ghostMask[c]! |= 1 << m.ghostList[j]!;
+  }
+  // per cell not open at the start: the masks of the constraints containing it
+  const byCell = new Map<number, number[]>();
   for (let c = 0; c < m.count; c++) {
     for (let j = m.cellStart[c]!; j < m.cellStart[c + 1]!; j++) {
       const cell = m.cellList[j]!;
-      if (!m.openAtStart[cell] && index[cell]! < 0) index[cell] = cells++;
+      if (m.openAtStart[cell]) continue;
+      const list = byCell.get(cell);
+      if (list) list.push(ghostMask[c]!);
+      else byCell.set(cell, [ghostMask[c]!]);
     }
   }
-  if (cells >= 1 << (16 - CK_SHIFT) || m.count > CK_LOW) throw new Error('board too large for the packed DP counters');
-  const ghostMask = new Int32Array(m.count);
-  const cellMask = new Uint32Array(m.count * 3);
-  for (let c = 0; c < m.count; c++) {
-    for (let j = m.ghostStart[c]!; j < m.ghostStart[c + 1]!; j++) ghostMask[c]! |= 1 << m.ghostList[j]!;
-    for (let j = m.cellStart[c]!; j < m.cellStart[c + 1]!; j++) {
-      const r = index[m.cellList[j]!]!;
-      if (r >= 0) cellMask[c * 3 + (r >>> 5)]! |= 1 << (r & 31);
+  if (byCell.size >= 1 << (16 - CK_SHIFT) || m.count > CK_LOW) throw new Error('board too large for the packed DP counters');
+  const weight = new Map<number, number>();
+  const add = (mask: number, w: number) => weight.set(mask, ((weight.get(mask) ?? 0) + w) & 0xffff);
+  for (let c = 0; c < m.count; c++) add(ghostMask[c]!, 1);
+  for (const masks of byCell.values()) {
+    if (masks.length > MAX_PER_CELL) throw new Error(`a cell in ${masks.length} constraints: the score DP takes at most ${MAX_PER_CELL}`);
+    const union = new Int32Array(1 << masks.length);
+    for (let t = 1; t < union.length; t++) {
+      union[t] = union[t & (t - 1)]! | masks[31 - Math.clz32(t & -t)]!;
+      add(union[t]!, popcount(t) & 1 ? 1 << CK_SHIFT : -(1 << CK_SHIFT));
     }
   }
-  return { G: m.ghosts, count: m.count, ghostMask, cellMask, byGhostStart: m.byGhostStart, byGhost: m.byGhost };
+  const kept = [...weight].filter(([, w]) => w !== 0);
+  if (kept.length > MAX_TERMS) throw new Error(`the score DP's counters need ${kept.length} terms, the kernel holds ${MAX_TERMS}`);
+  return {
+    G: m.ghosts,
+    count: m.count,
+    terms: kept.length,
+    termMask: Int32Array.from(kept, ([u]) => u),
+    termWeight: Uint16Array.from(kept, ([, w]) => w),
+  };
 }
 
 /** This thread's kernel with room for `map` and the model `d` written into its memory. */
 export function loadKernel(d: DpModel, map: KernelMap): Kernel {
   const k = threadKernel(map.bytes);
-  loadModel(k, d);
+  new Int32Array(k.memory.buffer, TERM_MASK, d.terms).set(d.termMask);
+  new Uint16Array(k.memory.buffer, TERM_WEIGHT, d.terms).set(d.termWeight);
   return k;
-}
-
-/** Write a model's constraints and per-ghost constraint lists into the kernel's memory. */
-function loadModel(k: Kernel, d: DpModel): void {
-  if (d.count > MAX_CONSTRAINTS) throw new Error('too many constraints for the score kernel');
-  const buffer = k.memory.buffer;
-  const con = new Int32Array(buffer, CON, MAX_CONSTRAINTS * 4);
-  for (let c = 0; c < d.count; c++) {
-    con[c * 4] = d.ghostMask[c]!;
-    con[c * 4 + 1] = d.cellMask[c * 3]!;
-    con[c * 4 + 2] = d.cellMask[c * 3 + 1]!;
-    con[c * 4 + 3] = d.cellMask[c * 3 + 2]!;
-  }
-  const byg = new Int32Array(buffer, BYG, (ALIVE - BYG) / 4);
-  byg.fill(0);
-  for (let g = 0; g < d.G; g++) {
-    const from = d.byGhostStart[g]!,
-      to = d.byGhostStart[g + 1]!;
-    if (to - from > MAX_PER_GHOST) throw new Error('a ghost in too many constraints for the score kernel');
-    byg[g * 16] = to - from;
-    for (let i = from; i < to; i++) byg[g * 16 + 1 + i - from] = d.byGhost[i]!;
-  }
 }
 
 /** The states on an optimal play (max or min) as a DP leaves them. */

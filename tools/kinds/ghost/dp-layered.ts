@@ -74,7 +74,7 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
     for (let p = H; p >= 0; p--) {
       const here = new Map<number, Uint8Array>();
       for (const h of layers[p]!) {
-        k.countsAt((h << L) | 0, 0, B, Lc, d.count, span);
+        k.countsAt((h << L) | 0, 0, B, Lc, d.terms, span);
         if (p === H) new Uint16Array(k.memory.buffer, CK + 2 * span, B)[B - 1] = 0; // every ghost caught
         for (let g = 0; g < H; g++) {
           if ((h >>> g) & 1) continue;
@@ -184,7 +184,7 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPl
       for (let g = 0; g < H; g++) if ((h >>> g) & 1 && below.has(h ^ (1 << g))) preds.push(g);
       if (p > 0 && preds.length === 0) continue;
       // the block itself at the successor slot: ck recounted, F from the scratch file
-      k.countsAt((h << L) | 0, SUCC, B, Lc, d.count, span);
+      k.countsAt((h << L) | 0, SUCC, B, Lc, d.terms, span);
       file.read(new Uint8Array(k.memory.buffer), CK + 2 * SUCC + span, 2 * B, h * 2 * B);
       let m = new Uint8Array(k.memory.buffer);
       m.fill(0, o.bits1, o.bits1 + B / 8);

@@ -36,7 +36,7 @@ export function totalScore(G: number, bonus: number): number {
 
 /**
  * F for max and min on every state, by the WebAssembly kernel. Memory 6·2^G
- * bytes plus 27 KB and two bitsets of 2^G bits, in the thread's kernel
+ * bytes plus 768 KB (the terms of ck) and two bitsets of 2^G bits, in the thread's kernel
  * memory, reused from call to call: the returned tables are views into it,
  * valid until the next call on the same thread.
  */
@@ -47,7 +47,7 @@ export function scoreTables(d: DpModel): ScoreTables {
   const map = wholeMap(N);
   const kernel = loadKernel(d, map);
   const buffer = kernel.memory.buffer;
-  kernel.counts(N, Math.min(G, BLOCK_BITS), d.count, map.span);
+  kernel.counts(N, Math.min(G, BLOCK_BITS), d.terms, map.span);
   const ck = new Uint16Array(buffer, CK, N);
   const fmax = new Uint16Array(buffer, CK + map.span, N);
   const fmin = new Uint16Array(buffer, CK + 2 * map.span, N);

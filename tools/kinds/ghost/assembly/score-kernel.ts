@@ -10,35 +10,35 @@
 //   fmax(S) = the best bonus still to come from S, fmin(S) = the worst,
 // where a catch S -> T = S ∪ {g} earns d(S, T) = Δopen · Δcomplete (bonus()).
 //
+// ck as a sum over terms (docs/score-kernel.md): complete(S) counts the
+// constraints whose ghost mask is ⊆ S, and a cell is open when some constraint
+// containing it is complete, so by inclusion–exclusion over the constraints
+// containing each cell
+//   ck(S) = Σ w(U) over the terms U ⊆ S   (mod 2^16; the true value fits),
+// with w(U) = Σ over the constraints with mask U (+1) and over each cell's
+// non-empty sets T of its constraints whose masks' union is U
+// (±2^CK_SHIFT, + for odd |T|). dp-kernel.ts works the terms out; counts() is
+// then a subset-sum (zeta) transform of w, block by block.
+//
 // Memory layout (byte addresses, one exported memory; dp-kernel.ts grows it):
-//   CON       0      per constraint with target > 0, 16 bytes: its ghost mask, then
-//                    the 3-word mask of its cells that are not open at the start
-//   BYG       2048   per ghost, 64 bytes: count, then the indexes of the constraints
-//                    containing it (at most MAX_PER_GHOST)
-//   ALIVE     4096   per low ghost g of the current block of counts(), 256 bytes: the
-//                    constraints containing g that can complete inside the block, 16
-//                    bytes each: the constraint's ghost mask inside the block, cell mask ×3
-//   ALIVE_END 8192   per low ghost: the end address of its ALIVE entries
-//   OPEN      8448   per state of the current block: its 3-word open cell mask, 16 bytes
-//   CK        24832  ck, u16 per state (2N bytes)
-//   FMAX      CK+span        fmax, u16 per state
-//   FMIN      CK+2·span      fmin, u16 per state
+//   TERM_MASK   0                  per term, i32: its ghost mask U
+//   TERM_WEIGHT 4·MAX_TERMS        per term, u16: its weight w(U)
+//   CK          6·MAX_TERMS        ck, u16 per state (2N bytes)
+//   FMAX        CK+span        fmax, u16 per state
+//   FMIN        CK+2·span      fmin, u16 per state
 //   after that, 16-byte aligned, dp-kernel.ts places the two bitsets that mark() fills.
 // `span`, the bytes from a state's ck to its fmax and from fmax to fmin, is at
 // least 2N; dp-kernel.ts makes it 2N + SPAN_PAD. With span exactly 2N (the tables
 // a power of two apart) solve() ran 1.4 times slower at G = 26, and not at G ≤ 25;
 // why is not pinned down (docs/score-kernel.md).
 
-export const CON: i32 = 0;
-export const BYG: i32 = 2048;
-export const ALIVE: i32 = 4096;
-export const ALIVE_END: i32 = 8192;
-export const OPEN: i32 = 8448;
-/** States per block of counts(): 2^BLOCK_BITS (the block's open masks stay in the L1 cache). */
-export const BLOCK_BITS: i32 = 10;
-export const CK: i32 = OPEN + (16 << BLOCK_BITS);
-export const MAX_CONSTRAINTS: i32 = 128;
-export const MAX_PER_GHOST: i32 = 15;
+/** Room for terms: a cell lies in at most 10 constraints (its row, its column, 8 clue neighbours), so a board of ≤ 96 closed cells has fewer than 96·2^10 + 128. */
+export const MAX_TERMS: i32 = 1 << 17;
+export const TERM_MASK: i32 = 0;
+export const TERM_WEIGHT: i32 = MAX_TERMS << 2;
+/** States per block of counts(): 2^BLOCK_BITS (the block, 2^(BLOCK_BITS+1) bytes, stays in the L1 cache). */
+export const BLOCK_BITS: i32 = 12;
+export const CK: i32 = 6 * MAX_TERMS;
 /** Start value of fmin: below 2^15, so signed and unsigned 16-bit minimums agree. */
 export const UNSET_MIN: i32 = 0x7fff;
 /** What dp-kernel.ts adds to 2N for span (a multiple of 16 that is not one of 4096). */
@@ -53,143 +53,164 @@ const LEAF_BITS: i32 = 3;
   return <i32>load<u16>(p);
 }
 
-/** Bonus of the catch from a state with counters cs to one with ct. */
+/** Bonus of the catch from a state with counters cs to one with ct ⊇ it: both counters only grow, so ct − cs does not borrow. */
 @inline function bonus(cs: i32, ct: i32): i32 {
-  return ((ct >>> CK_SHIFT) - (cs >>> CK_SHIFT)) * ((ct & CK_LOW) - (cs & CK_LOW));
+  const diff = ct - cs;
+  return (diff >>> CK_SHIFT) * (diff & CK_LOW);
 }
 
 /**
- * Fills ck for all N states and sets fmax to 0 and fmin to UNSET_MIN, in blocks
- * of B = 2^L states (L ≤ BLOCK_BITS) that share their high bits `base`. The
- * block's first state is counted from scratch. Every other state s = base | lo
- * is the state without its lowest bit g plus what catching g completes: only
- * the constraints containing g whose ghosts outside the block are all in base
- * can complete inside the block, and those are listed once per block in ALIVE.
+ * Fills ck for all N states from the `terms` terms and sets fmax to 0 and fmin
+ * to UNSET_MIN, in blocks of B = 2^L states (L ≤ BLOCK_BITS) that share their
+ * high bits `base`.
  */
-export function counts(N: i32, L: i32, ncons: i32, span: i32): void {
-  countsAt(0, 0, N, L, ncons, span);
+export function counts(N: i32, L: i32, terms: i32, span: i32): void {
+  countsAt(0, 0, N, L, terms, span);
 }
 
 /**
  * counts() for the N states stateBase | s (s < N, stateBase's bits all ≥ the
- * bits of N − 1) stored at state slots at + s: the layered DP (score-layered.ts)
- * fills one block of a larger state space this way.
+ * bits of N − 1) stored at state slots at + s: the layered DP (dp-layered.ts)
+ * fills one block of a larger state space this way. A state base | lo of a block
+ * has the terms U ⊆ base | lo: those whose bits above the block are all in
+ * base, each at its low bits, summed over the subsets of lo (zeta()).
  */
-export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, ncons: i32, span: i32): void {
+export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, terms: i32, span: i32): void {
   const B = 1 << L;
   const lowMask = B - 1;
   let base = 0;
   do {
-    // the block's first state from scratch
-    let k = 0, o0 = 0, o1 = 0, o2 = 0;
-    for (let c = 0; c < ncons; c++) {
-      const ca = CON + (c << 4);
-      const m = load<i32>(ca);
-      if ((m & (stateBase | base)) == m) {
-        k++;
-        o0 |= load<i32>(ca, 4);
-        o1 |= load<i32>(ca, 8);
-        o2 |= load<i32>(ca, 12);
+    const block = CK + ((at + base) << 1);
+    const high = stateBase | base;
+    fill(block, B, 0);
+    for (let t = 0; t < terms; t++) {
+      const m = load<i32>(TERM_MASK + (t << 2));
+      const above = m & ~lowMask;
+      if ((above & high) == above) {
+        const a = block + ((m & lowMask) << 1);
+        store<u16>(a, u16at(a) + u16at(TERM_WEIGHT + (t << 1)));
       }
     }
-    store<i32>(OPEN, o0);
-    store<i32>(OPEN, o1, 4);
-    store<i32>(OPEN, o2, 8);
-    const first = CK + ((at + base) << 1);
-    store<u16>(first, ((popcnt(o0) + popcnt(o1) + popcnt(o2)) << CK_SHIFT) | k);
-    // per low ghost g: the constraints containing g that can complete in this block
-    for (let g = 0; g < L; g++) {
-      const ga = BYG + (g << 6);
-      const cnt = load<i32>(ga);
-      let ea = ALIVE + (g << 8);
-      for (let i = 0; i < cnt; i++) {
-        const ca = CON + (load<i32>(ga + (i << 2), 4) << 4);
-        const m = load<i32>(ca);
-        const high = m & ~lowMask;
-        if ((high & (stateBase | base)) == high) {
-          store<i32>(ea, m & lowMask);
-          store<i32>(ea, load<i32>(ca, 4), 4);
-          store<i32>(ea, load<i32>(ca, 8), 8);
-          store<i32>(ea, load<i32>(ca, 12), 12);
-          ea += 16;
-        }
-      }
-      store<i32>(ALIVE_END + (g << 2), ea);
-    }
-    // every other state of the block from the state without its lowest bit
-    for (let lo = 1; lo < B; lo++) {
-      const prev = lo & (lo - 1);
-      let packed = u16at(CK + ((at + (base | prev)) << 1));
-      const pa = OPEN + (prev << 4);
-      let p0 = load<i32>(pa), p1 = load<i32>(pa, 4), p2 = load<i32>(pa, 8);
-      let n0 = 0, n1 = 0, n2 = 0, added = 0;
-      const g = ctz(lo);
-      const end = load<i32>(ALIVE_END + (g << 2));
-      for (let ea = ALIVE + (g << 8); ea < end; ea += 16) {
-        const m = load<i32>(ea);
-        if ((m & lo) == m) {
-          added++;
-          n0 |= load<i32>(ea, 4);
-          n1 |= load<i32>(ea, 8);
-          n2 |= load<i32>(ea, 12);
-        }
-      }
-      if (added) {
-        packed += added + ((popcnt(n0 & ~p0) + popcnt(n1 & ~p1) + popcnt(n2 & ~p2)) << CK_SHIFT);
-        p0 |= n0;
-        p1 |= n1;
-        p2 |= n2;
-      }
-      // only even states are ever the "state without its lowest bit" of another
-      if (!(lo & 1)) {
-        const qa = OPEN + (lo << 4);
-        store<i32>(qa, p0);
-        store<i32>(qa, p1, 4);
-        store<i32>(qa, p2, 8);
-      }
-      const a = CK + ((at + (base | lo)) << 1);
-      store<u16>(a, packed);
-    }
-    // fmax = 0 and fmin = UNSET_MIN for the block, 8 states a store, apart from
-    // the loop above (there, stores to three tables interleaved with its loads
-    // cost as much as the rest of the loop)
-    const f = CK + ((at + base) << 1) + span;
-    if (B >= 8) {
-      const zero = i64x2.splat(0);
-      const unset = i16x8.splat(<i16>UNSET_MIN);
-      for (let o = 0; o < B << 1; o += 16) {
-        v128.store(f + o, zero);
-        v128.store(f + span + o, unset);
-      }
-    } else {
-      for (let o = 0; o < B << 1; o += 2) {
-        store<u16>(f + o, 0);
-        store<u16>(f + span + o, UNSET_MIN);
-      }
-    }
+    zeta(block, L);
+    // fmax = 0 and fmin = UNSET_MIN for the block (apart from the loops above:
+    // stores to three tables interleaved cost as much as the rest, at G = 26)
+    fill(block + span, B, 0);
+    fill(block + span + span, B, UNSET_MIN);
     base += B;
   } while (<u32>base < <u32>N);
 }
 
+/** The n u16 at p set to v, 8 a store when n ≥ 8. */
+@inline function fill(p: i32, n: i32, v: i32): void {
+  if (n >= 8) {
+    const x = i16x8.splat(<i16>v);
+    for (let o = 0; o < n << 1; o += 16) v128.store(p + o, x);
+  } else {
+    for (let o = 0; o < n << 1; o += 2) store<u16>(p + o, v);
+  }
+}
+
+/**
+ * The subset-sum transform of the 2^L u16 at p, in place (mod 2^16): a(s)
+ * becomes Σ a(u) over u ⊆ s, one bit at a time (a(s) += a(s without bit b) for
+ * every s with bit b). Bits 0–2 lie inside one v128 of 8 states: the vector
+ * plus itself shifted up by 1, 2 and 4 lanes (masked to the lanes with the bit).
+ * Each higher bit adds the lower half of every 2^(b+1)-state group to its upper half.
+ */
+function zeta(p: i32, L: i32): void {
+  const B = 1 << L;
+  if (L < 3) {
+    for (let b = 0; b < L; b++) {
+      for (let s = 0; s < B; s++) {
+        if ((s >> b) & 1) store<u16>(p + (s << 1), u16at(p + (s << 1)) + u16at(p + ((s ^ (1 << b)) << 1)));
+      }
+    }
+    return;
+  }
+  const zero = i64x2.splat(0);
+  const bytes = B << 1;
+  for (let o = 0; o < bytes; o += 16) {
+    let v = v128.load(p + o);
+    v = i16x8.add(v, i32x4.shl(v, 16)); // bit 0: lane 2k+1 += lane 2k
+    v = i16x8.add(v, i64x2.shl(v, 32)); // bit 1: lanes 4k+2, 4k+3 += lanes 4k, 4k+1
+    v = i16x8.add(v, v128.shuffle<i64>(v, zero, 2, 0)); // bit 2: lanes 4–7 += lanes 0–3
+    v128.store(p + o, v);
+  }
+  for (let half = 16; half < bytes; half <<= 1) {
+    for (let q = 0; q < bytes; q += half << 1) {
+      for (let o = q; o < q + half; o += 16) {
+        const hi = p + o + half;
+        v128.store(hi, i16x8.add(v128.load(hi), v128.load(p + o)));
+      }
+    }
+  }
+}
+
+/** solve() takes up to 2^RADIX_BITS sub-cubes a level (radix 16). */
+const RADIX_BITS: i32 = 4;
+
 /**
  * Finalises fmax/fmin of the 2^j states base .. base + 2^j − 1, all of whose
  * transitions through bits ≥ j are already applied (the caller sets
- * fmin(all) = 0 and calls solve(0, G, 2N)). The upper half (bit j−1 set) is
- * solved first; then every lower-half state takes its transition through bit
- * j−1 from its upper twin, 8 states per SIMD step (vstep); then the lower half
- * is solved. Blocks of 8 states go to leaf8, smaller ones (G < 3) to leaf.
+ * fmin(all) = 0 and calls solve(0, G, 2N)). The block is cut by its top
+ * r = min(RADIX_BITS, j − LEAF_BITS) bits into 2^r sub-cubes, taken from the
+ * highest: a sub-cube first pulls, in one pass over its states (pull()), the
+ * catches of all the top ghosts it lacks from the sub-cubes above it, which
+ * are final by then; then it is solved inside. Blocks of 8 states go to
+ * leaf8, smaller ones (G < 3) to leaf.
  */
 export function solve(base: i32, j: i32, span: i32): void {
   if (j > LEAF_BITS) {
-    const half = 1 << (j - 1);
-    solve(base + half, j - 1, span);
-    vstep(base, base + half, half, span);
-    solve(base, j - 1, span);
+    const r = min(RADIX_BITS, j - LEAF_BITS);
+    const sub = 1 << (j - r);
+    for (let h = (1 << r) - 1; h >= 0; h--) {
+      const lower = base + h * sub;
+      if (h != (1 << r) - 1) pull(lower, ~h & ((1 << r) - 1), sub, span);
+      solve(lower, j - r, span);
+    }
   } else if (j == LEAF_BITS) {
     leaf8(base, span);
   } else {
     leaf(base, j, span);
   }
+}
+
+/**
+ * States lower .. lower+len−1 take the catches to the sub-cubes lower + len·2^b
+ * for each bit b of `missing` (b < RADIX_BITS), 8 states a step: each state's
+ * ck, fmax and fmin are loaded and stored once for all of them.
+ */
+function pull(lower: i32, missing: i32, len: i32, span: i32): void {
+  const low = i16x8.splat(<i16>CK_LOW);
+  let pl = CK + (lower << 1);
+  const end = pl + (len << 1);
+  do {
+    const cs = v128.load(pl);
+    const mx = pl + span;
+    const mn = mx + span;
+    let fmx = v128.load(mx);
+    let fmn = v128.load(mn);
+    let m = missing;
+    do {
+      const pu = pl + ((len << 1) << ctz(m));
+      m &= m - 1;
+      const d = vbonus(cs, v128.load(pu), low);
+      fmx = i16x8.max_u(fmx, i16x8.add(v128.load(pu + span), d));
+      fmn = i16x8.min_u(fmn, i16x8.add(v128.load(pu + span + span), d));
+    } while (m);
+    v128.store(mx, fmx);
+    v128.store(mn, fmn);
+    pl += 16;
+  } while (<u32>pl < <u32>end);
+}
+
+/**
+ * bonus() of 8 catches: T ⊇ S, so neither counter of ct is below cs's and the
+ * packed difference ct − cs is Δopen·2^CK_SHIFT + Δcomplete (no borrow).
+ */
+@inline function vbonus(cs: v128, ct: v128, low: v128): v128 {
+  const diff = i16x8.sub(ct, cs);
+  return i16x8.mul(i16x8.shr_u(diff, CK_SHIFT), v128.and(diff, low));
 }
 
 /** vstep() for the layered DP: a block's states take the catch of one high ghost from the successor block's (kept at state slot upper). */
@@ -206,10 +227,7 @@ function vstep(lower: i32, upper: i32, len: i32, span: i32): void {
   do {
     const cs = v128.load(pl);
     const ct = v128.load(pu);
-    const d = i16x8.mul(
-      i16x8.sub(i16x8.shr_u(ct, CK_SHIFT), i16x8.shr_u(cs, CK_SHIFT)),
-      i16x8.sub(v128.and(ct, low), v128.and(cs, low)),
-    );
+    const d = vbonus(cs, ct, low);
     const mx = pl + span;
     v128.store(mx, i16x8.max_u(v128.load(mx), i16x8.add(v128.load(pu + span), d)));
     const mn = mx + span;
@@ -240,40 +258,54 @@ function leaf(base: i32, j: i32, span: i32): void {
   }
 }
 
-/** The leaf for j = 3 written out: 8 states and their 12 transitions through bits 0..2, straight-line code. */
+/**
+ * The leaf for j = 3 in registers: the block's ck, fmax and fmin are one v128
+ * each. up(v, b) moves the value of state s | 2^b into lane s (lanes with bit
+ * b keep their own, and their bonus to themselves is 0, so they do not move).
+ * A relaxation round through bit b takes, for every state, the catch of b;
+ * seven rounds in the order 0 1 2 0 1 0 2 contain every order of the three
+ * bits as a subsequence, so every path to the top of the block is followed.
+ */
 function leaf8(base: i32, span: i32): void {
   const a = CK + (base << 1);
-  // state 7 has no transition inside the group; to the state with bit b set is 2 << b bytes on
-  settle(a + 12, span, 2, 0, 0); // 6: bit 0
-  settle(a + 10, span, 4, 0, 0); // 5: bit 1
-  settle(a + 8, span, 2, 4, 0); // 4: bits 0, 1
-  settle(a + 6, span, 8, 0, 0); // 3: bit 2
-  settle(a + 4, span, 2, 8, 0); // 2: bits 0, 2
-  settle(a + 2, span, 4, 8, 0); // 1: bits 1, 2
-  settle(a, span, 2, 4, 8); // 0: bits 0, 1, 2
+  const low = i16x8.splat(<i16>CK_LOW);
+  const ck = v128.load(a);
+  const d0 = vbonus(ck, up0(ck), low);
+  const d1 = vbonus(ck, up1(ck), low);
+  const d2 = vbonus(ck, up2(ck), low);
+  let mx = v128.load(a + span);
+  let mn = v128.load(a + span + span);
+  mx = i16x8.max_u(mx, i16x8.add(up0(mx), d0));
+  mn = i16x8.min_u(mn, i16x8.add(up0(mn), d0));
+  mx = i16x8.max_u(mx, i16x8.add(up1(mx), d1));
+  mn = i16x8.min_u(mn, i16x8.add(up1(mn), d1));
+  mx = i16x8.max_u(mx, i16x8.add(up2(mx), d2));
+  mn = i16x8.min_u(mn, i16x8.add(up2(mn), d2));
+  mx = i16x8.max_u(mx, i16x8.add(up0(mx), d0));
+  mn = i16x8.min_u(mn, i16x8.add(up0(mn), d0));
+  mx = i16x8.max_u(mx, i16x8.add(up1(mx), d1));
+  mn = i16x8.min_u(mn, i16x8.add(up1(mn), d1));
+  mx = i16x8.max_u(mx, i16x8.add(up0(mx), d0));
+  mn = i16x8.min_u(mn, i16x8.add(up0(mn), d0));
+  mx = i16x8.max_u(mx, i16x8.add(up2(mx), d2));
+  mn = i16x8.min_u(mn, i16x8.add(up2(mn), d2));
+  v128.store(a + span, mx);
+  v128.store(a + span + span, mn);
 }
 
-/** One state of leaf8 at a, with transitions to the states at a + o1, a + o2, a + o3 (0: none). */
-@inline function settle(a: i32, span: i32, o1: i32, o2: i32, o3: i32): void {
-  const f = a + span;
-  const cs = u16at(a);
-  let mx = u16at(f);
-  let mn = u16at(f + span);
-  let d = bonus(cs, u16at(a + o1));
-  mx = max(mx, u16at(f + o1) + d);
-  mn = min(mn, u16at(f + span + o1) + d);
-  if (o2) {
-    d = bonus(cs, u16at(a + o2));
-    mx = max(mx, u16at(f + o2) + d);
-    mn = min(mn, u16at(f + span + o2) + d);
-  }
-  if (o3) {
-    d = bonus(cs, u16at(a + o3));
-    mx = max(mx, u16at(f + o3) + d);
-    mn = min(mn, u16at(f + span + o3) + d);
-  }
-  store<u16>(f, mx);
-  store<u16>(f + span, mn);
+/** Lane s takes lane s | 1. */
+@inline function up0(v: v128): v128 {
+  return v128.shuffle<i16>(v, v, 1, 1, 3, 3, 5, 5, 7, 7);
+}
+
+/** Lane s takes lane s | 2. */
+@inline function up1(v: v128): v128 {
+  return v128.shuffle<i16>(v, v, 2, 3, 2, 3, 6, 7, 6, 7);
+}
+
+/** Lane s takes lane s | 4. */
+@inline function up2(v: v128): v128 {
+  return v128.shuffle<i16>(v, v, 4, 5, 6, 7, 4, 5, 6, 7);
 }
 
 /**

@@ -30,6 +30,8 @@ import { foundCheckpoint } from './shared/checkpoint.ts';
 import { loadDocument } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
+import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
+import { readBytes } from '../lib/safe-read.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -133,7 +135,18 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     ['--dist', opts.dist],
     ['--work', opts.work],
   ] as const) {
-    if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) problems.push(`${option} ${folder}: not a folder`);
+    // no link is followed where the run writes or deletes: on the way to each folder, nor anywhere below it
+    const link = linkOnPath(folder);
+    if (link) {
+      problems.push(linkRefusal(`${option} ${folder}`, link));
+      continue;
+    }
+    if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) {
+      problems.push(`${option} ${folder}: not a folder`);
+      continue;
+    }
+    const below = nonRegularBelow(folder, `${option} ${folder}`);
+    if (below) problems.push(below);
   }
   // the new folders are moved into place by renaming: the run folder must be on their file system
   const device = (p: string) => {
@@ -205,14 +218,21 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   fs.rmSync(run, { recursive: true, force: true });
   const root = commonRoot([opts.levels, opts.dist, packs, ...externalSets]);
   const staged = (p: string) => path.join(run, 'tree', path.relative(root, path.resolve(p)));
+  // a copy of regular files and folders only (a link is never copied as a link: the run tree has none to write through)
   const copyIn = (p: string) => {
-    if (fs.existsSync(p)) fs.cpSync(p, staged(p), { recursive: true });
+    fs.mkdirSync(path.dirname(staged(p)), { recursive: true });
+    if (fs.existsSync(p)) copyRealTree(p, staged(p));
     else fs.mkdirSync(staged(p), { recursive: true });
+  };
+  const copyFile = (p: string) => {
+    if (fs.existsSync(staged(p))) return;
+    fs.mkdirSync(path.dirname(staged(p)), { recursive: true });
+    writeNewFile(staged(p), readBytes(p));
   };
   copyIn(opts.levels);
   copyIn(opts.dist);
-  if (!fs.existsSync(staged(packs))) fs.cpSync(packs, staged(packs));
-  for (const set of externalSets) if (!fs.existsSync(staged(set))) fs.cpSync(set, staged(set));
+  copyFile(packs);
+  for (const set of externalSets) copyFile(set);
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
   const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join('');
   // what the steps print names the real paths, not the run folder's copies

@@ -10,7 +10,7 @@ import type { Console } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import type { Outcome } from '../lib/kind.ts';
 import { loadDocument, parseDocument, type Loaded } from './shared/documents.ts';
-import { readJson } from '../lib/io.ts';
+import { linkOnPath, readJson } from '../lib/io.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, type BudgetLimits } from './shared/budgets.ts';
 import { runPipelineTasks, type AnalyzeTask } from './shared/tasks.ts';
@@ -166,6 +166,16 @@ function expandPaths(paths: readonly string[], note: (line: string) => void): Ta
     }
     if (isDir) {
       const rootReal = fs.realpathSync(p);
+      // a folder named on the command line that is a link out of the current directory is not walked (levels -> /usr)
+      const link = linkOnPath(p);
+      if (link && !isInside(rootReal, fs.realpathSync('.'))) {
+        out.push({
+          file: p,
+          walked: false,
+          refused: `${p}: ${link.link} is a symbolic link to ${rootReal}, outside the current directory; refused, not searched (name the real folder instead)`,
+        });
+        continue;
+      }
       walk(p, p, rootReal, new Set([rootReal]));
     } else out.push({ file: p, walked: false });
   }

@@ -1,0 +1,154 @@
+// A pull request's checkout decides every path in it: the reproductions of
+// issue 30 (symbolic links where pipeline writes or deletes, overlapping
+// output folders, planted pages, forged checkpoints), each run in a small game
+// folder as the CI job runs them (the current directory is the game's).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { tempDir } from '../support/helpers.ts';
+import { pipelineCommand, type PipelineOptions } from '../../tools/commands/pipeline.ts';
+import { withWorkIgnored } from '../../tools/commands/init.ts';
+import { main } from '../../tools/cli.ts';
+import type { Console, Io } from '../../tools/lib/console.ts';
+import { InputError } from '../../tools/lib/errors.ts';
+
+const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
+const home = process.cwd();
+let game = '';
+
+const ghostConfig = (setName = 'standard') =>
+  JSON.stringify({ seed: 1, name: setName, scoreGhostLimit: 16, plan: [{ size: 5, mode: 'direct', count: 2, tier: 'EASY' }] });
+const packsFor = (set: string) =>
+  JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'easy', set, tiers: { EASY: 'all' }, order: 'difficulty' }] });
+
+/** A fresh game folder (the current directory from now on) with a ghost config and its packs file. */
+function freshGame(setName = 'standard'): void {
+  game = tempDir();
+  process.chdir(game);
+  fs.mkdirSync('proofpack');
+  fs.writeFileSync('proofpack/ghost.json', ghostConfig(setName));
+  fs.writeFileSync('proofpack/packs.json', packsFor(`../levels/ghost/${setName}.json`));
+}
+
+const opts = (more: Partial<PipelineOptions> = {}): PipelineOptions => ({
+  threads: 1,
+  configDir: 'proofpack',
+  levels: 'levels',
+  dist: 'dist',
+  work: '.proofpack',
+  ...more,
+});
+
+/** The InputError lines of a pipeline run that must be refused (it must not succeed). */
+async function refused(o: PipelineOptions): Promise<string> {
+  try {
+    await pipelineCommand(o, quiet);
+  } catch (e) {
+    if (e instanceof InputError) return e.lines.join('\n');
+    throw e;
+  }
+  throw new Error('pipeline ran to the end');
+}
+
+const listing = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
+
+async function cli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), interactive: false };
+  const code = await main(['node', 'proofpack', ...args], io);
+  return { code, stdout, stderr };
+}
+
+beforeAll(() => {
+  freshGame();
+});
+afterAll(() => {
+  process.chdir(home);
+});
+
+describe('no link is followed where pipeline writes or deletes', () => {
+  it('a committed .proofpack -> outside folder: refused before anything is written or deleted there', async () => {
+    freshGame();
+    const outside = tempDir();
+    fs.mkdirSync(path.join(outside, 'run'));
+    fs.writeFileSync(path.join(outside, 'run', 'keep.txt'), 'mine');
+    fs.symlinkSync(outside, '.proofpack');
+    const lines = await refused(opts());
+    expect(lines).toContain(`--work .proofpack: .proofpack is a symbolic link (to ${outside}); proofpack never writes or deletes through a link`);
+    expect(listing(outside)).toEqual(['run', 'run/keep.txt']);
+    expect(fs.existsSync('levels')).toBe(false);
+  });
+
+  it('.proofpack/candidates -> outside: refused, nothing written there', async () => {
+    freshGame();
+    const outside = tempDir();
+    fs.mkdirSync('.proofpack');
+    fs.symlinkSync(outside, '.proofpack/candidates');
+    expect(await refused(opts())).toContain(`--work .proofpack: .proofpack/candidates is a symbolic link (to ${outside})`);
+    expect(listing(outside)).toEqual([]);
+  });
+
+  it('levels -> outside: refused, nothing written there', async () => {
+    freshGame();
+    const outside = tempDir();
+    fs.symlinkSync(outside, 'levels');
+    expect(await refused(opts())).toContain(`--levels levels: levels is a symbolic link (to ${outside})`);
+    expect(listing(outside)).toEqual([]);
+  });
+
+  it('levels/ghost -> outside holding package.json, a set named "package": the file is never replaced', async () => {
+    freshGame('package');
+    const outside = tempDir();
+    fs.writeFileSync(path.join(outside, 'package.json'), '{"name":"victim"}\n');
+    fs.mkdirSync('levels');
+    fs.symlinkSync(outside, 'levels/ghost');
+    expect(await refused(opts())).toContain(`--levels levels: levels/ghost is a symbolic link (to ${outside})`);
+    expect(fs.readFileSync(path.join(outside, 'package.json'), 'utf8')).toBe('{"name":"victim"}\n');
+  });
+
+  it('generate --out through a linked folder: refused, nothing written there', async () => {
+    freshGame();
+    const outside = tempDir();
+    fs.symlinkSync(outside, 'out');
+    const r = await cli(['generate', 'ghost', '--config', 'proofpack/ghost.json', '--out', 'out/c.json', '--threads', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`out is a symbolic link (to ${outside})`);
+    expect(listing(outside)).toEqual([]);
+  });
+
+  it('validate levels with levels -> /usr: refused, /usr is not searched', async () => {
+    freshGame();
+    fs.symlinkSync('/usr', 'levels');
+    const r = await cli(['validate', 'levels', '--threads', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stdout + r.stderr).toContain('levels: levels is a symbolic link to /usr, outside the current directory; refused, not searched');
+    expect(r.stdout + r.stderr).not.toMatch(/\/usr\/.+\.json/);
+  });
+
+  it("init's .gitignore entry matches a file or link named .proofpack too (no trailing slash)", () => {
+    expect(withWorkIgnored('node_modules/\n')).toBe('node_modules/\n.proofpack\n');
+    // `.proofpack/` matches only a folder: a committed link of that name would not be ignored
+    expect(withWorkIgnored('.proofpack/\n')).toBe('.proofpack/\n.proofpack\n');
+    expect(withWorkIgnored('.proofpack\n')).toBeUndefined();
+  });
+
+  it('a clean game folder still runs (the checks refuse only links)', async () => {
+    freshGame();
+    expect(await pipelineCommand(opts(), quiet)).toBe(0);
+    expect(fs.existsSync('dist/easy.json')).toBe(true);
+  });
+});
+
+describe('the CI example init writes', () => {
+  it("validates the pull request's files first, then runs pipeline, then checks git status", async () => {
+    const { workflowExample } = await import('../../tools/commands/init.ts');
+    const yml = workflowExample('proofpack');
+    const validate = yml.indexOf('- run: npx proofpack validate levels dist');
+    const pipeline = yml.indexOf('- run: npx proofpack pipeline');
+    const status = yml.indexOf('- run: git status --porcelain levels dist');
+    expect(validate).toBeGreaterThan(0);
+    expect(validate).toBeLessThan(pipeline);
+    expect(pipeline).toBeLessThan(status);
+  });
+});

@@ -13,8 +13,7 @@ import { parseJson, readText, writeNewFile } from '../lib/io.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
-import { previewHtml, type PreviewPack } from '../preview/page.ts';
-import { playHtml } from '../preview/play.ts';
+import { conformanceText, derivedFiles, previewPage, type PagePack } from './shared/bundle-pages.ts';
 import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
@@ -235,19 +234,18 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
         await step();
       }
       writeNew(path.join(stage, 'manifest.json'), formatDocument(manifest, new Set()));
-      fs.mkdirSync(path.join(stage, 'preview'));
-      writeNew(path.join(stage, 'preview', 'index.html'), previewOf(built));
-      // the play-test page: every level of every curated set the packs are cut from (tools/preview/play.ts)
+      // the pages and the conformance vectors: always written new, never carried over (shared/bundle-pages.ts)
       const sets = [...new Set(loaded.doc.packs.map((p) => p.set))].map((set) => {
         const { kind, doc } = readSet(opts.packs, path.dirname(opts.packs), set);
-        return { file: set, metric: kind.listMetric ?? (['', ''] as const), ...doc };
+        return { file: set, kind, doc };
       });
-      writeNew(path.join(stage, 'preview', 'play.html'), playHtml(sets, TOOL));
+      const derived = derivedFiles(pagePacksOf(built), sets, opts.conformance);
+      vectors = derived.vectors;
       await step();
-      vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
-      await step();
+      fs.mkdirSync(path.join(stage, 'preview'));
       if (vectors.length > 0 || isRealDir(path.join(out, 'conformance'))) fs.mkdirSync(path.join(stage, 'conformance'));
-      for (const v of vectors) writeNew(path.join(stage, 'conformance', `${v.kind}.json`), conformanceText(v));
+      for (const [rel, text] of derived.files) writeNew(path.join(stage, ...rel.split('/')), text);
+      await step();
       // bundle owns its folder's manifest: packs the old manifest named and this packs file does not are removed, by name
       const owned = new Set(['manifest.json', ...previous, ...built.map((b) => b.file)]);
       removed = previous.filter((old) => !built.some((b) => b.file === old) && fs.existsSync(path.join(out, old)));
@@ -276,7 +274,9 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
   const columns = ['pack', 'kind', 'levels', 'bytes', 'gzipped', 'level bytes mean/median/max', 'level gzipped mean/median/max', 'sha256'];
   for (const line of formatTable({ columns, rows })) con.out(line);
   for (const v of vectors) con.out(`conformance/${v.kind}.json: ${v.cases.length} cases, ${v.cases.reduce((n, c) => n + c.steps.length, 0)} actions`);
-  con.out(`wrote ${built.length} packs, manifest.json, preview/index.html${vectors.length ? ' and conformance/' : ''} to ${out}`);
+  con.out(
+    `wrote ${built.length} pack${built.length === 1 ? '' : 's'}, manifest.json, preview/index.html, preview/play.html${vectors.length ? ' and conformance/' : ''} to ${out}`,
+  );
   return 0;
 }
 
@@ -372,7 +372,7 @@ function carryOver(out: string, stage: string, owned: ReadonlySet<string>, con: 
       const src = path.join(from, entry.name);
       const dst = path.join(to, entry.name);
       if (rel === '' && owned.has(entry.name)) continue;
-      if (rel === 'preview' && entry.name === 'index.html') continue;
+      if (rel === 'preview' && (entry.name === 'index.html' || entry.name === 'play.html')) continue;
       if (rel === 'conformance' && /^[a-z]+\.json$/.test(entry.name)) continue;
       if (entry.isDirectory()) {
         if (!fs.existsSync(dst)) fs.mkdirSync(dst);
@@ -414,18 +414,21 @@ function swapIn(stage: string, out: string): void {
   fs.rmSync(parked, { recursive: true, force: true });
 }
 
-/** The designer's preview page for the packs of kinds that can draw their levels. */
-export function previewOf(built: BuiltPack[]): string {
-  const packs: PreviewPack[] = built
-    .filter((b) => b.kind.preview)
-    .map((b) => ({ name: b.entry.name, kind: b.kind, levels: b.pack.levels, ctx: { config: b.pack.generator.config, calibration: b.pack.calibration } }));
-  return previewHtml(packs, TOOL);
+/** The packs as the pages get them: each read back from its own text, as validate reads it. */
+export function pagePacksOf(built: readonly BuiltPack[]): PagePack[] {
+  return built.map((b) => {
+    const l = parseDocument(b.file, JSON.parse(b.text), ['pack']);
+    if (l.type !== 'pack') throw new Error('unreachable');
+    return { name: b.entry.name, kind: b.kind, pack: l.doc };
+  });
 }
 
-/** The text of a conformance file: pretty JSON, one line per action. */
-export function conformanceText(file: ConformanceFile): string {
-  return formatDocument(file, new Set(['steps']));
+/** The designer's preview page of built packs (shared/bundle-pages.ts). */
+export function previewOf(built: readonly BuiltPack[]): string {
+  return previewPage(pagePacksOf(built));
 }
+
+export { conformanceText };
 
 /** Pack files named by an existing manifest (to remove packs the config no longer names). */
 function previousPackFiles(manifestFile: string): string[] {

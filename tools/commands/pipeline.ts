@@ -310,7 +310,18 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     await step('bundle', () =>
       bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, said),
     );
-    code = await step('validate dist', () => validateCommand({ paths: [staged(opts.dist)], threads: opts.threads, cache, budget }, said));
+    code = await step('validate dist', () =>
+      validateCommand(
+        {
+          paths: [staged(opts.levels), staged(opts.dist)],
+          threads: opts.threads,
+          cache,
+          budget,
+          ...(opts.conformance ? { conformance: opts.conformance } : {}),
+        },
+        said,
+      ),
+    );
     if (code !== 0) {
       con.err(`pipeline: the bundle failed validation; ${unchanged}`);
       return code;

@@ -204,3 +204,49 @@ describe('bundle owns every file it writes; validate recomputes them', () => {
     for (const f of files(out)) expect(fs.readFileSync(path.join(out, f)).equals(fs.readFileSync(path.join('dist', f))), f).toBe(true);
   });
 });
+
+describe('outputs that overlap are refused before any work', () => {
+  it('--levels content/levels --dist web/levels (same base name): runs, both replaced', async () => {
+    freshGame();
+    fs.writeFileSync('proofpack/packs.json', packsFor('../content/levels/ghost/standard.json'));
+    const o = opts({ levels: 'content/levels', dist: 'web/levels' });
+    expect(await pipelineCommand(o, quiet)).toBe(0);
+    // a second run replaces both (the old folders are parked by role, not by base name)
+    expect(await pipelineCommand(o, quiet)).toBe(0);
+    expect(fs.existsSync('content/levels/ghost/standard.json')).toBe(true);
+    expect(fs.existsSync('web/levels/easy.json')).toBe(true);
+  });
+
+  it.each([
+    [{ dist: 'levels/dist' }, '--dist levels/dist is inside --levels levels'],
+    [{ dist: 'levels' }, '--levels levels and --dist levels are the same folder'],
+    [{ levels: '.proofpack/levels' }, '--levels .proofpack/levels is inside --work .proofpack'],
+  ])('%o: refused, levels/ kept', async (more, line) => {
+    freshGame();
+    fs.mkdirSync('levels/ghost', { recursive: true });
+    fs.writeFileSync('levels/ghost/keep.json', '{}');
+    expect(await refused(opts(more))).toContain(line);
+    expect(fs.readFileSync('levels/ghost/keep.json', 'utf8')).toBe('{}');
+  });
+});
+
+describe('the final swap leaves all old or all new', () => {
+  it('a rename that fails on the second folder puts the first one back', async () => {
+    const { swapAll } = await import('../../tools/commands/shared/folder-transaction.ts');
+    const d = tempDir();
+    for (const f of ['a', 'b', 'new-a']) {
+      fs.mkdirSync(path.join(d, f));
+      fs.writeFileSync(path.join(d, f, 'x'), f);
+    }
+    // new-b is missing: its rename fails after a was swapped
+    expect(() =>
+      swapAll([
+        { staged: path.join(d, 'new-a'), target: path.join(d, 'a'), parked: path.join(d, 'old-a') },
+        { staged: path.join(d, 'new-b'), target: path.join(d, 'b'), parked: path.join(d, 'old-b') },
+      ]),
+    ).toThrow(/ENOENT/);
+    expect(fs.readFileSync(path.join(d, 'a', 'x'), 'utf8')).toBe('a');
+    expect(fs.readFileSync(path.join(d, 'b', 'x'), 'utf8')).toBe('b');
+    expect(fs.readFileSync(path.join(d, 'new-a', 'x'), 'utf8')).toBe('new-a');
+  });
+});

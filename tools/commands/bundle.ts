@@ -20,6 +20,7 @@ import { spread } from './shared/spread.ts';
 import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
 import { mean, median } from '../lib/stats.ts';
 import { at } from '../lib/at.ts';
+import { stagePath, sweepLeftovers, swapAll } from './shared/folder-transaction.ts';
 
 export interface BundleOptions {
   packs: string;
@@ -280,12 +281,6 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
   return 0;
 }
 
-/** `<parent>/.<name>.bundle-<what>-<pid>`: where a run builds the new dist, or parks the old one during the swap. */
-function stagePath(out: string, what: 'new' | 'old', pid = process.pid): string {
-  const abs = path.resolve(out);
-  return path.join(path.dirname(abs), `.${path.basename(abs)}.bundle-${what}-${pid}`);
-}
-
 const isRealDir = (p: string) => {
   try {
     return fs.lstatSync(p).isDirectory();
@@ -293,45 +288,6 @@ const isRealDir = (p: string) => {
     return false;
   }
 };
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Leftovers of killed runs beside `out`: a half-built new dist is removed; an
- * old dist parked mid-swap is put back when `out` is missing (else removed).
- * Runs of a live process are left alone.
- */
-function sweepLeftovers(out: string, con: Console): void {
-  const abs = path.resolve(out);
-  const parent = path.dirname(abs);
-  const prefix = `.${path.basename(abs)}.bundle-`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const m = /^(new|old)-(\d+)$/.exec(name.slice(prefix.length));
-    if (!m || (Number(m[2]) !== process.pid && pidAlive(Number(m[2])))) continue;
-    const p = path.join(parent, name);
-    if (m[1] === 'old' && !fs.existsSync(abs)) {
-      fs.renameSync(p, abs);
-      con.warn(`note: ${out}: put back the previous dist that a killed bundle run had moved aside (${name})`);
-    } else {
-      fs.rmSync(p, { recursive: true, force: true });
-      con.warn(`note: removed ${p}, left by a killed bundle run`);
-    }
-  }
-}
 
 /** --out is a real folder or not there yet: never a link, a file, a FIFO or a device. */
 function checkOutFolder(out: string): void {
@@ -395,23 +351,9 @@ function carryOver(out: string, stage: string, owned: ReadonlySet<string>, con: 
   copy(out, stage, '');
 }
 
-/** Replace `out` by `stage`: the old folder is parked beside it, the new one renamed in, the old one removed. */
+/** Replace `out` by `stage`: the old folder is parked beside it, the new one renamed in, the old one removed (shared/folder-transaction.ts). */
 function swapIn(stage: string, out: string): void {
-  const abs = path.resolve(out);
-  if (!fs.existsSync(abs)) {
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.renameSync(stage, abs);
-    return;
-  }
-  const parked = stagePath(out, 'old');
-  fs.renameSync(abs, parked);
-  try {
-    fs.renameSync(stage, abs);
-  } catch (e) {
-    fs.renameSync(parked, abs);
-    throw e;
-  }
-  fs.rmSync(parked, { recursive: true, force: true });
+  swapAll([{ staged: stage, target: path.resolve(out), parked: stagePath(out, 'old') }]);
 }
 
 /** The packs as the pages get them: each read back from its own text, as validate reads it. */

@@ -32,6 +32,7 @@ import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
 import { readBytes } from '../lib/safe-read.ts';
+import { overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -148,6 +149,14 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     const below = nonRegularBelow(folder, `${option} ${folder}`);
     if (below) problems.push(below);
   }
+  // outputs that share a folder or nest would lose data in the swap: refused before any work
+  problems.push(
+    ...overlapProblems([
+      { option: '--levels', folder: opts.levels },
+      { option: '--dist', folder: opts.dist },
+      { option: '--work', folder: opts.work },
+    ]),
+  );
   // the new folders are moved into place by renaming: the run folder must be on their file system
   const device = (p: string) => {
     let at = path.resolve(p);
@@ -215,6 +224,12 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
 
   // the run folder mirrors levels/, dist/, the packs file and the other sets it names, so every relative path stays the same
   const run = path.join(opts.work, 'run');
+  // parked by role, not by folder name (--levels content/levels --dist web/levels share a base name)
+  const swaps = [
+    { target: opts.levels, parked: path.join(run, 'old-levels') },
+    { target: opts.dist, parked: path.join(run, 'old-dist') },
+  ];
+  restoreParked(swaps, con);
   fs.rmSync(run, { recursive: true, force: true });
   const root = commonRoot([opts.levels, opts.dist, packs, ...externalSets]);
   const staged = (p: string) => path.join(run, 'tree', path.relative(root, path.resolve(p)));
@@ -326,13 +341,8 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
       con.err(`pipeline: the bundle failed validation; ${unchanged}`);
       return code;
     }
-    // every step passed: the new folders replace the old ones
-    for (const target of [opts.levels, opts.dist]) {
-      const old = path.join(run, `old-${path.basename(target)}`);
-      if (fs.existsSync(target)) fs.renameSync(target, old);
-      fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
-      fs.renameSync(staged(target), target);
-    }
+    // every step passed: the new folders replace the old ones, both or neither (shared/folder-transaction.ts)
+    swapAll(swaps.map((sw) => ({ ...sw, staged: staged(sw.target) })));
     con.out('\n== timings');
     for (const [label, s] of timings) con.out(`${label.padEnd(20)} ${s.toFixed(1)} s`);
     return code;

@@ -250,3 +250,16 @@ describe('the final swap leaves all old or all new', () => {
     expect(fs.readFileSync(path.join(d, 'new-a', 'x'), 'utf8')).toBe('new-a');
   });
 });
+
+describe('a tampered old manifest', () => {
+  it('listing settings.json does not make bundle delete it', async () => {
+    freshGame();
+    expect(await pipelineCommand(opts(), quiet)).toBe(0);
+    fs.writeFileSync('dist/settings.json', '{"mine":true}');
+    const m = JSON.parse(fs.readFileSync('dist/manifest.json', 'utf8'));
+    m.packs.push({ ...m.packs[0], name: 'settings', file: 'settings.json' });
+    fs.writeFileSync('dist/manifest.json', JSON.stringify(m));
+    expect((await cli(['bundle', '--packs', 'proofpack/packs.json', '--out', 'dist', '--quiet'])).code).toBe(0);
+    expect(fs.readFileSync('dist/settings.json', 'utf8')).toBe('{"mine":true}');
+  });
+});

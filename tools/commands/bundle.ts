@@ -10,6 +10,7 @@ import { InputError, show, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { parseJson, readText, writeNewFile } from '../lib/io.ts';
+import { readBytes } from '../lib/safe-read.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
@@ -263,7 +264,7 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       throw new InputError(`${out}: cannot write the new dist (${err.code}); ${out} is exactly as it was`);
     throw e;
   }
-  if (removed.length > 0) con.warn(`removed ${removed.length} packs of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`);
+  if (removed.length > 0) con.warn(`removed ${removed.length} pack${removed.length === 1 ? '' : 's'} of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`);
   if (opts.json) {
     con.out(stableJson(manifest));
     return 0;
@@ -372,11 +373,26 @@ export function previewOf(built: readonly BuiltPack[]): string {
 
 export { conformanceText };
 
-/** Pack files named by an existing manifest (to remove packs the config no longer names). */
+/**
+ * Pack files named by an existing manifest (to remove packs the config no
+ * longer names): only those whose bytes are what the manifest says bundle
+ * wrote (size and SHA-256), so a tampered manifest naming another file
+ * (settings.json) never makes bundle delete a file it did not write.
+ */
 function previousPackFiles(manifestFile: string): string[] {
+  const dir = path.dirname(manifestFile);
   try {
-    const m = JSON.parse(readText(manifestFile)) as Manifest;
-    return m.packs.map((p) => p.file).filter((f) => /^[a-z0-9][a-z0-9_-]*\.json$/.test(f) && f !== 'manifest.json');
+    const m = parseJson(manifestFile, readText(manifestFile)) as Manifest;
+    return m.packs
+      .filter((p) => typeof p.file === 'string' && /^[a-z0-9][a-z0-9_-]*\.json$/.test(p.file) && p.file !== 'manifest.json')
+      .filter((p) => {
+        try {
+          return sha256Hex(readBytes(path.join(dir, p.file), { within: dir })) === p.sha256;
+        } catch {
+          return false;
+        }
+      })
+      .map((p) => p.file);
   } catch {
     return [];
   }

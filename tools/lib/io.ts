@@ -61,7 +61,38 @@ function failureOffset(text: string): number {
   return Math.max(0, lo - 1);
 }
 
+/** The deepest nesting of arrays and objects a document may have (proofpack's own go about 8 deep). */
+export const MAX_JSON_DEPTH = 100;
+
+/**
+ * The nesting depth of a JSON text, counted in one pass over its brackets
+ * outside strings, stopping past `limit`: checked before parsing, so that no
+ * later recursive step (schema checks, stable stringify) can run out of stack.
+ */
+export function jsonDepth(text: string, limit = MAX_JSON_DEPTH): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++; // backslash: skip the escaped character
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 91 || c === 123) {
+      depth++;
+      if (depth > max) {
+        max = depth;
+        if (max > limit) return max;
+      }
+    } else if (c === 93 || c === 125) depth--;
+  }
+  return max;
+}
+
 export function parseJson(file: string, text: string): unknown {
+  if (jsonDepth(text) > MAX_JSON_DEPTH)
+    throw new InputError(`${file}: not valid JSON for proofpack (nested more than ${MAX_JSON_DEPTH} deep); refused before parsing`);
   try {
     return JSON.parse(text);
   } catch (e) {

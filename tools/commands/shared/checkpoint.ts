@@ -5,6 +5,10 @@
 // is checked like any input (its slot number, its shape, the kind's schemas and
 // rule checks; then, for the boards it found, analyze run again on the pool and
 // compared like validate does) and a bad one is reported, never trusted or dropped.
+// A slot that found nothing (or whose solver disagreed) is never taken from the
+// file: it is generated again, so `found: null` cannot thin out a set, nor a
+// stored `disagreements` reach the stats. A board found in two slots is refused
+// (each slot draws its own board; a copy into another plan entry's slot).
 import * as fs from 'node:fs';
 import stringify from 'fast-json-stable-stringify';
 import { InputError, show, where } from '../../lib/errors.ts';
@@ -80,10 +84,13 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
   }
   const problems: string[] = [];
   const done: Slots = new Map();
+  const given = new Set<number>();
+  const boards = new Map<string, number>();
   cp.slots.forEach((s, i) => {
     const here = where(file, `slots[${i}] (slot ${s.slot})`);
     if (!slotsOfJob.has(s.slot)) return problems.push(`${here} › slot: not a slot of this job`);
-    if (done.has(s.slot)) return problems.push(`${here} › slot: given twice`);
+    if (given.has(s.slot)) return problems.push(`${here} › slot: given twice`);
+    given.add(s.slot);
     const found = s.result.found;
     if (found) {
       const before = problems.length;
@@ -106,6 +113,12 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
         for (const p of ruled) problems.push(`${here} › result.found.${p.field}: does not follow the rules`);
       }
     }
+    // a slot that found nothing, or whose solver disagreed, is not taken from the file: it is run again (its own RNG gives what an uninterrupted run gives)
+    if (!found || s.result.disagreements !== 0) return;
+    const key = stringify(found.puzzle);
+    const twin = boards.get(key);
+    if (twin !== undefined) return problems.push(`${here} › result.found.puzzle: the same board as slot ${twin}; every slot draws its own board`);
+    boards.set(key, s.slot);
     done.set(s.slot, s.result as SlotResult<unknown, unknown, unknown>);
   });
   if (problems.length > 0) {

@@ -264,7 +264,10 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       throw new InputError(`${out}: cannot write the new dist (${err.code}); ${out} is exactly as it was`);
     throw e;
   }
-  if (removed.length > 0) con.warn(`removed ${removed.length} pack${removed.length === 1 ? '' : 's'} of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`);
+  if (removed.length > 0)
+    con.warn(
+      `removed ${removed.length} pack${removed.length === 1 ? '' : 's'} of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`,
+    );
   if (opts.json) {
     con.out(stableJson(manifest));
     return 0;

@@ -19,15 +19,15 @@ import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { PacksConfig } from '../lib/files.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { KINDS } from '../kinds/index.ts';
-import { generateCommand } from './generate.ts';
+import { generateCommand, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
 import { buildPacks, bundleCommand } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
-import { budgetsAllowing } from './shared/budgets.ts';
+import { budgetsAllowing, parseBudgetOptions } from './shared/budgets.ts';
 import { foundCheckpoint } from './shared/checkpoint.ts';
-import { loadDocument } from './shared/documents.ts';
+import { loadDocument, type Loaded } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
@@ -92,6 +92,8 @@ interface Job {
 function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: PacksConfig; externalSets: string[] } {
   const dir = configDirOf(opts.configDir);
   const problems: string[] = [];
+  if (opts.count !== undefined && opts.count > MAX_LEVELS_PER_RUN)
+    problems.push(`--count ${opts.count}: more than the ${MAX_LEVELS_PER_RUN} levels one run holds of each kind; give a smaller count`);
   const jobs: Job[] = [];
   // the sets of kinds whose config has a problem still count as made (no second error about them in the packs file)
   const failed: string[] = [];
@@ -315,9 +317,13 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     }
     // both validate steps recompute every value; a level found in levels/ and in dist/ is analysed once
     const cache: OutcomeCache = new Map();
-    // the configs this run generated with are the user's own choice: their budgets hold for its validate steps
-    const budget = jobs.flatMap((j) => j.budget);
-    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache, budget }, said));
+    // the budgets of a config this run generated with hold only for the set it generated and the packs cut from it,
+    // never for another file in levels/ or dist/ (a pull request's config cannot raise them for every file)
+    const own = new Map(jobs.map((j) => [path.resolve(staged(j.curated)), parseBudgetOptions(j.budget)]));
+    const packsDir = path.dirname(path.resolve(staged(packs)));
+    const budgetsFor = (file: string, l: Loaded) =>
+      l.type === 'set' ? own.get(path.resolve(file)) : l.type === 'pack' ? own.get(path.resolve(packsDir, l.doc.source.set)) : undefined;
+    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache, budgetsFor }, said));
     if (code !== 0) {
       con.err(`pipeline: a set failed validation; ${unchanged}`);
       return code;
@@ -331,7 +337,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           paths: [staged(opts.levels), staged(opts.dist)],
           threads: opts.threads,
           cache,
-          budget,
+          budgetsFor,
           ...(opts.conformance ? { conformance: opts.conformance } : {}),
         },
         said,

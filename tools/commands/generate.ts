@@ -109,7 +109,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
   const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: at(plan, s.entry).spec, config, calibration }));
-  const progress = run.con.progress(`generate ${kind.name}`, mine.length);
+  const progress = run.con.progress(`generate ${kind.name}`, mine.length, 'slots');
   progress.update(resumed);
   let lastSave = performance.now();
   try {

@@ -68,7 +68,7 @@ async function analyzeAll(
     todo.push(at(tasks, i));
     todoKeys.push(k);
   });
-  const progress = con?.progress('validate', todo.length);
+  const progress = con?.progress('validate', todo.length, 'levels');
   let checked = 0;
   let computed: Outcome<unknown, unknown>[];
   try {
@@ -321,6 +321,19 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
       }
     } else if (l.type === 'pack' && l.doc.levels.length === 0) {
       report.problems.push({ level: 'pack', index: -1, field: 'levels', stored: 0, expected: 'at least one level' });
+    } else if (l.type === 'validate-report') {
+      // a report is checked for what it says: a failed validation is never passed on as "ok"
+      const d = l.doc;
+      const counted = d.problems === 0 && d.errors === 0;
+      if (d.ok !== counted) report.problems.push({ level: 'report', index: -1, field: 'ok', stored: d.ok, expected: counted });
+      else if (!d.ok)
+        report.problems.push({
+          level: 'report',
+          index: -1,
+          field: 'ok',
+          stored: false,
+          expected: `true (the report records ${d.problems} problems and ${d.errors} unreadable files)`,
+        });
     } else if (l.type === 'manifest') {
       report.problems.push(...manifestProblems(report.file, l.doc, budget));
       report.problems.push(...derivedProblems(report.file, l.doc, budget));

@@ -151,7 +151,7 @@ export async function recheckSlots(
     config: ctx.config,
     calibration: ctx.calibration,
   }));
-  const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length);
+  const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
   let n = 0;
   const outcomes = (await interruptible((signal) =>
     runPipelineTasks(tasks, { threads: ctx.threads, signal, onResult: () => progress.update(++n) }).finally(() => progress.stop()),

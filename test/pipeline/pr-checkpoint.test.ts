@@ -87,3 +87,45 @@ describe('a forged checkpoint', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 });
+
+describe('pipeline --resume', () => {
+  it('a checkpoint of another job is found before any kind is generated', async () => {
+    const { pipelineCommand } = await import('../../tools/commands/pipeline.ts');
+    const { writeCheckpoint } = await import('../../tools/commands/shared/checkpoint.ts');
+    const { jobSettings } = await import('../../tools/commands/generate.ts');
+    const { InputError } = await import('../../tools/lib/errors.ts');
+    const game = tempDir();
+    const cfg = path.join(game, 'proofpack');
+    fs.mkdirSync(cfg);
+    const small = (seed: number) => JSON.stringify({ seed, scoreGhostLimit: 16, plan: [{ size: 5, mode: 'direct', count: 1, tier: 'EASY' }] });
+    fs.writeFileSync(path.join(cfg, 'ghost.json'), small(1));
+    fs.writeFileSync(path.join(cfg, 'apple.json'), JSON.stringify({ seed: 1 }));
+    fs.writeFileSync(
+      path.join(cfg, 'packs.json'),
+      JSON.stringify({
+        type: 'packs-config',
+        formatVersion: 1,
+        packs: [{ name: 'easy', set: '../levels/ghost/standard.json', tiers: { EASY: 'all' }, order: 'difficulty' }],
+      }),
+    );
+    const work = path.join(game, '.proofpack');
+    fs.mkdirSync(path.join(work, 'candidates'), { recursive: true });
+    // apple comes after ghost: its checkpoint is of seed 2, this run's config says 1
+    const apple = (await import('../../tools/kinds/apple/index.ts')).apple;
+    const cp = path.join(work, 'candidates', 'apple-standard.json.checkpoint.json');
+    const { readJobConfig } = await import('../../tools/commands/shared/config.ts');
+    const read = readJobConfig(apple, path.join(cfg, 'apple.json'));
+    writeCheckpoint(cp, jobSettings({ kind: apple, config: read.config, seed: 2, name: 'standard' }), new Map());
+    const quiet = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
+    let lines = '';
+    try {
+      await pipelineCommand({ threads: 1, configDir: cfg, levels: path.join(game, 'levels'), dist: path.join(game, 'dist'), work, resume: true }, quiet);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      lines = e.lines.join('\n');
+    }
+    expect(lines).toContain("seed: the checkpoint's is 2, this run's is 1");
+    // nothing was generated: not even ghost's candidates
+    expect(fs.readdirSync(path.join(work, 'candidates'))).toEqual(['apple-standard.json.checkpoint.json']);
+  });
+});

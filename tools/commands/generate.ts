@@ -63,7 +63,7 @@ function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[] {
 }
 
 /** What the job's output depends on: the checkpoint's identity. */
-function jobSettings(job: GenerateJob): JobSettings {
+export function jobSettings(job: GenerateJob): JobSettings {
   return { tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null };
 }
 

@@ -19,14 +19,14 @@ import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { PacksConfig } from '../lib/files.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { KINDS } from '../kinds/index.ts';
-import { generateCommand, MAX_LEVELS_PER_RUN } from './generate.ts';
+import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
 import { buildPacks, bundleCommand } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
 import { budgetsAllowing, parseBudgetOptions } from './shared/budgets.ts';
-import { foundCheckpoint } from './shared/checkpoint.ts';
+import { checkpointOfJob, foundCheckpoint } from './shared/checkpoint.ts';
 import { loadDocument, type Loaded } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
@@ -120,7 +120,27 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
       continue;
     }
     const candidates = path.join(opts.work, 'candidates', `${kind.name}-${name}.json`);
-    if (!opts.resume && fs.existsSync(`${candidates}.checkpoint.json`)) problems.push(foundCheckpoint(`${candidates}.checkpoint.json`));
+    const checkpoint = `${candidates}.checkpoint.json`;
+    if (!opts.resume && fs.existsSync(checkpoint)) problems.push(foundCheckpoint(checkpoint));
+    // a --resume whose checkpoint belongs to another job is found here, before any kind is generated
+    if (opts.resume && fs.existsSync(checkpoint)) {
+      try {
+        const read = config === undefined ? undefined : readJobConfig(kind, config);
+        checkpointOfJob(
+          checkpoint,
+          jobSettings({
+            kind,
+            config: read ? read.config : kind.defaults.config,
+            seed: opts.seed ?? read?.seed ?? kind.defaults.seed,
+            name,
+            ...(opts.count !== undefined ? { count: opts.count } : {}),
+          }),
+        );
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems.push(...e.lines);
+      }
+    }
     jobs.push({
       kind,
       ...(tiers ? { tiers } : {}),

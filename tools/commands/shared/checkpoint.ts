@@ -11,6 +11,7 @@
 // (each slot draws its own board; a copy into another plan entry's slot).
 import * as fs from 'node:fs';
 import stringify from 'fast-json-stable-stringify';
+import type { z } from 'zod';
 import { InputError, show, where } from '../../lib/errors.ts';
 import { Checkpoint, FORMAT_VERSION } from '../../lib/files.ts';
 import { readJson, writeFileAtomic } from '../../lib/io.ts';
@@ -24,6 +25,9 @@ import { runPipelineTasks, type AnalyzeTask } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
 export type Slots = Map<number, SlotResult<unknown, unknown, unknown>>;
+
+/** A checkpoint document as its schema reads it. */
+type CheckpointDoc = z.infer<typeof Checkpoint>;
 
 /** Everything a job's output depends on, as stored in its checkpoint. */
 export interface JobSettings {
@@ -73,6 +77,17 @@ function firstDifference(a: unknown, b: unknown, at: string): string | undefined
  */
 export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSettings, slotsOfJob: ReadonlySet<number>): Slots {
   if (!fs.existsSync(file)) return new Map();
+  const cp = checkpointOfJob(file, settings);
+  return checkedSlots(kind, file, cp, slotsOfJob);
+}
+
+/**
+ * The checkpoint in `file`, refused (an InputError naming the first setting
+ * that differs) unless it belongs to the job of `settings`. pipeline calls it
+ * for every kind before any work, so a mismatched --resume is found before a
+ * kind is regenerated.
+ */
+export function checkpointOfJob(file: string, settings: JobSettings): CheckpointDoc {
   const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
   if (cp.job !== jobHash(settings)) {
     const theirs = cp.settings;
@@ -82,6 +97,10 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
       `${where(file, 'job')}: the checkpoint belongs to another job (${what}); run the same job again to resume it, or delete the checkpoint or drop --resume`,
     );
   }
+  return cp;
+}
+
+function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOfJob: ReadonlySet<number>): Slots {
   const problems: string[] = [];
   const done: Slots = new Map();
   const given = new Set<number>();

@@ -101,7 +101,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .action(async (paths: string[], o) => {
-      exitCode = await validateCommand({ ...o, paths }, run(o));
+      exitCode = await validateCommand({ ...o, paths, conformance: writeConformance }, run(o));
     });
 
   const importable = KINDS.filter((k) => k.importText).map((k) => k.name);

@@ -67,7 +67,7 @@ describe('generate', () => {
       return r.stdout;
     };
     const noCi = { CI: undefined };
-    expect(onTty([], noCi)).toMatch(/generate ghost \[[^\]]*\] \d+\/30 \d+% \| [\d.]+\/s \| ETA/);
+    expect(onTty([], noCi)).toMatch(/generate ghost \[[^\]]*\] \d+\/30 slots \d+% \| [\d.]+ slots\/s \| ETA (\?|\d+s|\d+m \d\ds)/);
     expect(onTty(['--quiet'], noCi)).not.toMatch(/ETA/);
     expect(onTty([], { CI: 'true' })).not.toMatch(/ETA/);
   });
@@ -151,7 +151,7 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
       },
       /rows\.json › ghost-[0-9a-f]{12} › puzzle\.rows: has \d+ counts, size is \d/,
     ],
-    ['a missing file', () => path.join(dir, 'nope.json'), /nope\.json: cannot read \(ENOENT\)/],
+    ['a missing file', () => path.join(dir, 'nope.json'), /nope\.json: cannot read \(no such file\)/],
     ['an unknown kind', () => write('kind.json', JSON.stringify({ ...set(), kind: 'sudoku' })), /kind\.json › kind: expected one of/],
   ])('%s', async (_name, make, message) => {
     const file = make();

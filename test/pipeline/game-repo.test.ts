@@ -61,8 +61,8 @@ describe('a game repository', () => {
     fs.writeFileSync(path.join(game, '.gitignore'), 'node_modules/');
     const r = npx(['init'], false);
     expect(r.code, r.stderr).toBe(0);
-    expect(fs.readFileSync(path.join(game, '.gitignore'), 'utf8')).toBe('node_modules/\n.proofpack/\n');
-    expect(r.stdout).toContain("added .proofpack/ (pipeline's work folder) to .gitignore");
+    expect(fs.readFileSync(path.join(game, '.gitignore'), 'utf8')).toBe('node_modules/\n.proofpack\n');
+    expect(r.stdout).toContain("added .proofpack (pipeline's work folder) to .gitignore");
     const wrote = ['ghost.json', 'slide.json', 'apple.json', 'packs.json', 'github-workflow.yml'].map((f) => path.join('proofpack', f));
     for (const f of wrote) expect(fs.existsSync(path.join(game, f)), f).toBe(true);
     const again = npx(['init']);

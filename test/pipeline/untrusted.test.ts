@@ -146,7 +146,7 @@ describe('1. validate never says ok for what it did not check', () => {
     fs.writeFileSync(path.join(l, 'tsconfig.json'), '{}');
     const r = await run(['validate', l, '--threads', '1']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toMatch(/ok: 1 files/);
+    expect(r.stdout).toMatch(/ok: 1 file,/);
     expect(r.stderr).toContain(`note: ${path.join(l, 'package.json')}: skipped, not a proofpack document`);
     expect(r.stderr).toContain(`note: ${path.join(l, 'tsconfig.json')}: skipped, not a proofpack document`);
     // named on the command line, it is checked (and is not a document)

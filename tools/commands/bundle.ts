@@ -10,17 +10,18 @@ import { InputError, show, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { parseJson, readText, writeNewFile } from '../lib/io.ts';
+import { readBytes } from '../lib/safe-read.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
-import { previewHtml, type PreviewPack } from '../preview/page.ts';
-import { playHtml } from '../preview/play.ts';
+import { conformanceText, derivedFiles, previewPage, type PagePack } from './shared/bundle-pages.ts';
 import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
 import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
 import { mean, median } from '../lib/stats.ts';
 import { at } from '../lib/at.ts';
+import { stagePath, sweepLeftovers, swapAll } from './shared/folder-transaction.ts';
 
 export interface BundleOptions {
   packs: string;
@@ -237,19 +238,18 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
         await step();
       }
       writeNew(path.join(stage, 'manifest.json'), formatDocument(manifest, new Set()));
-      fs.mkdirSync(path.join(stage, 'preview'));
-      writeNew(path.join(stage, 'preview', 'index.html'), previewOf(built));
-      // the play-test page: every level of every curated set the packs are cut from (tools/preview/play.ts)
+      // the pages and the conformance vectors: always written new, never carried over (shared/bundle-pages.ts)
       const sets = [...new Set(loaded.doc.packs.map((p) => p.set))].map((set) => {
         const { kind, doc } = readSet(opts.packs, path.dirname(opts.packs), set);
-        return { file: set, metric: kind.listMetric ?? (['', ''] as const), ...doc };
+        return { file: set, kind, doc };
       });
-      writeNew(path.join(stage, 'preview', 'play.html'), playHtml(sets, TOOL));
+      const derived = derivedFiles(pagePacksOf(built), sets, opts.conformance);
+      vectors = derived.vectors;
       await step();
-      vectors = opts.conformance ? opts.conformance(built.map((b) => ({ name: b.entry.name, pack: b.pack }))) : [];
-      await step();
+      fs.mkdirSync(path.join(stage, 'preview'));
       if (vectors.length > 0 || isRealDir(path.join(out, 'conformance'))) fs.mkdirSync(path.join(stage, 'conformance'));
-      for (const v of vectors) writeNew(path.join(stage, 'conformance', `${v.kind}.json`), conformanceText(v));
+      for (const [rel, text] of derived.files) writeNew(path.join(stage, ...rel.split('/')), text);
+      await step();
       // bundle owns its folder's manifest: packs the old manifest named and this packs file does not are removed, by name
       const owned = new Set(['manifest.json', ...previous, ...built.map((b) => b.file)]);
       removed = previous.filter((old) => !built.some((b) => b.file === old) && fs.existsSync(path.join(out, old)));
@@ -266,7 +266,10 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       throw new InputError(`${out}: cannot write the new dist (${err.code}); ${out} is exactly as it was`);
     throw e;
   }
-  if (removed.length > 0) con.warn(`removed ${removed.length} packs of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`);
+  if (removed.length > 0)
+    con.warn(
+      `removed ${removed.length} pack${removed.length === 1 ? '' : 's'} of the previous manifest that ${opts.packs} does not name: ${removed.join(', ')}`,
+    );
   if (opts.json) {
     con.out(stableJson(manifest));
     return 0;
@@ -278,14 +281,10 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
   const columns = ['pack', 'kind', 'levels', 'bytes', 'gzipped', 'level bytes mean/median/max', 'level gzipped mean/median/max', 'sha256'];
   for (const line of formatTable({ columns, rows })) con.out(line);
   for (const v of vectors) con.out(`conformance/${v.kind}.json: ${v.cases.length} cases, ${v.cases.reduce((n, c) => n + c.steps.length, 0)} actions`);
-  con.out(`wrote ${built.length} packs, manifest.json, preview/index.html${vectors.length ? ' and conformance/' : ''} to ${out}`);
+  con.out(
+    `wrote ${built.length} pack${built.length === 1 ? '' : 's'}, manifest.json, preview/index.html, preview/play.html${vectors.length ? ' and conformance/' : ''} to ${out}`,
+  );
   return 0;
-}
-
-/** `<parent>/.<name>.bundle-<what>-<pid>`: where a run builds the new dist, or parks the old one during the swap. */
-function stagePath(out: string, what: 'new' | 'old', pid = process.pid): string {
-  const abs = path.resolve(out);
-  return path.join(path.dirname(abs), `.${path.basename(abs)}.bundle-${what}-${pid}`);
 }
 
 const isRealDir = (p: string) => {
@@ -295,45 +294,6 @@ const isRealDir = (p: string) => {
     return false;
   }
 };
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-/**
- * Leftovers of killed runs beside `out`: a half-built new dist is removed; an
- * old dist parked mid-swap is put back when `out` is missing (else removed).
- * Runs of a live process are left alone.
- */
-function sweepLeftovers(out: string, con: Console): void {
-  const abs = path.resolve(out);
-  const parent = path.dirname(abs);
-  const prefix = `.${path.basename(abs)}.bundle-`;
-  let names: string[];
-  try {
-    names = fs.readdirSync(parent);
-  } catch {
-    return;
-  }
-  for (const name of names) {
-    if (!name.startsWith(prefix)) continue;
-    const m = /^(new|old)-(\d+)$/.exec(name.slice(prefix.length));
-    if (!m || (Number(m[2]) !== process.pid && pidAlive(Number(m[2])))) continue;
-    const p = path.join(parent, name);
-    if (m[1] === 'old' && !fs.existsSync(abs)) {
-      fs.renameSync(p, abs);
-      con.warn(`note: ${out}: put back the previous dist that a killed bundle run had moved aside (${name})`);
-    } else {
-      fs.rmSync(p, { recursive: true, force: true });
-      con.warn(`note: removed ${p}, left by a killed bundle run`);
-    }
-  }
-}
 
 /** --out is a real folder or not there yet: never a link, a file, a FIFO or a device. */
 function checkOutFolder(out: string): void {
@@ -374,7 +334,7 @@ function carryOver(out: string, stage: string, owned: ReadonlySet<string>, con: 
       const src = path.join(from, entry.name);
       const dst = path.join(to, entry.name);
       if (rel === '' && owned.has(entry.name)) continue;
-      if (rel === 'preview' && entry.name === 'index.html') continue;
+      if (rel === 'preview' && (entry.name === 'index.html' || entry.name === 'play.html')) continue;
       if (rel === 'conformance' && /^[a-z]+\.json$/.test(entry.name)) continue;
       if (entry.isDirectory()) {
         if (!fs.existsSync(dst)) fs.mkdirSync(dst);
@@ -397,43 +357,47 @@ function carryOver(out: string, stage: string, owned: ReadonlySet<string>, con: 
   copy(out, stage, '');
 }
 
-/** Replace `out` by `stage`: the old folder is parked beside it, the new one renamed in, the old one removed. */
+/** Replace `out` by `stage`: the old folder is parked beside it, the new one renamed in, the old one removed (shared/folder-transaction.ts). */
 function swapIn(stage: string, out: string): void {
-  const abs = path.resolve(out);
-  if (!fs.existsSync(abs)) {
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.renameSync(stage, abs);
-    return;
-  }
-  const parked = stagePath(out, 'old');
-  fs.renameSync(abs, parked);
-  try {
-    fs.renameSync(stage, abs);
-  } catch (e) {
-    fs.renameSync(parked, abs);
-    throw e;
-  }
-  fs.rmSync(parked, { recursive: true, force: true });
+  swapAll([{ staged: stage, target: path.resolve(out), parked: stagePath(out, 'old') }]);
 }
 
-/** The designer's preview page for the packs of kinds that can draw their levels. */
-export function previewOf(built: BuiltPack[]): string {
-  const packs: PreviewPack[] = built
-    .filter((b) => b.kind.preview)
-    .map((b) => ({ name: b.entry.name, kind: b.kind, levels: b.pack.levels, ctx: { config: b.pack.generator.config, calibration: b.pack.calibration } }));
-  return previewHtml(packs, TOOL);
+/** The packs as the pages get them: each read back from its own text, as validate reads it. */
+export function pagePacksOf(built: readonly BuiltPack[]): PagePack[] {
+  return built.map((b) => {
+    const l = parseDocument(b.file, JSON.parse(b.text), ['pack']);
+    if (l.type !== 'pack') throw new Error('unreachable');
+    return { name: b.entry.name, kind: b.kind, pack: l.doc };
+  });
 }
 
-/** The text of a conformance file: pretty JSON, one line per action. */
-export function conformanceText(file: ConformanceFile): string {
-  return formatDocument(file, new Set(['steps']));
+/** The designer's preview page of built packs (shared/bundle-pages.ts). */
+export function previewOf(built: readonly BuiltPack[]): string {
+  return previewPage(pagePacksOf(built));
 }
 
-/** Pack files named by an existing manifest (to remove packs the config no longer names). */
+export { conformanceText };
+
+/**
+ * Pack files named by an existing manifest (to remove packs the config no
+ * longer names): only those whose bytes are what the manifest says bundle
+ * wrote (size and SHA-256), so a tampered manifest naming another file
+ * (settings.json) never makes bundle delete a file it did not write.
+ */
 function previousPackFiles(manifestFile: string): string[] {
+  const dir = path.dirname(manifestFile);
   try {
-    const m = JSON.parse(readText(manifestFile)) as Manifest;
-    return m.packs.map((p) => p.file).filter((f) => /^[a-z0-9][a-z0-9_-]*\.json$/.test(f) && f !== 'manifest.json');
+    const m = parseJson(manifestFile, readText(manifestFile)) as Manifest;
+    return m.packs
+      .filter((p) => typeof p.file === 'string' && /^[a-z0-9][a-z0-9_-]*\.json$/.test(p.file) && p.file !== 'manifest.json')
+      .filter((p) => {
+        try {
+          return sha256Hex(readBytes(path.join(dir, p.file), { within: dir })) === p.sha256;
+        } catch {
+          return false;
+        }
+      })
+      .map((p) => p.file);
   } catch {
     return [];
   }

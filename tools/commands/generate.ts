@@ -21,6 +21,13 @@ import type { GenerateTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 
+/**
+ * The most levels one generate run makes: a set file of more would pass
+ * validate's 32 MiB read limit (about 3 KB a level for the largest kind), and
+ * the run would hold every result in memory first.
+ */
+export const MAX_LEVELS_PER_RUN = 10_000;
+
 /** What to generate: everything the output depends on. */
 export interface GenerateJob {
   kind: PuzzleKind;
@@ -56,7 +63,7 @@ function scalePlan<G>(plan: PlanEntry<G>[], total: number): PlanEntry<G>[] {
 }
 
 /** What the job's output depends on: the checkpoint's identity. */
-function jobSettings(job: GenerateJob): JobSettings {
+export function jobSettings(job: GenerateJob): JobSettings {
   return { tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null };
 }
 
@@ -75,7 +82,16 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   } catch (e) {
     throw new InputError(`config: ${(e as Error).message}`);
   }
+  if (job.count !== undefined && job.count > MAX_LEVELS_PER_RUN)
+    throw new InputError(
+      `--count ${job.count}: more than the ${MAX_LEVELS_PER_RUN} levels one run holds (a set of more passes the input limit validate reads a file with); split it into several sets`,
+    );
   if (job.count !== undefined) plan = scalePlan(plan, job.count);
+  const wanted = plan.reduce((a, e) => a + e.count, 0);
+  if (wanted > MAX_LEVELS_PER_RUN)
+    throw new InputError(
+      `config › plan: wants ${wanted} levels, more than the ${MAX_LEVELS_PER_RUN} levels one run holds (a set of more passes the input limit validate reads a file with); split it into several sets`,
+    );
   const calibration = kind.initialCalibration(config);
   // every slot of the plan, in order; a shard keeps every n-th
   const slots: { slot: number; entry: number }[] = [];
@@ -93,7 +109,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
   const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: at(plan, s.entry).spec, config, calibration }));
-  const progress = run.con.progress(`generate ${kind.name}`, mine.length);
+  const progress = run.con.progress(`generate ${kind.name}`, mine.length, 'slots');
   progress.update(resumed);
   let lastSave = performance.now();
   try {

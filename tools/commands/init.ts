@@ -2,7 +2,9 @@
 // (proofpack/ by default) with one partial generator config per kind (a fresh
 // random seed, the set name, and the keys a team typically changes, lists as
 // empty keyed changes), a packs file, and a CI workflow example to copy; and
-// `.proofpack/` (pipeline's work folder) in the game's .gitignore. Never
+// `.proofpack` (pipeline's work folder; the entry has no trailing slash, so it
+// matches a file or a symbolic link of that name too, never committable) in
+// the game's .gitignore. Never
 // overwrites a file unless told to (--force).
 import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -56,9 +58,12 @@ export function starterPacks(dir: string, levels: string): PacksConfig {
 
 export function workflowExample(dir: string): string {
   return `# A CI workflow for the game's levels (GitHub Actions). Copy it to
-# .github/workflows/levels.yml. It rebuilds levels/ and dist/ from ${dir}/ and fails
-# when they differ from what is committed, new files included (same config and
-# seed give the same bytes), then checks every stored value again.
+# .github/workflows/levels.yml. It first checks the committed levels/ and dist/
+# as they are (every stored value recomputed; a difference is named by file,
+# level and field), then rebuilds them from ${dir}/ and fails when they differ
+# from what is committed, new files included (same config and seed give the
+# same bytes). Every path in a pull request's checkout is the pull request's:
+# proofpack refuses symbolic links where it writes and bounds the work of a run.
 # npm ci installs proofpack from the path package.json names: commit the tarball
 # in the repository (e.g. vendor/proofpack-0.1.0.tgz, installed with
 # npm install --save-dev ./vendor/proofpack-0.1.0.tgz), not a path outside it.
@@ -74,17 +79,22 @@ jobs:
           node-version: 20
           cache: npm
       - run: npm ci
+      # the pull request's own files, exactly as committed: problems are named here
+      - run: npx proofpack validate levels dist
       - run: npx proofpack pipeline --quiet
       # changed, deleted and new untracked files under levels/ and dist/ all fail the job
       - run: git status --porcelain levels dist && test -z "$(git status --porcelain levels dist)"
-      - run: npx proofpack validate levels dist
 `;
 }
 
-/** The .gitignore text with `.proofpack/` added, or undefined when it already ignores it. */
+/**
+ * The .gitignore text with `.proofpack` added, or undefined when it already
+ * ignores it as a file or link too (`.proofpack/` matches only a folder, so a
+ * committed link of that name would not be ignored: the entry is added then).
+ */
 export function withWorkIgnored(text: string): string | undefined {
-  if (text.split(/\r?\n/).some((line) => /^\/?\.proofpack\/?\s*$/.test(line))) return undefined;
-  return `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}.proofpack/\n`;
+  if (text.split(/\r?\n/).some((line) => /^\/?\.proofpack\s*$/.test(line))) return undefined;
+  return `${text}${text === '' || text.endsWith('\n') ? '' : '\n'}.proofpack\n`;
 }
 
 export function initCommand(opts: InitOptions, con: Console): number {
@@ -101,7 +111,7 @@ export function initCommand(opts: InitOptions, con: Console): number {
   for (const [file, text] of files) writeFileAtomic(file, text);
   if (ignored !== undefined) writeFileAtomic(ignore, ignored);
   con.out(`wrote ${files.map(([f]) => f).join(', ')} (seed ${seed})`);
-  if (ignored !== undefined) con.out(`added .proofpack/ (pipeline's work folder) to ${ignore}`);
+  if (ignored !== undefined) con.out(`added .proofpack (pipeline's work folder) to ${ignore}`);
   con.out(
     `next: edit the configs (each names only what differs from \`proofpack config KIND\`; a plan entry is changed by its key, \`proofpack config KIND --keys\` lists them; delete the file of a kind the game does not use, and its pack), then \`npx proofpack pipeline\``,
   );

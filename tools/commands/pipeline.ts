@@ -19,17 +19,20 @@ import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { PacksConfig } from '../lib/files.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { KINDS } from '../kinds/index.ts';
-import { generateCommand } from './generate.ts';
+import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
 import { buildPacks, bundleCommand } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
-import { budgetsAllowing } from './shared/budgets.ts';
-import { foundCheckpoint } from './shared/checkpoint.ts';
-import { loadDocument } from './shared/documents.ts';
+import { budgetsAllowing, parseBudgetOptions } from './shared/budgets.ts';
+import { checkpointOfJob, foundCheckpoint } from './shared/checkpoint.ts';
+import { loadDocument, type Loaded } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
+import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
+import { readBytes } from '../lib/safe-read.ts';
+import { overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -89,6 +92,8 @@ interface Job {
 function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: PacksConfig; externalSets: string[] } {
   const dir = configDirOf(opts.configDir);
   const problems: string[] = [];
+  if (opts.count !== undefined && opts.count > MAX_LEVELS_PER_RUN)
+    problems.push(`--count ${opts.count}: more than the ${MAX_LEVELS_PER_RUN} levels one run holds of each kind; give a smaller count`);
   const jobs: Job[] = [];
   // the sets of kinds whose config has a problem still count as made (no second error about them in the packs file)
   const failed: string[] = [];
@@ -115,7 +120,27 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
       continue;
     }
     const candidates = path.join(opts.work, 'candidates', `${kind.name}-${name}.json`);
-    if (!opts.resume && fs.existsSync(`${candidates}.checkpoint.json`)) problems.push(foundCheckpoint(`${candidates}.checkpoint.json`));
+    const checkpoint = `${candidates}.checkpoint.json`;
+    if (!opts.resume && fs.existsSync(checkpoint)) problems.push(foundCheckpoint(checkpoint));
+    // a --resume whose checkpoint belongs to another job is found here, before any kind is generated
+    if (opts.resume && fs.existsSync(checkpoint)) {
+      try {
+        const read = config === undefined ? undefined : readJobConfig(kind, config);
+        checkpointOfJob(
+          checkpoint,
+          jobSettings({
+            kind,
+            config: read ? read.config : kind.defaults.config,
+            seed: opts.seed ?? read?.seed ?? kind.defaults.seed,
+            name,
+            ...(opts.count !== undefined ? { count: opts.count } : {}),
+          }),
+        );
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems.push(...e.lines);
+      }
+    }
     jobs.push({
       kind,
       ...(tiers ? { tiers } : {}),
@@ -133,8 +158,27 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     ['--dist', opts.dist],
     ['--work', opts.work],
   ] as const) {
-    if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) problems.push(`${option} ${folder}: not a folder`);
+    // no link is followed where the run writes or deletes: on the way to each folder, nor anywhere below it
+    const link = linkOnPath(folder);
+    if (link) {
+      problems.push(linkRefusal(`${option} ${folder}`, link));
+      continue;
+    }
+    if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) {
+      problems.push(`${option} ${folder}: not a folder`);
+      continue;
+    }
+    const below = nonRegularBelow(folder, `${option} ${folder}`);
+    if (below) problems.push(below);
   }
+  // outputs that share a folder or nest would lose data in the swap: refused before any work
+  problems.push(
+    ...overlapProblems([
+      { option: '--levels', folder: opts.levels },
+      { option: '--dist', folder: opts.dist },
+      { option: '--work', folder: opts.work },
+    ]),
+  );
   // the new folders are moved into place by renaming: the run folder must be on their file system
   const device = (p: string) => {
     let at = path.resolve(p);
@@ -202,17 +246,30 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
 
   // the run folder mirrors levels/, dist/, the packs file and the other sets it names, so every relative path stays the same
   const run = path.join(opts.work, 'run');
+  // parked by role, not by folder name (--levels content/levels --dist web/levels share a base name)
+  const swaps = [
+    { target: opts.levels, parked: path.join(run, 'old-levels') },
+    { target: opts.dist, parked: path.join(run, 'old-dist') },
+  ];
+  restoreParked(swaps, con);
   fs.rmSync(run, { recursive: true, force: true });
   const root = commonRoot([opts.levels, opts.dist, packs, ...externalSets]);
   const staged = (p: string) => path.join(run, 'tree', path.relative(root, path.resolve(p)));
+  // a copy of regular files and folders only (a link is never copied as a link: the run tree has none to write through)
   const copyIn = (p: string) => {
-    if (fs.existsSync(p)) fs.cpSync(p, staged(p), { recursive: true });
+    fs.mkdirSync(path.dirname(staged(p)), { recursive: true });
+    if (fs.existsSync(p)) copyRealTree(p, staged(p));
     else fs.mkdirSync(staged(p), { recursive: true });
+  };
+  const copyFile = (p: string) => {
+    if (fs.existsSync(staged(p))) return;
+    fs.mkdirSync(path.dirname(staged(p)), { recursive: true });
+    writeNewFile(staged(p), readBytes(p));
   };
   copyIn(opts.levels);
   copyIn(opts.dist);
-  if (!fs.existsSync(staged(packs))) fs.cpSync(packs, staged(packs));
-  for (const set of externalSets) if (!fs.existsSync(staged(set))) fs.cpSync(set, staged(set));
+  copyFile(packs);
+  for (const set of externalSets) copyFile(set);
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
   const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join('');
   // what the steps print names the real paths, not the run folder's copies
@@ -220,7 +277,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     out: (l) => con.out(original(l)),
     warn: (l) => con.warn(original(l)),
     err: (l) => con.err(original(l)),
-    progress: (label, total) => con.progress(label, total),
+    progress: (label, total, unit) => con.progress(label, total, unit),
   };
 
   // Ctrl-C / SIGTERM: generate and validate stop their workers themselves; between steps the run stops here
@@ -280,9 +337,13 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     }
     // both validate steps recompute every value; a level found in levels/ and in dist/ is analysed once
     const cache: OutcomeCache = new Map();
-    // the configs this run generated with are the user's own choice: their budgets hold for its validate steps
-    const budget = jobs.flatMap((j) => j.budget);
-    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache, budget }, said));
+    // the budgets of a config this run generated with hold only for the set it generated and the packs cut from it,
+    // never for another file in levels/ or dist/ (a pull request's config cannot raise them for every file)
+    const own = new Map(jobs.map((j) => [path.resolve(staged(j.curated)), parseBudgetOptions(j.budget)]));
+    const packsDir = path.dirname(path.resolve(staged(packs)));
+    const budgetsFor = (file: string, l: Loaded) =>
+      l.type === 'set' ? own.get(path.resolve(file)) : l.type === 'pack' ? own.get(path.resolve(packsDir, l.doc.source.set)) : undefined;
+    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache, budgetsFor }, said));
     if (code !== 0) {
       con.err(`pipeline: a set failed validation; ${unchanged}`);
       return code;
@@ -290,18 +351,24 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     await step('bundle', () =>
       bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, said),
     );
-    code = await step('validate dist', () => validateCommand({ paths: [staged(opts.dist)], threads: opts.threads, cache, budget }, said));
+    code = await step('validate dist', () =>
+      validateCommand(
+        {
+          paths: [staged(opts.levels), staged(opts.dist)],
+          threads: opts.threads,
+          cache,
+          budgetsFor,
+          ...(opts.conformance ? { conformance: opts.conformance } : {}),
+        },
+        said,
+      ),
+    );
     if (code !== 0) {
       con.err(`pipeline: the bundle failed validation; ${unchanged}`);
       return code;
     }
-    // every step passed: the new folders replace the old ones
-    for (const target of [opts.levels, opts.dist]) {
-      const old = path.join(run, `old-${path.basename(target)}`);
-      if (fs.existsSync(target)) fs.renameSync(target, old);
-      fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
-      fs.renameSync(staged(target), target);
-    }
+    // every step passed: the new folders replace the old ones, both or neither (shared/folder-transaction.ts)
+    swapAll(swaps.map((sw) => ({ ...sw, staged: staged(sw.target) })));
     con.out('\n== timings');
     for (const [label, s] of timings) con.out(`${label.padEnd(20)} ${s.toFixed(1)} s`);
     return code;

@@ -10,12 +10,15 @@ import type { Console } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import type { Outcome } from '../lib/kind.ts';
 import { loadDocument, parseDocument, type Loaded } from './shared/documents.ts';
-import { readJson } from '../lib/io.ts';
+import { linkOnPath, parseJson, readText } from '../lib/io.ts';
+import { sha256Hex } from '../lib/ids.ts';
+import type { ConformanceWriter } from '../lib/conformance.ts';
+import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, type BudgetLimits } from './shared/budgets.ts';
 import { runPipelineTasks, type AnalyzeTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
-import type { FileReport, ValidateReport } from '../lib/files.ts';
+import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
 import { isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
@@ -32,6 +35,10 @@ export interface ValidateOptions {
   cache?: OutcomeCache;
   /** `--budget field=value`: raise (or lower) a kind's built-in budget ceiling. */
   budget?: string[];
+  /** See ValidateRun.conformance (the CLI hands in the client's writer). */
+  conformance?: ConformanceWriter;
+  /** See ValidateRun.budgetsFor. */
+  budgetsFor?: ValidateRun['budgetsFor'];
 }
 
 /**
@@ -61,7 +68,7 @@ async function analyzeAll(
     todo.push(at(tasks, i));
     todoKeys.push(k);
   });
-  const progress = con?.progress('validate', todo.length);
+  const progress = con?.progress('validate', todo.length, 'levels');
   let checked = 0;
   let computed: Outcome<unknown, unknown>[];
   try {
@@ -166,6 +173,16 @@ function expandPaths(paths: readonly string[], note: (line: string) => void): Ta
     }
     if (isDir) {
       const rootReal = fs.realpathSync(p);
+      // a folder named on the command line that is a link out of the current directory is not walked (levels -> /usr)
+      const link = linkOnPath(p);
+      if (link && !isInside(rootReal, fs.realpathSync('.'))) {
+        out.push({
+          file: p,
+          walked: false,
+          refused: `${p}: ${link.link} is a symbolic link to ${rootReal}, outside the current directory; refused, not searched (name the real folder instead)`,
+        });
+        continue;
+      }
       walk(p, p, rootReal, new Set([rootReal]));
     } else out.push({ file: p, walked: false });
   }
@@ -197,6 +214,10 @@ export interface ValidateRun {
   cache?: OutcomeCache;
   /** Budget ceilings given on the command line (--budget field=value). */
   budgets?: BudgetLimits;
+  /** The client's conformance-vector writer: with it, a bundle's conformance/<kind>.json files are recomputed too. */
+  conformance?: ConformanceWriter;
+  /** Budget ceilings for one file only, over `budgets` (pipeline: its own config's, for the sets it generated and their packs). */
+  budgetsFor?: (file: string, l: Loaded) => BudgetLimits | undefined;
 }
 
 export async function validateFiles(paths: readonly string[], run: ValidateRun): Promise<ValidateReport> {
@@ -209,6 +230,8 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   const budget = new ReadBudget();
   const overBudget: string[] = [];
   const loaded: (Loaded | null)[] = [];
+  /** The SHA-256 of each loaded file's text (a manifest names its packs' sets by it). */
+  const shas: (string | null)[] = [];
   const reports: FileReport[] = [];
   const seen = new Set<string>();
   const realOf = (file: string) => {
@@ -224,25 +247,29 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
     seen.add(key);
     try {
       if (t.refused) throw new InputError(t.refused);
-      const raw = readJson(t.file, { ...(t.within !== undefined ? { within: t.within } : {}), budget });
+      const text = readText(t.file, { ...(t.within !== undefined ? { within: t.within } : {}), budget });
+      const raw = parseJson(t.file, text);
       if (t.walked && !looksLikeDocument(raw)) {
         note(`note: ${t.file}: skipped, not a proofpack document (no proofpack "type" and no "formatVersion"); name it on the command line to have it checked`);
         return;
       }
       const l = parseDocument(t.file, raw);
       try {
-        budgetProblems(t.file, l, run.budgets);
+        const own = run.budgetsFor?.(t.file, l);
+        budgetProblems(t.file, l, own ? new Map([...(run.budgets ?? []), ...own]) : run.budgets);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         overBudget.push(e.message);
       }
       loaded.push(l);
+      shas.push(sha256Hex(text));
       const kind = l.type === 'set' || l.type === 'pack' ? l.kind.name : null;
       const levels = l.type === 'set' || l.type === 'pack' ? l.doc.levels.length : 0;
       reports.push({ file: t.file, type: l.type, kind, levels, error: null, problems: [] });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       loaded.push(null);
+      shas.push(null);
       reports.push({ file: t.file, type: null, kind: null, levels: 0, error: mineFile ? e.message : null, problems: [] });
     }
   };
@@ -294,12 +321,76 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
       }
     } else if (l.type === 'pack' && l.doc.levels.length === 0) {
       report.problems.push({ level: 'pack', index: -1, field: 'levels', stored: 0, expected: 'at least one level' });
+    } else if (l.type === 'validate-report') {
+      // a report is checked for what it says: a failed validation is never passed on as "ok"
+      const d = l.doc;
+      const counted = d.problems === 0 && d.errors === 0;
+      if (d.ok !== counted) report.problems.push({ level: 'report', index: -1, field: 'ok', stored: d.ok, expected: counted });
+      else if (!d.ok)
+        report.problems.push({
+          level: 'report',
+          index: -1,
+          field: 'ok',
+          stored: false,
+          expected: `true (the report records ${d.problems} problems and ${d.errors} unreadable files)`,
+        });
     } else if (l.type === 'manifest') {
       report.problems.push(...manifestProblems(report.file, l.doc, budget));
+      report.problems.push(...derivedProblems(report.file, l.doc, budget));
     }
   });
   for (const r of reports) r.problems = sortProblems(r.problems);
   return summarize(reports, shard);
+
+  /**
+   * The files bundle derives (pages, conformance vectors) recomputed from the
+   * manifest's packs and sets with bundle's own builders, each compared byte
+   * for byte with the file beside the manifest. The play-test page needs the
+   * sets: found among the files validated by the SHA-256 the manifest gives
+   * (validate levels and dist together); without them it is noted, not checked.
+   */
+  function derivedProblems(file: string, m: Manifest, readBudget: ReadBudget): ReportedProblem[] {
+    const dir = path.dirname(file);
+    const find = (test: (l: Loaded, f: number) => boolean) => loaded.findIndex((l, f) => l !== null && test(l, f));
+    const packs: PagePack[] = [];
+    for (const entry of m.packs) {
+      if (!isPlainPackFile(entry.file)) return [];
+      const real = realOf(path.join(dir, entry.file));
+      const f = find((l, i) => l.type === 'pack' && realOf(at(reports, i).file) === real);
+      const l = loaded[f];
+      if (l?.type !== 'pack') return []; // the manifest's own checks name the pack
+      packs.push({ name: entry.name, kind: l.kind, pack: l.doc });
+    }
+    const sets: PageSet[] = [];
+    let missing: string | undefined;
+    for (const entry of m.packs) {
+      if (sets.some((s) => s.file === entry.source.set)) continue;
+      const l = loaded[find((x, i) => x.type === 'set' && shas[i] === entry.source.sha256)];
+      if (l?.type !== 'set') {
+        missing ??= entry.source.set;
+        continue;
+      }
+      sets.push({ file: entry.source.set, kind: l.kind, doc: l.doc });
+    }
+    if (missing !== undefined)
+      note(
+        `note: ${path.join(dir, 'preview', 'play.html')}: not checked (its set ${missing} is not among the files validated; validate the levels folder and the dist folder together to check it)`,
+      );
+    const problems: ReportedProblem[] = [];
+    for (const [rel, text] of derivedFiles(packs, missing === undefined ? sets : undefined, run.conformance).files) {
+      let found: string;
+      try {
+        found = readText(path.join(dir, ...rel.split('/')), { within: dir, budget: readBudget });
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        problems.push({ level: rel, index: -1, field: 'file', stored: e.message, expected: 'the file bundle writes' });
+        continue;
+      }
+      if (found !== text)
+        problems.push({ level: rel, index: -1, field: 'sha256', stored: sha256Hex(found), expected: `${sha256Hex(text)} (what bundle writes; rerun bundle)` });
+    }
+    return problems;
+  }
 }
 
 /** validate --compare: the kind's comparison of the first set with another, added to the report. */
@@ -324,7 +415,15 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
   const shard = opts.shard ? parseShard(opts.shard) : undefined;
   const budgets = parseBudgetOptions(opts.budget);
   const started = performance.now();
-  const report = await validateFiles(opts.paths, { threads: opts.threads, con, shard, cache: opts.cache, budgets });
+  const report = await validateFiles(opts.paths, {
+    threads: opts.threads,
+    con,
+    shard,
+    cache: opts.cache,
+    budgets,
+    ...(opts.conformance ? { conformance: opts.conformance } : {}),
+    ...(opts.budgetsFor ? { budgetsFor: opts.budgetsFor } : {}),
+  });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
   if (opts.compare) compareInto(report, opts.compare);
   return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);

@@ -1,5 +1,9 @@
 // Where commands print: results on stdout, warnings and progress on stderr.
-// Progress bars (cli-progress) appear only on a TTY, never in CI or --quiet.
+// Progress bars (cli-progress) appear only on a TTY; elsewhere (CI) a run
+// prints a progress line at least every PROGRESS_LINE_MS, never with --quiet
+// or --json. Every line printed is made safe for a CI log first (safeLine):
+// names from a checkout cannot start a workflow command (`::error`) or carry
+// control characters.
 import { SingleBar, Presets } from 'cli-progress';
 import type { TierTable } from './kind.ts';
 import { at } from './at.ts';
@@ -16,7 +20,27 @@ export interface Console {
   warn(line: string): void;
   /** Errors (stderr); always shown. */
   err(line: string): void;
-  progress(label: string, total: number): Progress;
+  /** `unit`: what is counted, in the plural ("levels"); default "items". */
+  progress(label: string, total: number, unit?: string): Progress;
+}
+
+/** The longest a non-terminal run stays silent while a progress is open. */
+export const PROGRESS_LINE_MS = 10_000;
+
+/**
+ * A line as printed: control characters other than the line breaks are
+ * escaped (\u001b), and no line of it can start (after blanks) with `::`,
+ * which CI runners read as a workflow command: the first colon is escaped.
+ */
+export function safeLine(text: string): string {
+  return text
+    .split('\n')
+    .map((piece) =>
+      piece
+        .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+        .replace(/^(\s*):/, '$1\\u003a'),
+    )
+    .join('\n');
 }
 
 const NO_PROGRESS: Progress = { update() {}, stop() {} };
@@ -43,33 +67,61 @@ export const processIo: Io = {
  */
 export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, io: Io = processIo): Console {
   const showProgress = !opts.quiet && !opts.json && io.interactive;
+  const showLines = !opts.quiet && !opts.json && !io.interactive;
   return {
     out: (line) => {
-      if (!opts.quiet || opts.json) io.stdout(`${line}\n`);
+      if (!opts.quiet || opts.json) io.stdout(`${safeLine(line)}\n`);
     },
     warn: (line) => {
-      if (!opts.quiet) io.stderr(`${line}\n`);
+      if (!opts.quiet) io.stderr(`${safeLine(line)}\n`);
     },
-    err: (line) => io.stderr(`${line}\n`),
-    progress(label, total) {
-      if (!showProgress || total <= 1) return NO_PROGRESS;
-      const bar = new SingleBar(
-        { format: `${label} [{bar}] {value}/{total} {percentage}% | {rate}/s | ETA {eta}`, stream: process.stderr, hideCursor: true, clearOnComplete: true },
-        Presets.shades_classic,
-      );
+    err: (line) => io.stderr(`${safeLine(line)}\n`),
+    progress(label, total, unit = 'items') {
+      if (total <= 1 || !(showProgress || showLines)) return NO_PROGRESS;
       const rates = new RateWindow();
       rates.add(Date.now(), 0);
-      bar.start(total, 0, { rate: '0', eta: '?' });
+      if (showLines) return progressLines(safeLine(label), total, unit, rates, (line) => io.stderr(`${line}\n`));
+      // the payload is "left", not "eta": cli-progress fills its own {eta} token with bare seconds
+      const bar = new SingleBar(
+        {
+          format: `${safeLine(label)} [{bar}] {value}/{total} ${unit} {percentage}% | {rate} ${unit}/s | ETA {left}`,
+          stream: process.stderr,
+          hideCursor: true,
+          clearOnComplete: true,
+        },
+        Presets.shades_classic,
+      );
+      bar.start(total, 0, { rate: '0', left: '?' });
       return {
         update(done) {
           rates.add(Date.now(), done);
           const rate = rates.rate();
-          bar.update(done, { rate: rate === null ? '0' : rate.toFixed(1), eta: formatEta(rates.eta(total)) });
+          bar.update(done, { rate: rate === null ? '0' : rate.toFixed(1), left: formatEta(rates.eta(total)) });
         },
         stop() {
           bar.stop();
         },
       };
+    },
+  };
+}
+
+/** Progress without a terminal: a line every PROGRESS_LINE_MS while it runs (a run shorter than that prints none). */
+function progressLines(label: string, total: number, unit: string, rates: RateWindow, print: (line: string) => void): Progress {
+  let done = 0;
+  const line = () => {
+    const rate = rates.rate();
+    print(`${label}: ${done}/${total} ${unit}, ${rate === null ? '?' : rate.toFixed(1)} ${unit}/s, ETA ${formatEta(rates.eta(total))}`);
+  };
+  const timer = setInterval(line, PROGRESS_LINE_MS);
+  timer.unref();
+  return {
+    update(n) {
+      done = n;
+      rates.add(Date.now(), n);
+    },
+    stop() {
+      clearInterval(timer);
     },
   };
 }

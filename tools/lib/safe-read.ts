@@ -29,8 +29,19 @@ export class ReadBudget {
   constructor(readonly limit = MAX_TOTAL_INPUT_BYTES) {}
 }
 
-function code(e: unknown): string {
+/** Why a file cannot be read, in words (the system's code in brackets when it has no words here). */
+const IN_WORDS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  ENOTDIR: 'a part of its path is not a folder',
+  ELOOP: 'too many symbolic links on its path',
+  EISDIR: 'a directory',
+};
+
+export function code(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
+  if (err.code && Object.hasOwn(IN_WORDS, err.code)) return IN_WORDS[err.code] as string;
   return err.code ?? err.message;
 }
 

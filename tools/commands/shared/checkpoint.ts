@@ -5,8 +5,13 @@
 // is checked like any input (its slot number, its shape, the kind's schemas and
 // rule checks; then, for the boards it found, analyze run again on the pool and
 // compared like validate does) and a bad one is reported, never trusted or dropped.
+// A slot that found nothing (or whose solver disagreed) is never taken from the
+// file: it is generated again, so `found: null` cannot thin out a set, nor a
+// stored `disagreements` reach the stats. A board found in two slots is refused
+// (each slot draws its own board; a copy into another plan entry's slot).
 import * as fs from 'node:fs';
 import stringify from 'fast-json-stable-stringify';
+import type { z } from 'zod';
 import { InputError, show, where } from '../../lib/errors.ts';
 import { Checkpoint, FORMAT_VERSION } from '../../lib/files.ts';
 import { readJson, writeFileAtomic } from '../../lib/io.ts';
@@ -20,6 +25,9 @@ import { runPipelineTasks, type AnalyzeTask } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
 export type Slots = Map<number, SlotResult<unknown, unknown, unknown>>;
+
+/** A checkpoint document as its schema reads it. */
+type CheckpointDoc = z.infer<typeof Checkpoint>;
 
 /** Everything a job's output depends on, as stored in its checkpoint. */
 export interface JobSettings {
@@ -69,6 +77,17 @@ function firstDifference(a: unknown, b: unknown, at: string): string | undefined
  */
 export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSettings, slotsOfJob: ReadonlySet<number>): Slots {
   if (!fs.existsSync(file)) return new Map();
+  const cp = checkpointOfJob(file, settings);
+  return checkedSlots(kind, file, cp, slotsOfJob);
+}
+
+/**
+ * The checkpoint in `file`, refused (an InputError naming the first setting
+ * that differs) unless it belongs to the job of `settings`. pipeline calls it
+ * for every kind before any work, so a mismatched --resume is found before a
+ * kind is regenerated.
+ */
+export function checkpointOfJob(file: string, settings: JobSettings): CheckpointDoc {
   const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
   if (cp.job !== jobHash(settings)) {
     const theirs = cp.settings;
@@ -78,12 +97,19 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
       `${where(file, 'job')}: the checkpoint belongs to another job (${what}); run the same job again to resume it, or delete the checkpoint or drop --resume`,
     );
   }
+  return cp;
+}
+
+function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOfJob: ReadonlySet<number>): Slots {
   const problems: string[] = [];
   const done: Slots = new Map();
+  const given = new Set<number>();
+  const boards = new Map<string, number>();
   cp.slots.forEach((s, i) => {
     const here = where(file, `slots[${i}] (slot ${s.slot})`);
     if (!slotsOfJob.has(s.slot)) return problems.push(`${here} › slot: not a slot of this job`);
-    if (done.has(s.slot)) return problems.push(`${here} › slot: given twice`);
+    if (given.has(s.slot)) return problems.push(`${here} › slot: given twice`);
+    given.add(s.slot);
     const found = s.result.found;
     if (found) {
       const before = problems.length;
@@ -106,6 +132,12 @@ export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSett
         for (const p of ruled) problems.push(`${here} › result.found.${p.field}: does not follow the rules`);
       }
     }
+    // a slot that found nothing, or whose solver disagreed, is not taken from the file: it is run again (its own RNG gives what an uninterrupted run gives)
+    if (!found || s.result.disagreements !== 0) return;
+    const key = stringify(found.puzzle);
+    const twin = boards.get(key);
+    if (twin !== undefined) return problems.push(`${here} › result.found.puzzle: the same board as slot ${twin}; every slot draws its own board`);
+    boards.set(key, s.slot);
     done.set(s.slot, s.result as SlotResult<unknown, unknown, unknown>);
   });
   if (problems.length > 0) {
@@ -138,7 +170,7 @@ export async function recheckSlots(
     config: ctx.config,
     calibration: ctx.calibration,
   }));
-  const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length);
+  const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
   let n = 0;
   const outcomes = (await interruptible((signal) =>
     runPipelineTasks(tasks, { threads: ctx.threads, signal, onResult: () => progress.update(++n) }).finally(() => progress.stop()),

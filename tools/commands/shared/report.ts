@@ -29,6 +29,9 @@ export function summarize(files: FileReport[], shard?: { index: number; count: n
   };
 }
 
+/** `1 problem`, `2 problems`. */
+const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
 function problemLine(file: string, p: ReportedProblem): string {
   return `${where(file, p.level, p.field)}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`;
 }
@@ -45,7 +48,7 @@ export function printReport(report: ValidateReport, con: Console, json: boolean 
     }
     const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : '';
     con.out(
-      `${report.ok ? 'ok' : 'FAILED'}${shard}: ${report.files.length} files, ${report.levels} levels, ${report.problems} problems, ${report.errors} unreadable${tail}`,
+      `${report.ok ? 'ok' : 'FAILED'}${shard}: ${count(report.files.length, 'file')}, ${count(report.levels, 'level')}, ${count(report.problems, 'problem')}, ${report.errors} unreadable${tail}`,
     );
   }
   return report.errors > 0 ? EXIT_INPUT : report.problems > 0 ? EXIT_PROBLEMS : EXIT_OK;

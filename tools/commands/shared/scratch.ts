@@ -21,6 +21,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
+import { pidAlive } from './folder-transaction.ts';
 
 /** Sleep between two looks at a held lock. */
 export const WAIT_STEP_MS = 250;
@@ -72,16 +73,7 @@ function scratchFile(dir: string): ScratchFile {
 function sweepStale(dir: string): void {
   for (const name of readdirSync(dir)) {
     const m = /^proofpack-score-(\d+)-/.exec(name);
-    if (m && !running(Number(m[1]))) rmSync(join(dir, name), { recursive: true, force: true });
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
+    if (m && !pidAlive(Number(m[1]))) rmSync(join(dir, name), { recursive: true, force: true });
   }
 }
 
@@ -102,7 +94,7 @@ export function holderState(content: string | null): 'alive' | 'unproven' | 'sta
   const m = content === null ? null : /^(\d+) (\d+|-)\n$/.exec(content);
   if (!m) return 'stale';
   const pid = Number(m[1]);
-  if (pid <= 0 || !running(pid)) return 'stale';
+  if (pid <= 0 || !pidAlive(pid)) return 'stale';
   const now = startTimeOf(pid);
   if (m[2] === '-' || now === null) return 'unproven';
   return now === m[2] ? 'alive' : 'stale';

@@ -1,0 +1,59 @@
+// The runner owns cost (issue 30, items 5 and 6): a pull request's config
+// raises validate's budgets only for the set the run generates from it (and
+// the packs cut from that set), never for another file in levels/; --count
+// beyond what a run can hold is refused before any work.
+import { afterAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import { tempDir } from '../support/helpers.ts';
+import { pipelineCommand } from '../../tools/commands/pipeline.ts';
+import type { Console, Io } from '../../tools/lib/console.ts';
+import { InputError } from '../../tools/lib/errors.ts';
+import { main } from '../../tools/cli.ts';
+
+const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
+const home = process.cwd();
+afterAll(() => process.chdir(home));
+
+const packs = (set: string) =>
+  JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'easy', set, tiers: { EASY: 'all' }, order: 'difficulty' }] });
+const ghost = (name: string) => JSON.stringify({ seed: 1, name, scoreGhostLimit: 27, plan: [{ size: 5, mode: 'direct', count: 2, tier: 'EASY' }] });
+const opts = { threads: 1, configDir: 'proofpack', levels: 'levels', dist: 'dist', work: '.proofpack' };
+
+describe("a config's budgets hold only for what the run generates", () => {
+  it('a set in levels/ that the run does not generate is held to the built-in ceilings', async () => {
+    process.chdir(tempDir());
+    fs.mkdirSync('proofpack');
+    fs.writeFileSync('proofpack/ghost.json', ghost('standard'));
+    fs.writeFileSync('proofpack/packs.json', packs('../levels/ghost/standard.json'));
+    // the run's own set, over the ceiling by its own config: validated with that config's budget
+    expect(await pipelineCommand(opts, quiet)).toBe(0);
+    // the same file under a name this run no longer generates: the config's budget does not reach it
+    fs.copyFileSync('levels/ghost/standard.json', 'levels/ghost/planted.json');
+    let lines = '';
+    try {
+      await pipelineCommand(opts, quiet);
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      lines = e.lines.join('\n');
+    }
+    expect(lines).toContain('levels/ghost/planted.json › generator.config.scoreGhostLimit: 27 is over the built-in ceiling 26');
+  });
+});
+
+async function cli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), interactive: false };
+  const code = await main(['node', 'proofpack', ...args], io);
+  return { code, stdout, stderr };
+}
+
+describe('--count beyond what a run can hold', () => {
+  it('generate slide --count 100000000: refused before any work (no out-of-memory abort)', async () => {
+    const out = `${tempDir()}/c.json`;
+    const r = await cli(['generate', 'slide', '--count', '100000000', '--out', out, '--threads', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--count 100000000: more than the \d+ levels one run holds/);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+});

@@ -1,0 +1,133 @@
+// The folder transaction of bundle and pipeline: new output folders are built
+// whole beside the old ones, then swapped in by renames (each old folder is
+// parked under a name of its role, the new one renamed into place, the parked
+// one removed). A failed rename puts back every folder already swapped, so the
+// outputs are all old or all new. Outputs that share a path or nest are
+// refused before any work. What is left (docs/game-repo.md): between the first
+// and the last rename of a swap (a few system calls, run synchronously, so no
+// signal handler runs in between) only a SIGKILL or a power loss can stop the
+// process; the folders parked then are put back by the next run (restoreParked).
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { Console } from '../../lib/console.ts';
+import { isInside } from '../../lib/safe-read.ts';
+
+/** Whether process `pid` runs (a process of another user counts as running). */
+export function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** `<parent>/.<name>.bundle-<what>-<pid>`: where a run builds the new dist, or parks the old one during the swap. */
+export function stagePath(out: string, what: 'new' | 'old', pid = process.pid): string {
+  const abs = path.resolve(out);
+  return path.join(path.dirname(abs), `.${path.basename(abs)}.bundle-${what}-${pid}`);
+}
+
+/**
+ * Leftovers of killed runs beside `out`: a half-built new dist is removed; an
+ * old dist parked mid-swap is put back when `out` is missing (else removed).
+ * Runs of a live process are left alone.
+ */
+export function sweepLeftovers(out: string, con: Console): void {
+  const abs = path.resolve(out);
+  const parent = path.dirname(abs);
+  const prefix = `.${path.basename(abs)}.bundle-`;
+  let names: string[];
+  try {
+    names = fs.readdirSync(parent);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const m = /^(new|old)-(\d+)$/.exec(name.slice(prefix.length));
+    if (!m || (Number(m[2]) !== process.pid && pidAlive(Number(m[2])))) continue;
+    const p = path.join(parent, name);
+    if (m[1] === 'old' && !fs.existsSync(abs)) {
+      fs.renameSync(p, abs);
+      con.warn(`note: ${out}: put back the previous dist that a killed bundle run had moved aside (${name})`);
+    } else {
+      fs.rmSync(p, { recursive: true, force: true });
+      con.warn(`note: removed ${p}, left by a killed bundle run`);
+    }
+  }
+}
+
+/** An output folder of a command, by the option that names it. */
+export interface Output {
+  option: string;
+  folder: string;
+}
+
+/**
+ * Outputs that overlap: the same folder, or one inside another. Every pair
+ * is reported, as a line naming both options and what to do.
+ */
+export function overlapProblems(outputs: readonly Output[]): string[] {
+  const problems: string[] = [];
+  for (let i = 0; i < outputs.length; i++) {
+    for (let j = i + 1; j < outputs.length; j++) {
+      const a = outputs[i] as Output;
+      const b = outputs[j] as Output;
+      const pa = path.resolve(a.folder);
+      const pb = path.resolve(b.folder);
+      if (pa === pb) problems.push(`${a.option} ${a.folder} and ${b.option} ${b.folder} are the same folder; give each its own`);
+      else if (isInside(pa, pb))
+        problems.push(`${a.option} ${a.folder} is inside ${b.option} ${b.folder}; give folders side by side (neither inside the other)`);
+      else if (isInside(pb, pa))
+        problems.push(`${b.option} ${b.folder} is inside ${a.option} ${a.folder}; give folders side by side (neither inside the other)`);
+    }
+  }
+  return problems;
+}
+
+/** One folder to swap in: the new one built whole, where it goes, and where the old one is parked meanwhile. */
+export interface Swap {
+  staged: string;
+  target: string;
+  parked: string;
+}
+
+/**
+ * Replace every target by its staged folder. On a failed rename every swap
+ * already done is undone (new folder back to its stage, old one back in
+ * place) and the error is thrown: the targets are as they were. The parked
+ * old folders are removed once every rename succeeded.
+ */
+export function swapAll(swaps: readonly Swap[]): void {
+  const done: { swap: Swap; hadOld: boolean }[] = [];
+  try {
+    for (const swap of swaps) {
+      const hadOld = fs.existsSync(swap.target);
+      fs.mkdirSync(path.dirname(path.resolve(swap.target)), { recursive: true });
+      if (hadOld) fs.renameSync(swap.target, swap.parked);
+      done.push({ swap, hadOld });
+      fs.renameSync(swap.staged, swap.target);
+    }
+  } catch (e) {
+    for (const { swap, hadOld } of done.reverse()) {
+      if (!fs.existsSync(swap.staged) && fs.existsSync(swap.target)) fs.renameSync(swap.target, swap.staged);
+      if (hadOld && fs.existsSync(swap.parked)) fs.renameSync(swap.parked, swap.target);
+    }
+    throw e;
+  }
+  for (const { swap, hadOld } of done) if (hadOld) fs.rmSync(swap.parked, { recursive: true, force: true });
+}
+
+/**
+ * Folders parked by a swap that was killed mid-way (SIGKILL, power loss): an
+ * old folder whose target is missing is put back, and said.
+ */
+export function restoreParked(swaps: readonly { parked: string; target: string }[], con: Console): void {
+  for (const { parked, target } of swaps) {
+    if (fs.existsSync(parked) && !fs.existsSync(target)) {
+      fs.renameSync(parked, target);
+      con.warn(`note: ${target}: put back the previous folder that a killed run had moved aside (${parked})`);
+    }
+  }
+}

@@ -37,6 +37,7 @@ export function safeLine(text: string): string {
     .split('\n')
     .map((piece) =>
       piece
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: this class names the control characters in order to escape them
         .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
         .replace(/^(\s*):/, '$1\\u003a'),
     )

@@ -7,16 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempDir } from '../support/helpers.ts';
-import { main } from '../../tools/cli.ts';
-import { PROGRESS_LINE_MS, safeLine, terminalConsole, type Io } from '../../tools/lib/console.ts';
+import { run } from '../support/run-cli.ts';
+import { PROGRESS_LINE_MS, safeLine, terminalConsole } from '../../tools/lib/console.ts';
 
-async function cli(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), interactive: false };
-  const code = await main(['node', 'proofpack', ...args], io);
-  return { code, stdout, stderr };
-}
+const cli = run;
 
 const lines = (text: string) => text.split('\n');
 

@@ -4,7 +4,7 @@
 // at), then one ES module bundled by esbuild (no dependency: the client has
 // no schema library), and the declarations copied next to it. Prints the
 // minified browser size too (clientBundleBytes, also a test's and the bench's
-// figure). Run by `npm run build`.
+// figure), and the play-test page's script. Run by `npm run build`.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -39,14 +39,14 @@ const minified = await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-// The same client as one minified script for pages (dist/preview/play.html inlines it): `window.proofpack`.
+// The play-test page's script (tools/preview/play-page.ts, the one renderer of
+// the faces' pictures) as one minified browser script: dist/preview/play.html inlines it.
 await build({
-  entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
-  outfile: path.join(root, 'build', 'client', 'browser.js'),
+  entryPoints: [path.join(root, 'tools', 'preview', 'play-page.ts')],
+  outfile: path.join(root, 'build', 'preview', 'play-page.js'),
   bundle: true,
   minify: true,
   format: 'iife',
-  globalName: 'proofpack',
   platform: 'browser',
   target: 'es2022',
   legalComments: 'none',

@@ -6,7 +6,8 @@
 // the client and the scripts sit on top. The client is written against the
 // kinds' faces (tools/kinds/faces.ts, the one registry file it may import) and
 // never imports the commands or the CLI; the CLI and the bench may import the
-// client.
+// client. The play page's script (tools/preview/play-page.ts) is written
+// against the faces too, and nothing imports it.
 // What a kind may do besides computing (docs/kind-contract.md, what a kind may
 // do): no file, process, network or thread I/O of its own — no import of the
 // Node modules for them, no process.kill / process.env / Atomics.wait — but
@@ -26,6 +27,8 @@ function layerOf(file: string): Layer {
   if (f === 'tools/kinds/index.ts' || f === 'tools/kinds/faces.ts') return { name: 'registry', rank: 2, group: 'registry' };
   const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
   if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };
+  // the play page's browser script: written against the faces like the client, imported by nothing (build-client compiles it)
+  if (f === 'tools/preview/play-page.ts') return { name: 'play page script', rank: 4, group: 'top:play-page' };
   if (f.startsWith('tools/preview/')) return { name: 'preview', rank: 1, group: 'preview' };
   if (f.startsWith('tools/commands/shared/')) return { name: 'commands/shared', rank: 3, group: 'commands-shared' };
   if (f.startsWith('tools/commands/')) return { name: `command ${path.basename(f)}`, rank: 3, group: `command:${path.basename(f)}` };
@@ -54,6 +57,7 @@ function allowed(from: string, to: string): boolean {
     case 'top':
       // the client ships to games: rules and formats only, never the pipeline's commands
       // of the registry, only the list of faces (no solver, no zod): the client bundles it for the browser
+      if (a.group === 'top:play-page') return b.group === 'lib' || to === 'tools/kinds/faces.ts';
       if (a.group === 'top:client') return b.group === 'lib' || b.group.startsWith('kind:') || to === 'tools/kinds/faces.ts';
       if ((a.group === 'top:cli.ts' || a.group === 'top:bench') && b.group === 'top:client') return true;
       return b.rank < 4;

@@ -1,13 +1,16 @@
 // Adding a kind is its folder plus its registry lines: a copy of the slide
 // folder, renamed slide2 and registered (one line in KINDS, one in FACES), is
 // taken through config, generate, curate, validate (its budgets' ceilings
-// included), bundle, the client's loadPack and replay, and the play page, in
+// included), bundle, the client's loadPack and replay, and the play page (a
+// flick played on it in Chromium), in
 // a copy of the tools tree built as `npm run build` builds it. Small counts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, tempDir } from '../support/helpers.ts';
+import { connectBrowser } from '../support/browser.ts';
 
 let home = '';
 /** The copy's CLI, with the copy's own worker script (the suite points PROOFPACK_WORKER_SCRIPT at the real build). */
@@ -117,5 +120,24 @@ describe('a new kind: a copied folder plus its registry lines', () => {
     const page = fs.readFileSync(path.join(home, 'dist', 'preview', 'play.html'), 'utf8');
     expect(page).toContain('<option>slide2</option>');
     for (const l of set.levels) expect(page).toContain(l.id);
+
+    // and plays them: the page draws the copy's picture and steps a flick of its stored solution through the copy's face
+    const level = set.levels[0] as { id: string; solution: [number, number, 'U' | 'D' | 'L' | 'R'][] };
+    const browser = await connectBrowser();
+    try {
+      const tab = await browser.newPage();
+      const errors: string[] = [];
+      tab.on('pageerror', (e) => errors.push(e.message));
+      await tab.goto(`${pathToFileURL(path.join(home, 'dist', 'preview', 'play.html')).href}#${level.id}`);
+      await tab.waitForSelector('body[data-ready="true"]');
+      expect(await tab.locator('#title').innerText()).toContain(level.id);
+      const [col, row, dir] = level.solution[0]!;
+      await tab.locator(`#board .cell[data-r="${row}"][data-c="${col}"]`).click();
+      await tab.locator(`#dir-${dir}`).click();
+      expect(await tab.locator('#moves').innerText()).toMatch(/^1 /);
+      expect(errors).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   }, 240_000);
 });

@@ -269,6 +269,16 @@ describe('play-test page, as a player tries it', () => {
     expect(errors).toEqual([]);
   });
 
+  it('apple: the 2-minute timer toggle starts a timed game whose clock runs', async () => {
+    const { page, errors } = await open(apples[0]!.id);
+    expect(await text(page, 'time')).toBe('untimed');
+    await page.locator('#timed').check();
+    await expect.poll(async () => Number.parseFloat(await text(page, 'time'))).toBeLessThan(120);
+    await page.locator('#timed').uncheck();
+    expect(await text(page, 'time')).toBe('untimed');
+    expect(errors).toEqual([]);
+  });
+
   it('slide: a click on empty floor drops the selection', async () => {
     const level = slides.find((l) => l.puzzle.board.some((row) => row.includes('.')))!;
     const { page, errors } = await open(level.id);

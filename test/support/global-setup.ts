@@ -1,8 +1,8 @@
 // Before the suite, once per run: build the score kernel's .wasm, compile
 // tools/ into build/ (the worker pools and the CLI processes run the compiled
-// current code, see vitest.config.ts), build the client package and its
-// browser script (build/client/browser.js, which bundle inlines into the
-// play-test page) while tsc runs; then, side by side, pack both packages with
+// current code, see vitest.config.ts), build the client package and the
+// play-test page's script (build/preview/play-page.js, which bundle inlines
+// into the page) while tsc runs; then, side by side, pack both packages with
 // one `npm pack`, bundle the committed levels/ with the current code into a
 // temporary dist, and start one Chromium. Provided to the tests (inject):
 // the tarballs (game-repo.test installs proofpack's, package.test

@@ -102,6 +102,10 @@ export interface Picture {
   /** Labels above the columns and left of the rows (e.g. ghost counts). */
   colLabels?: string[];
   rowLabels?: string[];
+  /** CSS colour per palette index (a page's default grey ramp otherwise). */
+  palette?: string[];
+  /** Space-separated names per cell saying what it is ('mark', 'ghost', 'selected', 'cursor' ...), row-major; a page outlines 'cursor', 'selected', 'hinted' and 'picked'. */
+  tags?: string[];
 }
 
 /** One step of a stored solution: what changes on the picture. */

@@ -1,5 +1,7 @@
 // The designer's preview page: one self-contained HTML file (no network, no
 // server) with every level of every pack drawn from data the kinds computed.
+// Its script is page-script.ts, compiled for the browser by `npm run build`
+// (build/preview/page-script.js) and inlined here.
 import { readFileSync } from 'node:fs';
 import type { Level, Preview, PuzzleKind } from '../lib/kind.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
@@ -66,7 +68,7 @@ export function previewHtml(packs: PreviewPack[], tool: string): string {
       };
     }),
   };
-  const script = readFileSync(new URL('tools/preview/page.js', PROJECT_ROOT), 'utf8');
+  const script = readFileSync(new URL('build/preview/page-script.js', PROJECT_ROOT), 'utf8');
   const json = stableJson(data).replace(/</g, '\\u003c');
   const total = packs.reduce((a, p) => a + p.levels.length, 0);
   return `<!doctype html>
@@ -87,7 +89,7 @@ export function previewHtml(packs: PreviewPack[], tool: string): string {
 <p id="viewer-caption"></p>
 </div></div>
 <script id="proofpack-data" type="application/json">${json}</script>
-<script>${script}</script>
+<script>${script.replace(/<\/script/gi, '<\\/script')}</script>
 </body>
 </html>
 `;

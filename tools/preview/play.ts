@@ -1,9 +1,9 @@
 // The play-test page (dist/preview/play.html): every level of every curated
-// set, playable with mouse and keyboard through the same client a game ships
-// (build/client/browser.js, built by `npm run build`, inlined), with search,
-// sort, a #<id> link per level and what the client knows shown live. One
-// self-contained HTML file: no network, no server. The page's script
-// (play.js) holds no rule: every move goes through the client's step functions.
+// set, playable with mouse and keyboard, with search, sort, a #<id> link per
+// level and what the game knows shown live. One self-contained HTML file: no
+// network, no server. Its script is play-page.ts, one renderer of the pictures
+// the kinds' faces draw (compiled for the browser by `npm run build` into
+// build/preview/play-page.js, inlined here); it holds no rule and no per-kind view.
 import { readFileSync } from 'node:fs';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { stableJson } from '../lib/json.ts';
@@ -27,16 +27,10 @@ body { font-family: system-ui, sans-serif; margin: 0; color: #222; background: #
 #list td { padding: .15rem .4rem; border-bottom: 1px solid #eee; } #list tr.current { background: #e8eaf6; }
 #list a { font-family: monospace; color: #283593; }
 #main { overflow: auto; padding: 1rem 1.5rem; }
-#board { display: inline-grid; gap: 1px; user-select: none; margin: .5rem 0; }
-.cell { width: 34px; height: 34px; display: flex; align-items: center; justify-content: center; font-size: 17px; border: 1px solid #9aa3ad; background: #fff; box-sizing: border-box; }
-.kind-apple .cell { width: 30px; height: 30px; font-size: 17px; font-weight: 600; background: #fdecea; color: #222; }
-.kind-apple .cell.gone { background: #f4f4f4; color: transparent; } .kind-apple .cell.sel { background: #ffe082; } .kind-apple .cell.sel.ten { background: #a5d6a7; }
-.label { width: 34px; height: 34px; display: flex; align-items: center; justify-content: center; font-size: 11px; color: #888; }
-.kind-apple .label { width: 30px; height: 30px; }
-.count { color: #c0392b; font-weight: 700; font-size: 15px; }
-.clue { background: #eceff1; font-weight: 700; } .mark::after { content: '×'; color: #555; font-size: 22px; } .open { background: #f1f3f4; } .open::after { content: '·'; color: #999; } .ghost { background: #d1c4e9; } .ghost::after { content: '👻'; }
-.cursor { outline: 3px solid #3949ab; outline-offset: -3px; } .hinted { box-shadow: inset 0 0 0 3px #ffb300; }
-.wall { background: #455a64; } .block { border-radius: 6px; } .fixed::after { content: '◆'; color: #fff; } .selected { outline: 3px solid #000; outline-offset: -3px; }
+#board { --cell: 34px; display: inline-grid; gap: 1px; user-select: none; margin: .5rem 0; }
+.cell { width: var(--cell); height: var(--cell); display: flex; align-items: center; justify-content: center; font-size: 17px; font-weight: 600; border: 1px solid #9aa3ad; background: #fff; box-sizing: border-box; }
+.label { width: var(--cell); height: var(--cell); display: flex; align-items: center; justify-content: center; font-size: 12px; color: #888; }
+.cursor, .selected { outline: 3px solid #3949ab; outline-offset: -3px; } .hinted { box-shadow: inset 0 0 0 3px #ffb300; } .picked { box-shadow: inset 0 0 0 2px #555; }
 #status { font-size: .95rem; line-height: 1.6; } #status b { font-variant-numeric: tabular-nums; }
 .legend { font-size: .8rem; color: #555; max-width: 48rem; } .keys { font-size: .8rem; color: #555; }
 button { font: inherit; }
@@ -44,8 +38,7 @@ button { font: inherit; }
 
 /** The page for the given sets (in the order given), with the client bundle inlined. */
 export function playHtml(sets: readonly PlaySet[], tool: string): string {
-  const client = readFileSync(new URL('build/client/browser.js', PROJECT_ROOT), 'utf8');
-  const script = readFileSync(new URL('tools/preview/play.js', PROJECT_ROOT), 'utf8');
+  const script = readFileSync(new URL('build/preview/play-page.js', PROJECT_ROOT), 'utf8');
   const data = {
     tool,
     sets: sets.map((s) => ({ kind: s.kind, name: s.name, file: s.file, metric: s.metric, levels: s.levels })),
@@ -68,9 +61,8 @@ export function playHtml(sets: readonly PlaySet[], tool: string): string {
 <small>${tool} · <span id="shown"></span></small></header>
 <div id="list"></div></div>
 <div id="main"><h2 id="title">pick a level</h2><div id="legend" class="legend"></div><div id="controls"></div><div id="board"></div><div id="status"></div><p id="keys" class="keys"></p></div>
-<script>${client.replace(/<\/script/gi, '<\\/script')}</script>
 <script id="proofpack-data" type="application/json">${json}</script>
-<script>${script}</script>
+<script>${script.replace(/<\/script/gi, '<\\/script')}</script>
 </body>
 </html>
 `;

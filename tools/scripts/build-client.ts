@@ -4,7 +4,7 @@
 // at), then one ES module bundled by esbuild (no dependency: the client has
 // no schema library), and the declarations copied next to it. Prints the
 // minified browser size too (clientBundleBytes, also a test's and the bench's
-// figure). Run by `npm run build`.
+// figure), and the two preview pages' scripts. Run by `npm run build`.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -39,19 +39,21 @@ const minified = await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-// The same client as one minified script for pages (dist/preview/play.html inlines it): `window.proofpack`.
-await build({
-  entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
-  outfile: path.join(root, 'build', 'client', 'browser.js'),
-  bundle: true,
-  minify: true,
-  format: 'iife',
-  globalName: 'proofpack',
-  platform: 'browser',
-  target: 'es2022',
-  legalComments: 'none',
-  logLevel: 'warning',
-});
+// The pages' scripts, each one minified browser script that its page inlines:
+// the play-test page's (tools/preview/play-page.ts, the one renderer of the
+// faces' pictures) and the designer preview's (tools/preview/page-script.ts).
+for (const name of ['play-page', 'page-script'])
+  await build({
+    entryPoints: [path.join(root, 'tools', 'preview', `${name}.ts`)],
+    outfile: path.join(root, 'build', 'preview', `${name}.js`),
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
 console.log(
   `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
 );

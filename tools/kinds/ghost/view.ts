@@ -1,0 +1,131 @@
+// The ghost kind on a play page (tools/lib/face.ts, view/input/noted): a game
+// as a picture with its status lines, and the page's clicks and keys as ghost
+// actions. Click = × (a × waits for a possible double click on the same cell;
+// a click elsewhere places it at once), double click = catch. No rule here:
+// every question goes to the game (game.ts, medals.ts).
+import type { PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import { ghostPlayOf, isCleanClear, nextHint, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
+import type { HintStep } from './hints.ts';
+import { ghostMedalsEarned, onCourseForBest, onCourseForWorst } from './medals.ts';
+import { ghostAt, type GhostLevel } from './play.ts';
+
+/** The page-local state of a ghost game: the keyboard cursor, a × waiting for a possible double click, the hint shown, the last message. */
+export interface GhostUi {
+  readonly cursor: readonly [number, number];
+  readonly pending: readonly [number, number] | null;
+  readonly hint: HintStep | null;
+  readonly last: string;
+}
+
+/** How long a × waits for the second click of a double click, in milliseconds. */
+const DOUBLE_CLICK_MS = 250;
+const PALETTE = ['#ffffff', '#eceff1', '#f1f3f4', '#d1c4e9'];
+const yn = (v: boolean | null) => (v === null ? 'unknown' : v ? 'yes' : 'no');
+
+export function ghostUi(_level: GhostLevel): GhostUi {
+  return { cursor: [0, 0], pending: null, hint: null, last: '' };
+}
+
+export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): PlayView {
+  const n = level.puzzle.size;
+  const play = ghostPlayOf(level, s);
+  const hinted = new Set(ui.hint ? [...ui.hint.ghosts, ...ui.hint.empties].map(([r, c]) => r * n + c) : []);
+  const marks = new Set(s.marks.map(([r, c]) => r * n + c));
+  const fill: number[] = [];
+  const text: string[] = [];
+  const tags: string[] = [];
+  for (let r = 0; r < n; r++)
+    for (let c = 0; c < n; c++) {
+      const i = r * n + c;
+      const ch = level.puzzle.grid[r]?.[c] ?? '.';
+      const g = ghostAt(play, r, c);
+      const [f, t, tag] =
+        ch !== '.'
+          ? [1, ch, 'clue']
+          : g >= 0 && play.caught[g]
+            ? [3, '👻', 'ghost']
+            : marks.has(i)
+              ? [0, '×', 'mark']
+              : play.open[i]
+                ? [2, '·', 'open']
+                : [0, '', ''];
+      fill.push(f);
+      text.push(t);
+      tags.push([tag, hinted.has(i) ? 'hinted' : '', ui.cursor[0] === r && ui.cursor[1] === c ? 'cursor' : ''].filter(Boolean).join(' '));
+    }
+  const next = s.status === 'playing' ? nextHint(level, s) : null;
+  const won = s.status === 'won';
+  const medals = ghostMedalsEarned(play, level.analysis);
+  const hintLine = next
+    ? `layer ${next.layer} from ${next.constraints.map((k) => `${k[0]} ${k.slice(1).join(',')}`).join(' + ')}: ${next.ghosts.length} ghost(s), ${next.empties.length} empty`
+    : 'none';
+  return {
+    picture: { rows: n, cols: n, fill, text, tags, palette: PALETTE, colLabels: level.puzzle.cols.map(String), rowLabels: level.puzzle.rows.map(String) },
+    legend:
+      'Numbers above and left: ghosts in that column / row. Grey cells with a number: clue cells (ghosts among the 8 neighbours; never a ghost). × = your "no ghost" mark, · = open (known empty: its row, column or clue is complete), 👻 = caught. Rows and columns are numbered from 0 (row, col). A wrong × or catch costs a life.',
+    keys: 'Mouse: click = ×, double-click = catch. Keys: arrows move the cursor, x = ×, c or Enter = catch, h = hint, r = restart.',
+    controls: [
+      { id: 'hint', label: 'hint' },
+      { id: 'restart', label: 'restart' },
+    ],
+    status: [
+      ['status', 'game-status', s.status + (won ? ` ${medals.best ? '💎' : ''}${medals.worst ? '💀' : ''}${isCleanClear(s) ? '🧠' : ''}` : '')],
+      ['lives', 'lives', `${s.lives} of ${s.startLives}`],
+      ['score', 'score', `${s.score} (best ${level.analysis.maxScore}, worst ${level.analysis.minScore})`],
+      // a lost game ends on no score: it is on course for neither medal
+      ['on course for 💎', 'course-best', s.status === 'lost' ? 'no' : yn(onCourseForBest(play, level.analysis))],
+      ['on course for 💀', 'course-worst', s.status === 'lost' ? 'no' : yn(onCourseForWorst(play, level.analysis))],
+      ['clean so far (🧠)', 'clean', s.attempt === 1 && s.hints === 0 && s.mistakes === 0 && s.unprovable === 0 ? 'yes' : 'no'],
+      ['mistakes / hints / catches not provable', 'counts', `${s.mistakes} / ${s.hints} / ${s.unprovable} (attempt ${s.attempt})`],
+      ['next hint', 'next-hint', hintLine],
+      ['last action', 'last', ui.last],
+    ],
+  };
+}
+
+/** The × or its removal on a cell, as the state stands. */
+function toggle(s: GhostGameState, row: number, col: number): GhostAction {
+  return { type: s.marks.some(([r, c]) => r === row && c === col) ? 'unmark' : 'mark', row, col };
+}
+
+const MOVES: Record<string, readonly [number, number]> = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+export function ghostInput(level: GhostLevel, s: GhostGameState, ui: GhostUi, input: PlayInput): PlayAnswer<GhostGameState, GhostAction, GhostUi> {
+  const n = level.puzzle.size;
+  // a waiting × is placed first, unless the input is the second click on its own cell
+  const flush = ui.pending ? [toggle(s, ui.pending[0], ui.pending[1])] : [];
+  const none = { ui, actions: [] };
+  switch (input.type) {
+    case 'click':
+      if (input.count > 1) return { ui: { ...ui, cursor: [input.row, input.col] }, actions: [] };
+      return { ui: { ...ui, cursor: [input.row, input.col], pending: [input.row, input.col] }, actions: flush, wait: DOUBLE_CLICK_MS };
+    case 'dblclick': {
+      const own = ui.pending !== null && ui.pending[0] === input.row && ui.pending[1] === input.col;
+      return {
+        ui: { ...ui, cursor: [input.row, input.col], pending: null },
+        actions: [...(own ? [] : flush), { type: 'catch', row: input.row, col: input.col }],
+      };
+    }
+    case 'timeout':
+      return { ui: { ...ui, pending: null }, actions: flush };
+    case 'control':
+      return input.id === 'hint' ? { ui, actions: [{ type: 'hint' }] } : input.id === 'restart' ? { ui, actions: [{ type: 'restart' }] } : none;
+    case 'key': {
+      const [r, c] = ui.cursor;
+      const mv = MOVES[input.key];
+      if (mv) return { ui: { ...ui, cursor: [Math.min(n - 1, Math.max(0, r + mv[0])), Math.min(n - 1, Math.max(0, c + mv[1]))] }, actions: [] };
+      if (input.key === 'x') return { ui, actions: [toggle(s, r, c)] };
+      if (input.key === 'c' || input.key === 'Enter') return { ui, actions: [{ type: 'catch', row: r, col: c }] };
+      if (input.key === 'h') return { ui, actions: [{ type: 'hint' }] };
+      if (input.key === 'r') return { ui, actions: [{ type: 'restart' }] };
+      return none;
+    }
+    default:
+      return none;
+  }
+}
+
+export function ghostNoted(ui: GhostUi, _action: GhostAction, e: GhostEvent): GhostUi {
+  const last = e.kind + (e.kind === 'refused' ? ` (${e.why})` : e.kind === 'caught' ? ` +${e.points}${e.provable ? '' : ' (not provable then)'}` : '');
+  return { ...ui, last, hint: e.kind === 'hint' ? e.step : e.kind === 'restarted' ? null : ui.hint };
+}

@@ -268,7 +268,10 @@ describe('a pack tier key "__proto__"', () => {
   it('is refused naming the file and the key (it used to vanish in the parse: "the pack has 0 levels")', async () => {
     freshGame();
     expect(await pipelineCommand(opts(), quiet)).toBe(0);
-    fs.writeFileSync('proofpack/proto.json', '{"type":"packs-config","formatVersion":1,"packs":[{"name":"easy","set":"../levels/ghost/standard.json","tiers":{"__proto__":"all"},"order":"difficulty"}]}');
+    fs.writeFileSync(
+      'proofpack/proto.json',
+      '{"type":"packs-config","formatVersion":1,"packs":[{"name":"easy","set":"../levels/ghost/standard.json","tiers":{"__proto__":"all"},"order":"difficulty"}]}',
+    );
     const r = await cli(['bundle', '--packs', 'proofpack/proto.json', '--out', 'dist-proto', '--quiet']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim()).toBe('proofpack: proofpack/proto.json › packs[0].tiers.__proto__: the key "__proto__" is not allowed (rename it) (found "all")');

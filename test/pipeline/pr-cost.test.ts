@@ -57,3 +57,29 @@ describe('--count beyond what a run can hold', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 });
+
+describe("a run's work ceiling (--budget slideRunStates)", () => {
+  it('stops at the level where the states explored in level order pass it, the same level for any --threads; exit 2', async () => {
+    const { analyzeSlideDetailed } = await import('../../tools/kinds/slide/analyze.ts');
+    const set = JSON.parse(fs.readFileSync(`${home}/levels/slide/standard.json`, 'utf8'));
+    set.levels = set.levels.slice(0, 8);
+    const file = `${tempDir()}/slide.json`;
+    fs.writeFileSync(file, JSON.stringify(set));
+    // the ceiling just under what levels 0..5 explore together: level 5 is where it is passed
+    let states = 0;
+    for (const l of set.levels.slice(0, 6)) states += analyzeSlideDetailed(l.puzzle, set.generator.config).states;
+    const lines: string[] = [];
+    for (const threads of ['1', '2']) {
+      const r = await cli(['validate', file, '--budget', `slideRunStates=${states - 1}`, '--threads', threads]);
+      expect(r.code).toBe(2);
+      lines.push(r.stderr.trim());
+    }
+    expect(lines[0]).toBe(
+      `proofpack: ${file} › levels[5] (${set.levels[5].id}): the run's work passed its ceiling here (${states.toLocaleString('en-US')} slide solver and metric-graph states so far, over ${(states - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget slideRunStates=${states} (or more) if you trust these files`,
+    );
+    expect(lines[1]).toBe(lines[0]);
+    // raised to what it asks for, the same file runs past the ceiling (its set checks then speak for the cut set)
+    const raised = await cli(['validate', file, '--budget', `slideRunStates=${states * 100}`, '--threads', '1']);
+    expect(raised.stderr).not.toContain('ceiling');
+  }, 120_000);
+});

@@ -263,3 +263,39 @@ describe('a tampered old manifest', () => {
     expect(fs.readFileSync('dist/settings.json', 'utf8')).toBe('{"mine":true}');
   });
 });
+
+describe('a pack tier key "__proto__"', () => {
+  it('is refused naming the file and the key (it used to vanish in the parse: "the pack has 0 levels")', async () => {
+    freshGame();
+    expect(await pipelineCommand(opts(), quiet)).toBe(0);
+    fs.writeFileSync(
+      'proofpack/proto.json',
+      '{"type":"packs-config","formatVersion":1,"packs":[{"name":"easy","set":"../levels/ghost/standard.json","tiers":{"__proto__":"all"},"order":"difficulty"}]}',
+    );
+    const r = await cli(['bundle', '--packs', 'proofpack/proto.json', '--out', 'dist-proto', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe('proofpack: proofpack/proto.json › packs[0].tiers.__proto__: the key "__proto__" is not allowed (rename it) (found "all")');
+    expect(fs.existsSync('dist-proto')).toBe(false);
+  });
+});
+
+describe('SIGINT just after bundle swapped the new dist in', () => {
+  it('says the new dist is in place (not a bare exit 130)', async () => {
+    freshGame();
+    expect(await pipelineCommand(opts(), quiet)).toBe(0);
+    const { spawn } = await import('node:child_process');
+    const { BIN } = await import('../support/helpers.ts');
+    // a pause after each file bundle writes (tests only) widens the window after the swap
+    const child = spawn(process.execPath, [BIN, 'bundle', '--packs', 'proofpack/packs.json', '--out', 'dist-new', '--quiet'], {
+      env: { ...process.env, PROOFPACK_TEST_WORK_PAUSE_MS: '600' },
+    });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    while (!fs.existsSync('dist-new/manifest.json')) await new Promise((r) => setTimeout(r, 20));
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr).toContain('interrupted just after the swap: dist-new is the new dist, complete');
+    expect(fs.readFileSync('dist-new/manifest.json', 'utf8')).toBe(fs.readFileSync('dist/manifest.json', 'utf8'));
+  }, 30_000);
+});

@@ -223,6 +223,7 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
   const writePauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
   let vectors: ConformanceFile[] = [];
   let removed: string[] = [];
+  let swapped = false;
   try {
     await interruptible(async (signal) => {
       // The new dist is written whole beside the old one, then swapped in: the old one stays exactly as it was
@@ -257,8 +258,13 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       await step();
       syncDir(stage);
       swapIn(stage, out);
+      swapped = true;
+      // a signal that came during the swap is answered here, saying the new dist is in place (not a bare exit 130)
+      await step();
     });
   } catch (e) {
+    if (swapped && e instanceof Interrupted)
+      throw new Interrupted(e.signal, `interrupted just after the swap: ${out} is the new dist, complete (nothing else was left to do but print the summary)`);
     fs.rmSync(stage, { recursive: true, force: true });
     if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: bundle stopped before replacing ${out}; it is exactly as it was`);
     const err = e as NodeJS.ErrnoException;

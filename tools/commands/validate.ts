@@ -15,8 +15,8 @@ import { sha256Hex } from '../lib/ids.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
-import { budgetProblems, parseBudgetOptions, type BudgetLimits } from './shared/budgets.ts';
-import { runPipelineTasks, type AnalyzeTask } from './shared/tasks.ts';
+import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './shared/budgets.ts';
+import { runPipelineTasks, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
@@ -51,23 +51,56 @@ export type OutcomeCache = Map<string, Outcome<unknown, unknown>>;
 
 const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.calibration]);
 
-/** Run the tasks, each distinct one once (or not at all when the cache has it). */
+/**
+ * Run the tasks, each distinct one once (or not at all when the cache has it).
+ * Each recomputed level's work (its kind's analyzeWork count) is added up per
+ * kind in level order, whatever order the threads finish in: the first level at
+ * which a kind's sum passes its run ceiling stops the run (the same level for
+ * any --threads), naming it and the flag that raises the ceiling.
+ */
 async function analyzeAll(
   tasks: AnalyzeTask[],
   threads: number,
   con: Console | undefined,
   cache: OutcomeCache | undefined,
+  ceilings: ReadonlyMap<string, RunCeilingOf>,
+  label: (task: number) => string,
 ): Promise<Outcome<unknown, unknown>[]> {
   const keys = tasks.map(taskKey);
   const todo: AnalyzeTask[] = [];
   const todoKeys: string[] = [];
+  const todoTask: number[] = [];
   const queued = new Set<string>();
   keys.forEach((k, i) => {
     if (cache?.has(k) || queued.has(k)) return;
     queued.add(k);
-    todo.push(at(tasks, i));
+    todo.push({ ...at(tasks, i), counted: true });
     todoKeys.push(k);
+    todoTask.push(i);
   });
+  // the run ceiling, decided in level order: works[i] once level i is done, `next` the first level not yet added
+  const works: (number | undefined)[] = [];
+  const spent = new Map<string, number>();
+  let next = 0;
+  /** The line naming the level where the run's work passed its ceiling, once it has. */
+  let stopped: string | undefined;
+  const stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  for (const t of todo) t.stop = stopFlag;
+  const addInOrder = () => {
+    while (next < todo.length && works[next] !== undefined) {
+      const kind = at(todo, next).kind;
+      const total = (spent.get(kind) ?? 0) + (works[next] ?? 0);
+      spent.set(kind, total);
+      const ceiling = ceilings.get(kind);
+      if (ceiling && total > ceiling.ceiling) {
+        // the tasks not yet started return at once; aborting the pool would cut running tasks mid-message
+        Atomics.store(stopFlag, 0, 1);
+        stopped = `${label(at(todoTask, next))}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${total} (or more) if you trust these files`;
+        return;
+      }
+      next++;
+    }
+  };
   const progress = con?.progress('validate', todo.length, 'levels');
   let checked = 0;
   let computed: Outcome<unknown, unknown>[];
@@ -78,7 +111,9 @@ async function analyzeAll(
         signal,
         // a level may take seconds (within its budget): on the pool, the main thread answers Ctrl-C at once
         inlineMs: 0,
-        onResult: (_i, _r, done) => {
+        onResult: (i, r, done) => {
+          works[i] = (r as CountedOutcome).work ?? 0;
+          if (stopped === undefined) addInOrder();
           checked = done;
           progress?.update(done);
         },
@@ -90,7 +125,14 @@ async function analyzeAll(
     throw new Interrupted(e.signal, `interrupted: validate stopped after ${checked} of ${todo.length} levels; nothing was written`);
   }
   progress?.stop();
-  const fresh = new Map(todoKeys.map((k, i) => [k, at(computed, i)]));
+  // every result is in: the last levels may pass the ceiling too
+  if (stopped !== undefined) throw new InputError(stopped);
+  const fresh = new Map(
+    todoKeys.map((k, i) => {
+      const { work: _work, ...outcome } = at(computed, i) as CountedOutcome;
+      return [k, outcome as Outcome<unknown, unknown>];
+    }),
+  );
   if (cache) for (const [k, o] of fresh) cache.set(k, o);
   return keys.map((k) => {
     const outcome = fresh.get(k) ?? cache?.get(k);
@@ -294,7 +336,12 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
       owners.push({ file: f, index });
     });
   });
-  const outcomes = await analyzeAll(tasks, threads, con, cache);
+  const label = (t: number) => {
+    const { file, index } = at(owners, t);
+    const l = loaded[file] as Extract<Loaded, { type: 'set' | 'pack' }>;
+    return `${at(reports, file).file} › levels[${index}] (${at(l.doc.levels, index).id})`;
+  };
+  const outcomes = await analyzeAll(tasks, threads, con, cache, runCeilings(run.budgets), label);
   const firstIndex = loaded.map((l) => {
     const m = new Map<string, number>();
     if (l && (l.type === 'set' || l.type === 'pack')) l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));

@@ -14,6 +14,18 @@ export interface BudgetField {
   bounds: string;
 }
 
+/**
+ * A ceiling on a whole run's work in one kind's own count (slide: states
+ * explored), summed over the levels in level order: the run stops at the level
+ * that passes it (validate, docs/untrusted-input.md). Raised with `--budget FIELD=N`.
+ */
+export interface RunBudget {
+  field: string;
+  ceiling: number;
+  /** What is counted, for the message and the docs. */
+  unit: string;
+}
+
 /** The value at a dotted path of a config, or undefined. */
 export function budgetValue(config: unknown, field: string): unknown {
   let v: unknown = config;

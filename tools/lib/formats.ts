@@ -11,6 +11,19 @@ export const FORMAT_VERSION = 1;
 const int = () => z.number().int();
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const SET_NAME = /^[a-z0-9][a-z0-9_-]*$/;
+/**
+ * A record read from a file, refusing the key `__proto__`: zod's record parse
+ * drops it silently (a tier of that name vanished and the pack had "0 levels"),
+ * so it is named instead. Other keys are checked by `value` as usual.
+ */
+function fileRecord<V extends z.ZodType>(value: V) {
+  const record = z.record(z.string(), value);
+  return z.preprocess((input, ctx) => {
+    if (input !== null && typeof input === 'object' && Object.hasOwn(input, '__proto__'))
+      ctx.issues.push({ code: 'custom', message: 'the key "__proto__" is not allowed (rename it)', input, path: ['__proto__'] });
+    return input;
+  }, record);
+}
 
 /** What the file formats need to know about a kind: its name, tiers and schemas. */
 export type KindFormats = Pick<PuzzleKind, 'name' | 'tiers' | 'schemas'>;
@@ -131,7 +144,7 @@ export const PacksConfig = z.strictObject({
       z.strictObject({
         name: z.string().regex(SET_NAME).describe('file name of the pack, without .json'),
         set: z.string().min(1).describe('curated set file, relative to this file'),
-        tiers: z.record(z.string(), z.union([int().min(1), z.literal('all')])).describe('tier -> how many levels (spread evenly over the tier) or "all"'),
+        tiers: fileRecord(z.union([int().min(1), z.literal('all')])).describe('tier -> how many levels (spread evenly over the tier) or "all"'),
         order: z.enum(['difficulty', 'shuffle']).describe('difficulty: easiest first; shuffle: seeded shuffle'),
         seed: int().min(0).optional().describe('for order "shuffle"'),
       }),
@@ -152,7 +165,7 @@ export const Manifest = z.strictObject({
       levels: int().min(0),
       bytes: int().min(0),
       sha256: hex64,
-      tiers: z.record(z.string(), int().min(0)).describe('levels per tier'),
+      tiers: fileRecord(int().min(0)).describe('levels per tier'),
       source: z.strictObject({ set: z.string(), name: z.string(), sha256: hex64, seed: int(), generatorTool: z.string() }),
     }),
   ),
@@ -202,7 +215,7 @@ export const ValidateReportSchema = z.strictObject({
       levels: int().min(0),
       error: z.string().nullable().describe('unreadable or schema-invalid file'),
       problems: z.array(ReportedProblemSchema),
-      stats: z.record(z.string(), z.unknown()).optional(),
+      stats: fileRecord(z.unknown()).optional(),
       statLines: z.array(z.string()).optional(),
     }),
   ),

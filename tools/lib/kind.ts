@@ -7,7 +7,7 @@
 import type { z } from 'zod';
 import type { Rng } from './rng.ts';
 import type { Figure } from './bench.ts';
-import type { BudgetField } from './budget.ts';
+import type { BudgetField, RunBudget } from './budget.ts';
 import type { KindFace } from './face.ts';
 import type { Level } from './level.ts';
 import type { KindConformance } from './conformance.ts';
@@ -167,6 +167,8 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
    * without budgets would let a file ask for unbounded work.
    */
   readonly budgets: readonly BudgetField[];
+  /** The ceiling on a run's total work, counted by analyzeWork (tools/lib/budget.ts); none: the kind's levels are bounded per level only. */
+  readonly runBudget?: RunBudget;
   /** The built-in default config (the standard set) and its seed. */
   readonly defaults: { setName: string; seed: number; config: C };
   /** Named full-size configs (`generate --preset NAME`), e.g. the size the original game shipped. */
@@ -200,6 +202,8 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
   analyze(puzzle: P, ctx: AnalyzeContext<C, K>): Outcome<S, A>;
   /** Rough relative cost of analyze (only its order matters): the pool starts costly tasks first. */
   analyzeCost?(puzzle: P, config: C): number;
+  /** analyze() and the work it did in runBudget's unit (deterministic: the same puzzle and config, the same count). */
+  analyzeWork?(puzzle: P, ctx: AnalyzeContext<C, K>): { outcome: Outcome<S, A>; work: number };
   /**
    * Rule checks of a stored level before any solving: the puzzle against its
    * stored solution, and any stored value that can be checked by the rules

@@ -27,7 +27,18 @@ export interface AnalyzeTask {
   puzzle: unknown;
   config: unknown;
   calibration: unknown;
+  /** Also report the work analyze did, in the kind's runBudget unit (validate's run ceiling): the outcome then carries `work`. */
+  counted?: boolean;
+  /**
+   * A flag shared with every thread (one Int32 on a SharedArrayBuffer): once it
+   * is 1, a task not yet started returns at once as "unknown" (validate's run
+   * ceiling was passed). Running tasks finish; the pool is never aborted mid-task.
+   */
+  stop?: Int32Array;
 }
+
+/** An analyze outcome with the work it took (counted tasks; 0 for a kind without analyzeWork). */
+export type CountedOutcome = Outcome<unknown, unknown> & { work?: number };
 
 export type Task = GenerateTask | AnalyzeTask;
 export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unknown, unknown, unknown> : Outcome<unknown, unknown>;
@@ -48,6 +59,13 @@ export function runTask<T extends Task>(task: T): TaskResult<T> {
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
+  }
+  if (task.stop && Atomics.load(task.stop, 0) === 1)
+    return { status: 'unknown', reason: 'not analysed: the run stopped at its work ceiling', work: 0 } as unknown as TaskResult<T>;
+  if (task.counted) {
+    if (!kind.analyzeWork) return { ...kind.analyze(task.puzzle, ctx), work: 0 } as unknown as TaskResult<T>;
+    const { outcome, work } = kind.analyzeWork(task.puzzle, ctx);
+    return { ...outcome, work } as unknown as TaskResult<T>;
   }
   return kind.analyze(task.puzzle, ctx) as TaskResult<T>;
 }

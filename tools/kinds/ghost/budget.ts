@@ -1,5 +1,5 @@
 // The ghost config's budgets: the one number that sets what analyze() may cost.
-import type { BudgetField } from '../../lib/budget.ts';
+import type { BudgetField, RunBudget } from '../../lib/budget.ts';
 import { GHOST_DEFAULT_CONFIG } from './config.ts';
 
 export const GHOST_BUDGETS: readonly BudgetField[] = [
@@ -9,3 +9,6 @@ export const GHOST_BUDGETS: readonly BudgetField[] = [
     bounds: 'the exact score DP (time grows as G·2^G, memory as 6·2^G bytes, about 2 s and 0.4 GB a board at 26)',
   },
 ];
+
+/** A run's ceiling: the exact-score DP steps (G·2^G a level) of all its ghost levels (about 2.5 times the committed standard set's 405 levels, 7.8·10^10). */
+export const GHOST_RUN_BUDGET: RunBudget = { field: 'ghostRunSteps', ceiling: 200_000_000_000, unit: 'ghost exact-score DP steps (G·2^G a level)' };

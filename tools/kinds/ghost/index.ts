@@ -3,7 +3,7 @@ import type { PuzzleKind } from '../../lib/kind.ts';
 import { ghostFace } from './face.ts';
 import { GHOST_CONFORMANCE } from './conformance.ts';
 import { ghostVectors } from './vectors.ts';
-import { GHOST_BUDGETS } from './budget.ts';
+import { GHOST_BUDGETS, GHOST_RUN_BUDGET } from './budget.ts';
 import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
 import { analyzeGhost, ghostAnalyzeCost } from './analyze.ts';
 import { logicDepth } from './logic-depth.ts';
@@ -28,6 +28,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   face: ghostFace,
   conformance: { schema: GHOST_CONFORMANCE, vectors: ghostVectors },
   budgets: GHOST_BUDGETS,
+  runBudget: GHOST_RUN_BUDGET,
   defaults: { setName: 'standard', seed: GHOST_DEFAULT_SEED, config: GHOST_DEFAULT_CONFIG },
   starterKeys: ['plan'],
   keyedLists: GHOST_KEYED_LISTS,
@@ -40,6 +41,8 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   analyze: analyzeGhost,
   analyzeCost: ghostAnalyzeCost,
+  // the exact-score DP's steps, known from the puzzle (1 when the scores are left unknown)
+  analyzeWork: (puzzle, ctx) => ({ outcome: analyzeGhost(puzzle, ctx), work: ghostAnalyzeCost(puzzle, ctx.config) }),
   ruleProblems,
   solutionProblems: (puzzle, stored, proven) => solutionProblems(puzzle, stored, proven.solution),
 

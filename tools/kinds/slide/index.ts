@@ -3,9 +3,9 @@ import type { PuzzleKind } from '../../lib/kind.ts';
 import { slideFace } from './face.ts';
 import { SLIDE_CONFORMANCE } from './conformance.ts';
 import { slideVectors } from './vectors.ts';
-import { SLIDE_BUDGETS } from './budget.ts';
+import { SLIDE_BUDGETS, SLIDE_RUN_BUDGET } from './budget.ts';
 import { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, SLIDE_TIERS } from './schema.ts';
-import { analyzeSlide } from './analyze.ts';
+import { analyzeSlide, analyzeSlideDetailed } from './analyze.ts';
 import { slideSolutionProblems, startRuleProblems } from './rules.ts';
 import { canonicalSlide, slideEquivalents } from './canonical.ts';
 import { generateSlideSlot, planSlide, type SlideSpec } from './generate.ts';
@@ -27,6 +27,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   face: slideFace,
   conformance: { schema: SLIDE_CONFORMANCE, vectors: slideVectors },
   budgets: SLIDE_BUDGETS,
+  runBudget: SLIDE_RUN_BUDGET,
   defaults: { setName: 'standard', seed: SLIDE_DEFAULT_SEED, config: SLIDE_DEFAULT_CONFIG },
   starterKeys: ['plan'],
   keyedLists: SLIDE_KEYED_LISTS,
@@ -37,6 +38,10 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   initialCalibration: initialSlideCalibration,
 
   analyze: analyzeSlide,
+  analyzeWork: (puzzle, ctx) => {
+    const r = analyzeSlideDetailed(puzzle, ctx.config);
+    return { outcome: r.outcome, work: r.states };
+  },
   ruleProblems: (puzzle) => startRuleProblems(puzzle),
   solutionProblems: slideSolutionProblems,
   // Metrics stored to 2 decimals (compared within 0.006), score to 1 (within 0.06).

@@ -6,9 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import { tempDir } from '../support/helpers.ts';
 import { pipelineCommand } from '../../tools/commands/pipeline.ts';
-import type { Console, Io } from '../../tools/lib/console.ts';
+import type { Console } from '../../tools/lib/console.ts';
 import { InputError } from '../../tools/lib/errors.ts';
-import { main } from '../../tools/cli.ts';
+import { run } from '../support/run-cli.ts';
 
 const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
 const home = process.cwd();
@@ -40,13 +40,7 @@ describe("a config's budgets hold only for what the run generates", () => {
   });
 });
 
-async function cli(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), interactive: false };
-  const code = await main(['node', 'proofpack', ...args], io);
-  return { code, stdout, stderr };
-}
+const cli = run;
 
 describe('--count beyond what a run can hold', () => {
   it('generate slide --count 100000000: refused before any work (no out-of-memory abort)', async () => {

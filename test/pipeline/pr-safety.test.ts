@@ -8,8 +8,8 @@ import * as path from 'node:path';
 import { tempDir } from '../support/helpers.ts';
 import { pipelineCommand, type PipelineOptions } from '../../tools/commands/pipeline.ts';
 import { withWorkIgnored } from '../../tools/commands/init.ts';
-import { main } from '../../tools/cli.ts';
-import type { Console, Io } from '../../tools/lib/console.ts';
+import { run } from '../support/run-cli.ts';
+import type { Console } from '../../tools/lib/console.ts';
 import { InputError } from '../../tools/lib/errors.ts';
 
 const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
@@ -52,13 +52,7 @@ async function refused(o: PipelineOptions): Promise<string> {
 
 const listing = (dir: string) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort();
 
-async function cli(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), interactive: false };
-  const code = await main(['node', 'proofpack', ...args], io);
-  return { code, stdout, stderr };
-}
+const cli = run;
 
 beforeAll(() => {
   freshGame();

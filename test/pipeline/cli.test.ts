@@ -13,7 +13,7 @@ import { run } from '../support/run-cli.ts';
 let dir: string;
 let candidates: string;
 let curated: string;
-/** The default config made cheap (helpers.ts quickConfig); levels.test.ts covers the standard set in full. */
+/** The default config made cheap (helpers.ts quickConfig); test/pipeline/levels-*.test.ts cover the standard set in full. */
 let quick: string;
 
 beforeAll(async () => {

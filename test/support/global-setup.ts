@@ -6,7 +6,7 @@
 // one `npm pack`, bundle the committed levels/ with the current code into a
 // temporary dist, and start one Chromium. Provided to the tests (inject):
 // the tarballs (game-repo.test installs proofpack's, package.test
-// proofpack-client's), the fresh dist (levels.test compares the committed
+// proofpack-client's), the fresh dist (levels-dist.test compares the committed
 // dist/ with it file by file; the browser tests open its pages, the pages the
 // current code writes) and the browser's endpoint (test/support/browser.ts).
 // No test file rebuilds anything another file reads.

@@ -25,7 +25,7 @@ export function cli(args: string[], cwd = ROOT): CliResult {
 /**
  * A kind's default config made cheap for tests that do not test the expensive
  * parts (ghost: exact score assets only up to 16 ghosts; the committed standard
- * set is checked in full by levels.test.ts).
+ * set is checked in full by test/pipeline/levels-*.test.ts).
  */
 export function quickConfig(kind: string): unknown {
   const found = KINDS.find((k) => k.name === kind);

@@ -4,7 +4,7 @@
 // the client (tools/client/) is written once against it. No schema library and
 // no Node-only import below a face: the client bundles it for the browser.
 import type { Level } from './level.ts';
-import type { Picture } from './kind.ts';
+import type { Picture } from './picture.ts';
 
 /** What the player did on a play page, in a picture's terms (cells are [row, col] of the picture). */
 export type PlayInput =

@@ -10,6 +10,7 @@ import type { Figure } from './bench.ts';
 import type { BudgetField, RunBudget } from './budget.ts';
 import type { KindFace } from './face.ts';
 import type { Level } from './level.ts';
+import type { Picture } from './picture.ts';
 import type { KindConformance } from './conformance.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
@@ -21,6 +22,7 @@ export interface Problem {
 }
 
 export type { Level } from './level.ts';
+export type { Picture } from './picture.ts';
 
 /** What `analyze` concluded about a puzzle. Only `proven` puzzles may ship. */
 export type Outcome<S, A> =
@@ -89,23 +91,6 @@ export interface SetReport {
   stats: Record<string, unknown>;
   /** The same figures for people, printed by validate. */
   lines: string[];
-}
-
-/** A board drawn as a grid of cells, for the designer's preview page. */
-export interface Picture {
-  rows: number;
-  cols: number;
-  /** Palette index per cell, row-major. */
-  fill: number[];
-  /** Label per cell ('' for none), row-major. */
-  text: string[];
-  /** Labels above the columns and left of the rows (e.g. ghost counts). */
-  colLabels?: string[];
-  rowLabels?: string[];
-  /** CSS colour per palette index (a page's default grey ramp otherwise). */
-  palette?: string[];
-  /** Space-separated names per cell saying what it is ('mark', 'ghost', 'selected', 'cursor' ...), row-major; a page outlines 'cursor', 'selected', 'hinted' and 'picked'. */
-  tags?: string[];
 }
 
 /** One step of a stored solution: what changes on the picture. */

@@ -76,4 +76,43 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     const raised = await cli(['validate', file, '--budget', `slideRunStates=${states * 100}`, '--threads', '1']);
     expect(raised.stderr).not.toContain('ceiling');
   }, 120_000);
+
+  it('sums in the order levels start (longest first by the kind estimate), not file order: a ghost file listed easiest first stops where the start order passes the ceiling', async () => {
+    const { ghostAnalyzeCost } = await import('../../tools/kinds/ghost/analyze.ts');
+    const set = JSON.parse(fs.readFileSync(`${home}/levels/ghost/standard.json`, 'utf8'));
+    const ghostsOf = (l: { puzzle: { rows: number[] } }) => l.puzzle.rows.reduce((a, b) => a + b, 0);
+    // one level for each of eight ghost counts up to 20 (cheap to analyse), easiest first as curate lists them
+    const byG = new Map<number, unknown>();
+    for (const l of set.levels) if (ghostsOf(l) <= 20 && !byG.has(ghostsOf(l))) byG.set(ghostsOf(l), l);
+    set.levels = [...byG.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .slice(-8)
+      .map(([, l]) => l);
+    expect(set.levels.length).toBe(8);
+    const file = `${tempDir()}/ghost.json`;
+    fs.writeFileSync(file, JSON.stringify(set));
+    const work = set.levels.map((l: { puzzle: never }) => ghostAnalyzeCost(l.puzzle, set.generator.config));
+    const order = work.map((_: number, i: number) => i).sort((a: number, b: number) => work[b] - work[a] || a - b);
+    // the ceiling just under what the first three levels to start do together
+    const steps = order.slice(0, 3).reduce((sum: number, i: number) => sum + work[i], 0);
+    const stopAt = order[2];
+    let fileOrderStop = 0;
+    for (let i = 0, sum = 0; i < work.length; i++)
+      if ((sum += work[i]) > steps - 1) {
+        fileOrderStop = i;
+        break;
+      }
+    expect(fileOrderStop, 'precondition: summed in file order, the ceiling would be passed at another level').not.toBe(stopAt);
+    const lines: string[] = [];
+    for (const threads of ['1', '2']) {
+      const r = await cli(['validate', file, '--budget', `ghostRunSteps=${steps - 1}`, '--threads', threads]);
+      expect(r.code, r.stderr).toBe(2);
+      lines.push(r.stderr.trim());
+    }
+    expect(lines[0]).toContain(
+      `${file} › levels[${stopAt}] (${set.levels[stopAt].id}): the run's work passed its ceiling here (${steps.toLocaleString('en-US')} `,
+    );
+    expect(lines[0]).toContain(`run with --budget ghostRunSteps=${steps} (or more)`);
+    expect(lines[1]).toBe(lines[0]);
+  }, 120_000);
 });

@@ -16,7 +16,7 @@ import type { ConformanceWriter } from '../lib/conformance.ts';
 import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './shared/budgets.ts';
-import { runPipelineTasks, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
+import { pipelineStartOrder, runPipelineTasks, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
@@ -54,9 +54,13 @@ const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.cal
 /**
  * Run the tasks, each distinct one once (or not at all when the cache has it).
  * Each recomputed level's work (its kind's analyzeWork count) is added up per
- * kind in level order, whatever order the threads finish in: the first level at
- * which a kind's sum passes its run ceiling stops the run (the same level for
- * any --threads), naming it and the flag that raises the ceiling.
+ * kind in the order the levels start (longest first by the kind's estimate,
+ * ties in level order: pipelineStartOrder), whatever order the threads finish
+ * in: the first level at which a kind's sum passes its run ceiling stops the
+ * run (the same level for any --threads), naming it and the flag that raises
+ * the ceiling. Summing in start order, not file order, means the stop comes
+ * once about the ceiling's worth of work is done, not after every level a
+ * file lists before the one named.
  */
 async function analyzeAll(
   tasks: AnalyzeTask[],
@@ -78,7 +82,8 @@ async function analyzeAll(
     todoKeys.push(k);
     todoTask.push(i);
   });
-  // the run ceiling, decided in level order: works[i] once level i is done, `next` the first level not yet added
+  // the run ceiling, decided in start order: works[i] once level i is done, order[next] the first level not yet added
+  const order = pipelineStartOrder(todo);
   const works: (number | undefined)[] = [];
   const spent = new Map<string, number>();
   let next = 0;
@@ -87,15 +92,16 @@ async function analyzeAll(
   const stopFlag = new Int32Array(new SharedArrayBuffer(4));
   for (const t of todo) t.stop = stopFlag;
   const addInOrder = () => {
-    while (next < todo.length && works[next] !== undefined) {
-      const kind = at(todo, next).kind;
-      const total = (spent.get(kind) ?? 0) + (works[next] ?? 0);
+    while (next < order.length && works[at(order, next)] !== undefined) {
+      const i = at(order, next);
+      const kind = at(todo, i).kind;
+      const total = (spent.get(kind) ?? 0) + (works[i] ?? 0);
       spent.set(kind, total);
       const ceiling = ceilings.get(kind);
       if (ceiling && total > ceiling.ceiling) {
         // the tasks not yet started return at once; aborting the pool would cut running tasks mid-message
         Atomics.store(stopFlag, 0, 1);
-        stopped = `${label(at(todoTask, next))}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${total} (or more) if you trust these files`;
+        stopped = `${label(at(todoTask, i))}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${total} (or more) if you trust these files`;
         return;
       }
       next++;

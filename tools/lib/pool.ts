@@ -39,6 +39,21 @@ export interface RunOptions<R, T = unknown> {
   cost?: (task: T) => number;
 }
 
+/**
+ * The order in which runTasks starts tasks: decreasing estimated cost, ties in
+ * task order (task order without a cost). It depends on the tasks alone, never
+ * on the number of threads; a caller that decides something as results come in
+ * (validate's run ceiling) walks the same order.
+ */
+export function startOrder<T>(tasks: readonly T[], cost?: (task: T) => number): number[] {
+  const order = tasks.map((_, i) => i);
+  if (cost) {
+    const costs = tasks.map(cost);
+    order.sort((a, b) => at(costs, b) - at(costs, a) || a - b);
+  }
+  return order;
+}
+
 export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, opts: RunOptions<R, T>): Promise<R[]> {
   const results = new Array<R>(tasks.length);
   let done = 0;
@@ -46,11 +61,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
     results[i] = r;
     opts.onResult?.(i, r, ++done, tasks.length);
   };
-  const order = tasks.map((_, i) => i);
-  if (opts.cost) {
-    const cost = tasks.map(opts.cost);
-    order.sort((a, b) => at(cost, b) - at(cost, a) || a - b);
-  }
+  const order = startOrder(tasks, opts.cost);
   const started = performance.now();
   const inlineMs = opts.inlineMs ?? (opts.threads <= 1 ? Infinity : 300);
   const { signal } = opts;

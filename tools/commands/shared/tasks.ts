@@ -6,7 +6,7 @@
 import { pathToFileURL } from 'node:url';
 import { kindByName } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
-import { runTasks, type RunOptions } from '../../lib/pool.ts';
+import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
 import { machineScratch } from './scratch.ts';
 
@@ -85,6 +85,11 @@ function workerScript(): URL {
 /** Run pipeline tasks in order (inline first, then on the pool); results in task order. */
 export function runPipelineTasks<T extends Task>(tasks: readonly T[], opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost'>): Promise<TaskResult<T>[]> {
   return runTasks(tasks, (t: T) => runTask(t), { ...opts, cost: taskCost, worker: workerScript() });
+}
+
+/** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */
+export function pipelineStartOrder(tasks: readonly Task[]): number[] {
+  return startOrder(tasks, taskCost);
 }
 
 /** Analyze tasks start longest first, by their kind's estimate; generate tasks keep their order. */

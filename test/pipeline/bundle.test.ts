@@ -1,10 +1,10 @@
 // bundle tells the truth: short packs and tiers are errors unless accepted
 // (--allow-short, with a warning), validate flags an empty pack, packs removed
 // from a folder are named, and errors name the packs file and the pack entry.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { quickConfigFile, tempDir } from '../support/helpers.ts';
+import { tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 import { kindByName } from '../../tools/kinds/index.ts';
 
@@ -14,11 +14,10 @@ let tierCounts: Record<string, number> = {};
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(levels, 'ghost'), { recursive: true });
-  const cand = path.join(dir, 'cand.json');
-  const g = await run(['generate', 'ghost', '--config', quickConfigFile('ghost', dir), '--count', '30', '--seed', '4', '--threads', '1', '--out', cand]);
-  expect(g.code, g.stderr).toBe(0);
-  const c = await run(['curate', cand, '--out', path.join(levels, 'ghost', 'standard.json')]);
-  expect(c.code, c.stderr).toBe(0);
+  // the run's small curated ghost set (30 boards, seed 4; test/support/global-setup.ts)
+  const shared = inject('smallGhostSet');
+  fs.copyFileSync(shared.candidates, path.join(dir, 'cand.json'));
+  fs.copyFileSync(shared.curated, path.join(levels, 'ghost', 'standard.json'));
   tierCounts = {};
   for (const l of JSON.parse(fs.readFileSync(path.join(levels, 'ghost', 'standard.json'), 'utf8')).levels as { tier: string }[])
     tierCounts[l.tier] = (tierCounts[l.tier] ?? 0) + 1;

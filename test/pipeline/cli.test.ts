@@ -3,7 +3,7 @@
 // main() in this process (run-cli.ts); a real process where the process is the
 // point: the progress bar on a terminal, a closed pipe, exit codes through the
 // launcher.
-import { describe, expect, it, beforeAll } from 'vitest';
+import { describe, expect, inject, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -21,10 +21,11 @@ beforeAll(async () => {
   candidates = path.join(dir, 'cand.json');
   curated = path.join(dir, 'curated.json');
   quick = quickConfigFile('ghost', dir);
-  const g = await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', candidates]);
-  expect(g.code, g.stderr).toBe(0);
-  const c = await run(['curate', candidates, '--out', curated]);
-  expect(c.code, c.stderr).toBe(0);
+  // the run's small ghost set (quick config, 30 boards, seed 4, --threads 1; test/support/global-setup.ts):
+  // the reference the determinism checks below regenerate
+  const shared = inject('smallGhostSet');
+  fs.copyFileSync(shared.candidates, candidates);
+  fs.copyFileSync(shared.curated, curated);
 });
 
 const oneLineNoStack = (stderr: string) => {
@@ -37,8 +38,8 @@ describe('generate', () => {
   it('gives the same bytes for --threads 1 and --threads 2, and on a second run', async () => {
     const two = path.join(dir, 'two.json');
     const again = path.join(dir, 'again.json');
-    expect((await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '2', '--out', two])).code).toBe(0);
-    expect((await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '5', '--threads', '1', '--out', again])).code).toBe(0);
+    expect((await run(['generate', 'ghost', '--config', quick, '--count', '30', '--seed', '4', '--threads', '2', '--out', two])).code).toBe(0);
+    expect((await run(['generate', 'ghost', '--config', quick, '--count', '30', '--seed', '4', '--threads', '1', '--out', again])).code).toBe(0);
     const one = fs.readFileSync(candidates);
     expect(fs.readFileSync(two).equals(one)).toBe(true);
     expect(fs.readFileSync(again).equals(one)).toBe(true);
@@ -52,7 +53,7 @@ describe('generate', () => {
 
   it('another seed gives other levels', async () => {
     const other = path.join(dir, 'other.json');
-    expect((await run(['generate', 'ghost', '--config', quick, '--count', '40', '--seed', '6', '--threads', '1', '--out', other])).code).toBe(0);
+    expect((await run(['generate', 'ghost', '--config', quick, '--count', '30', '--seed', '5', '--threads', '1', '--out', other])).code).toBe(0);
     const ids = (f: string) => (JSON.parse(fs.readFileSync(f, 'utf8')) as { levels: { id: string }[] }).levels.map((l) => l.id);
     expect(ids(other)).not.toEqual(ids(candidates));
   });

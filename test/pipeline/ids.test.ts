@@ -1,5 +1,6 @@
 // Level ids and dedup under the 8 symmetries of the square (SPEC §4).
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import * as fs from 'node:fs';
 import fc from 'fast-check';
 import { buildLevel } from '../../tools/kinds/ghost/rules.ts';
 import { canonicalGhost, transformGhost } from '../../tools/kinds/ghost/canonical.ts';
@@ -7,10 +8,8 @@ import { TRANSFORMS, transformRows, sourceOf } from '../../tools/lib/symmetry.ts
 import { levelId, sha256Hex } from '../../tools/lib/ids.ts';
 import { ghost } from '../../tools/kinds/ghost/index.ts';
 import { curateSet } from '../../tools/commands/curate.ts';
-import { generateSet } from '../../tools/commands/generate.ts';
-import { memoryConsole } from '../../tools/lib/console.ts';
 import stringify from 'fast-json-stable-stringify';
-import { quickConfig } from '../support/helpers.ts';
+import type { SetFile } from '../../tools/lib/files.ts';
 import type { GhostPuzzle } from '../../tools/kinds/ghost/schema.ts';
 
 const levelArb = fc
@@ -83,9 +82,9 @@ describe('symmetries', () => {
 });
 
 describe('curate dedup', () => {
-  it('keeps one level of a puzzle that appears again rotated or mirrored', async () => {
-    const report = await generateSet({ kind: ghost, config: quickConfig('ghost'), seed: 11, name: 'test', count: 12 }, { threads: 1, con: memoryConsole() });
-    const set = report.set;
+  it('keeps one level of a puzzle that appears again rotated or mirrored', () => {
+    // the run's small ghost candidates (30 boards; test/support/global-setup.ts)
+    const set = JSON.parse(fs.readFileSync(inject('smallGhostSet').candidates, 'utf8')) as SetFile;
     const first = set.levels[0]!;
     const copies = [3, 5, 6].map((t) => ({ ...first, puzzle: transformGhost(first.puzzle as GhostPuzzle, t) }));
     const curated = curateSet(ghost, { ...set, levels: [...set.levels, ...copies] }, 'test.json');

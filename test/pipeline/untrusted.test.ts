@@ -4,12 +4,12 @@
 // one-line error or problem and a non-zero exit, never an "ok" for something
 // not checked, a write outside --out, a hang or an abort. Commands run through
 // main() in this process (run-cli.ts); signals get a real process.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { BIN, ROOT, quickConfigFile, tempDir } from '../support/helpers.ts';
+import { BIN, ROOT, tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 import { bundleCommand } from '../../tools/commands/bundle.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
@@ -49,10 +49,10 @@ function fresh(name: string): string {
 
 beforeAll(async () => {
   fs.mkdirSync(path.dirname(set), { recursive: true });
-  const cand = path.join(dir, 'cand.json');
-  const g = await run(['generate', 'ghost', '--config', quickConfigFile('ghost', dir), '--count', '8', '--seed', '5', '--threads', '1', '--out', cand]);
-  expect(g.code, g.stderr).toBe(0);
-  expect((await run(['curate', cand, '--out', set])).code).toBe(0);
+  // the run's small curated ghost set (30 boards, seed 4; test/support/global-setup.ts)
+  const shared = inject('smallGhostSet');
+  fs.copyFileSync(shared.candidates, path.join(dir, 'cand.json'));
+  fs.copyFileSync(shared.curated, set);
   const tiers = [...new Set((JSON.parse(fs.readFileSync(set, 'utf8')).levels as { tier: string }[]).map((l) => l.tier))];
   fs.writeFileSync(
     packs,

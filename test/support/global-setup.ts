@@ -4,20 +4,22 @@
 // play-test page's script (build/preview/play-page.js, which bundle inlines
 // into the page) while tsc runs; then, side by side, pack both packages with
 // one `npm pack`, bundle the committed levels/ with the current code into a
-// temporary dist, and start one Chromium. Provided to the tests (inject):
+// temporary dist, generate one small ghost set, and start one Chromium. Provided to the tests (inject):
 // the tarballs (game-repo.test installs proofpack's, package.test
 // proofpack-client's), the fresh dist (levels-dist.test compares the committed
 // dist/ with it file by file; the browser tests open its pages, the pages the
-// current code writes) and the browser's endpoint (test/support/browser.ts).
+// current code writes), the small ghost set (the files that need a set, not
+// the generating: bundle, untrusted) and the browser's endpoint (test/support/browser.ts).
 // No test file rebuilds anything another file reads.
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { quickConfig } from './helpers.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +27,13 @@ declare module 'vitest' {
     tarballs: { proofpack: string; client: string; clientFiles: string[] };
     /** A dist the current code bundled from the committed levels/packs.json (proofpack bundle, a real process). */
     freshDist: string;
+    /**
+     * One small curated ghost set, generated once per run (quick config, 30 boards, seed 4, a real
+     * process): for the tests that need some set to bundle, validate or break, not the generating.
+     * It lacks some tiers, so short-pack cases can use it. The generated candidates and the curated
+     * set; copy them, never write to them.
+     */
+    smallGhostSet: { candidates: string; curated: string };
     /** The one Chromium of the run (playwright-core's server), or an empty string and why not. */
     chromium: { wsEndpoint: string; missing: string };
   }
@@ -52,6 +61,15 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
+/** The small shared ghost set: generate (quick config) then curate, both the current CLI. */
+async function smallGhost(work: string, { candidates: cand, curated: out }: { candidates: string; curated: string }): Promise<void> {
+  const config = path.join(work, 'ghost.quick.config.json');
+  writeFileSync(config, JSON.stringify(quickConfig('ghost')));
+  const bin = path.join(root, 'bin', 'proofpack.js');
+  await exec(process.execPath, [bin, 'generate', 'ghost', '--config', config, '--count', '30', '--seed', '4', '--threads', '1', '--out', cand, '--quiet']);
+  await exec(process.execPath, [bin, 'curate', cand, '--out', out, '--quiet']);
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await exec(process.execPath, [path.join(root, 'tools', 'scripts', 'build-kernel.mjs')]);
   await Promise.all([
@@ -61,7 +79,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   ]);
   const work = mkdtempSync(path.join(tmpdir(), 'proofpack-suite-'));
   const freshDist = path.join(work, 'dist');
-  const [packed, , server] = await Promise.all([
+  const smallGhostSet = { candidates: path.join(work, 'small-ghost.candidates.json'), curated: path.join(work, 'small-ghost.json') };
+  const [packed, , , server] = await Promise.all([
     // build/ and packages/client/dist are fresh: pack without running prepare again
     promisify(execFile)('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work, root, path.join(root, 'packages', 'client')], {
       cwd: root,
@@ -77,6 +96,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       freshDist,
       '--quiet',
     ]),
+    smallGhost(work, smallGhostSet),
     existsSync(CHROMIUM) ? chromium.launchServer({ executablePath: CHROMIUM, args: CHROMIUM_ARGS }) : null,
   ]);
   const of = (name: string) => {
@@ -90,6 +110,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     clientFiles: of('proofpack-client').files.map((f) => f.path),
   });
   project.provide('freshDist', freshDist);
+  project.provide('smallGhostSet', smallGhostSet);
   project.provide('chromium', {
     wsEndpoint: server?.wsEndpoint() ?? '',
     missing: server ? '' : `the browser tests need Chromium at ${CHROMIUM}: install Debian's chromium package or set PROOFPACK_CHROMIUM`,

@@ -6,27 +6,7 @@ import type { SlideAnalysis, SlidePuzzle, SlideSolution } from './schema.ts';
 import { COLOUR_MASK, DIR_LETTERS, EMPTY, FIXED, WALL, cellOf, colOf, compileBoard, rowOf } from './board.ts';
 import { playMove, slideDestination, startGrid } from './rules.ts';
 import { at } from '../../lib/at.ts';
-
-/** 0 floor, 1 wall, 1 + c for colour c (1..15). */
-export const SLIDE_PALETTE = [
-  '#ffffff',
-  '#37474f',
-  '#e53935',
-  '#1e88e5',
-  '#43a047',
-  '#fdd835',
-  '#8e24aa',
-  '#fb8c00',
-  '#00acc1',
-  '#6d4c41',
-  '#ec407a',
-  '#7cb342',
-  '#5c6bc0',
-  '#26a69a',
-  '#c0ca33',
-  '#8d6e63',
-  '#78909c',
-] as const;
+export { SLIDE_PALETTE } from './palette.ts';
 
 function look(v: number): [number, string] {
   if (v === WALL) return [1, ''];

@@ -7,6 +7,7 @@ import type { PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
 import type { Direction } from './schema.ts';
 import { slideGameBoard, slideGameStars, starsReachable, threeStarsReachable, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
 import type { SlideLevel } from './play.ts';
+import { SLIDE_PALETTE } from './palette.ts';
 
 /** The page-local state of a slide game: the selected block's [col, row], and the last message. */
 export interface SlideUi {
@@ -14,26 +15,6 @@ export interface SlideUi {
   readonly last: string;
 }
 
-/** Floor, wall, then one colour per block letter a-o. */
-const PALETTE = [
-  '#ffffff',
-  '#455a64',
-  '#e53935',
-  '#1e88e5',
-  '#43a047',
-  '#fdd835',
-  '#8e24aa',
-  '#fb8c00',
-  '#00acc1',
-  '#6d4c41',
-  '#d81b60',
-  '#7cb342',
-  '#3949ab',
-  '#c0ca33',
-  '#546e7a',
-  '#f06292',
-  '#26a69a',
-];
 const yn = (v: boolean | null) => (v === null ? 'unknown' : v ? 'yes' : 'no');
 const KEYS: Record<string, Direction> = { ArrowUp: 'U', ArrowDown: 'D', ArrowLeft: 'L', ArrowRight: 'R' };
 const DIRS: readonly (readonly [string, Direction])[] = [
@@ -67,7 +48,16 @@ export function slideView(level: SlideLevel, s: SlideGameState, ui: SlideUi): Pl
   const st = level.analysis.stars;
   const stars = slideGameStars(level, s);
   return {
-    picture: { rows: h, cols: w, fill, text, tags, palette: PALETTE, colLabels: [...Array(w).keys()].map(String), rowLabels: [...Array(h).keys()].map(String) },
+    picture: {
+      rows: h,
+      cols: w,
+      fill,
+      text,
+      tags,
+      palette: [...SLIDE_PALETTE],
+      colLabels: [...Array(w).keys()].map(String),
+      rowLabels: [...Array(h).keys()].map(String),
+    },
     legend:
       'Coloured squares: blocks (same colour next to each other vanish after a move). ◆ = fixed block (never moves, vanishes like the others). Dark cells: walls. Columns and rows numbered from 0; a flick is (col, row, direction). Clear every block; ★★★ = in the proven minimum.',
     keys: 'Mouse: click a block, then a direction button. Keys: arrows flick the selected block, u = undo, r = restart.',

@@ -1,8 +1,10 @@
 // The file formats the pipeline writes and reads (docs/formats.md): set files, packs,
 // the manifest and the packs config. zod is the source of truth; the JSON
 // Schemas in schema/ are generated from these (tools/scripts/write-schemas.ts).
-// The game client does not bundle these (no schema library): it reads packs by
-// each kind's face (tools/lib/face.ts), held to these by test/client/pack-check.test.ts.
+// The types of the files are inferred from the schemas. The game client does
+// not bundle these (no schema library): it reads packs by each kind's face
+// (tools/lib/face.ts), held to these by test/client/pack-check.test.ts, and
+// takes its pack type from here (types only).
 import { z } from 'zod';
 import type { PuzzleKind, Level } from './kind.ts';
 
@@ -105,36 +107,14 @@ export function packSchema(kind: KindFormats) {
   });
 }
 
-export interface SetFile<L extends Level = Level> {
-  type: 'set';
-  formatVersion: number;
-  kind: string;
-  name: string;
-  stage: 'candidates' | 'curated';
-  generator: {
-    tool: string;
-    seed: number;
-    config: unknown;
-    stats: PlanStats[];
-    untiered: number;
-    imported?: { file: string; records: number; skipped: number };
-  };
-  curate: z.infer<typeof CurateStats> | null;
-  calibration: unknown;
-  levels: L[];
-  shard?: z.infer<typeof ShardInfo>;
-}
+/** A set file as setSchema reads it, its levels typed `L` (the type is the schema's: no hand-written twin). */
+export type SetFile<L extends Level = Level> = WithLevels<z.infer<ReturnType<typeof setSchema>>, L>;
 
-export interface PackFile<L extends Level = Level> {
-  type: 'pack';
-  formatVersion: number;
-  kind: string;
-  name: string;
-  source: { set: string; name: string; sha256: string };
-  generator: SetFile['generator'];
-  calibration: unknown;
-  levels: L[];
-}
+/** A pack file as packSchema reads it, its levels typed `L`. */
+export type PackFile<L extends Level = Level> = WithLevels<z.infer<ReturnType<typeof packSchema>>, L>;
+
+/** A file's shape with its levels typed `L` (a kind's schemas type them `unknown` here). */
+type WithLevels<F extends { levels: unknown[] }, L> = Omit<F, 'levels'> & { levels: L[] };
 
 export const PacksConfig = z.strictObject({
   type: z.literal('packs-config'),

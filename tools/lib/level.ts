@@ -3,9 +3,14 @@
 
 /** A level as stored in set and pack files (docs/formats.md). */
 export interface Level<P = unknown, S = unknown, A = unknown> {
+  /** "<kind>-" and 12 hex digits, the same wherever the puzzle comes from. */
   id: string;
+  /** The puzzle in the kind's level encoding. */
   puzzle: P;
+  /** The stored solution (ghost rows, slide flicks, apple rectangles). */
   solution: S;
+  /** Every derived value the pipeline proved. */
   analysis: A;
+  /** The tier the set put it in. */
   tier: string;
 }

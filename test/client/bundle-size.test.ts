@@ -1,9 +1,12 @@
 // The client as a browser game ships it: tools/client/index.ts bundled with
-// everything it imports and minified, at most 60 KB, with no schema library
-// inside (the client checks packs itself and by the manifest's SHA-256).
+// everything it imports and minified (each kind's face, read from the one
+// list of kinds as build-client reads it), at most 60 KB, with no schema
+// library and no play-page view inside (the client checks packs itself and by
+// the manifest's SHA-256).
 import { describe, expect, it } from 'vitest';
 import * as path from 'node:path';
 import { build } from 'esbuild';
+import { kindParts } from '../../tools/scripts/kind-parts.ts';
 import { ROOT } from '../support/helpers.ts';
 
 describe('client browser bundle', () => {
@@ -11,6 +14,7 @@ describe('client browser bundle', () => {
     const r = await build({
       entryPoints: [path.join(ROOT, 'tools', 'client', 'index.ts')],
       bundle: true,
+      plugins: [kindParts(['face'])],
       minify: true,
       write: false,
       metafile: true,
@@ -23,7 +27,7 @@ describe('client browser bundle', () => {
     const bytes = r.outputFiles[0]!.contents.length;
     const inputs = Object.keys(r.metafile.inputs);
     expect(inputs.filter((f) => f.includes('node_modules'))).toEqual([]);
-    expect(inputs.filter((f) => /schema\.ts$|commands|lib\/formats|vectors/.test(f))).toEqual([]);
+    expect(inputs.filter((f) => /schema\.ts$|commands|lib\/formats|vectors|kinds\/[^/]+\/view\.ts$/.test(f))).toEqual([]);
     expect(bytes).toBeLessThanOrEqual(60 * 1024);
   });
 });

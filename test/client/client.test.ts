@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
+import { kindParts } from '../../tools/scripts/kind-parts.ts';
 import {
   loadPack,
   PackError,
@@ -39,6 +40,7 @@ describe('client entry point', () => {
     const r = await build({
       entryPoints: [path.join(ROOT, 'tools/client/index.ts')],
       bundle: true,
+      plugins: [kindParts(['face'])],
       platform: 'browser',
       format: 'esm',
       write: false,

@@ -3,11 +3,13 @@
 // (tools/kinds/index.ts) imports lib and the kinds; commands import lib, the
 // kinds, the registry, the preview renderer and commands/shared (pipeline.ts,
 // which chains the four commands, may also import them); the CLI, the bench,
-// the client and the scripts sit on top. The client is written against the
-// kinds' faces (tools/kinds/faces.ts, the one registry file it may import) and
-// never imports the commands or the CLI; the CLI and the bench may import the
-// client. The play page's script (tools/preview/play-page.ts) is written
-// against the faces too, and nothing imports it.
+// the client and the scripts sit on top. The registry's files are the one list
+// of kinds (tools/kinds/list.ts) and what derives from it: the records
+// (index.ts), the faces (faces.ts) and the views (views.ts). The client is
+// written against the faces (faces.ts, the one registry file it may import)
+// and never imports the commands or the CLI; the CLI and the bench may import
+// the client. The play page's script (tools/preview/play-page.ts) is written
+// against the faces and the views, and nothing imports it.
 // What a kind may do besides computing (docs/kind-contract.md, what a kind may
 // do): no file, process, network or thread I/O of its own — no import of the
 // Node modules for them, no process.kill / process.env / Atomics.wait — but
@@ -24,7 +26,7 @@ type Layer = { name: string; rank: number; group: string };
 function layerOf(file: string): Layer {
   const f = file.split(path.sep).join('/');
   if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
-  if (f === 'tools/kinds/index.ts' || f === 'tools/kinds/faces.ts') return { name: 'registry', rank: 2, group: 'registry' };
+  if (/^tools\/kinds\/(index|list|faces|views)\.ts$/.test(f)) return { name: 'registry', rank: 2, group: 'registry' };
   const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
   if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };
   // the play page's browser script: written against the faces like the client, imported by nothing (build-client compiles it)
@@ -57,7 +59,7 @@ function allowed(from: string, to: string): boolean {
     case 'top':
       // the client ships to games: rules and formats only, never the pipeline's commands
       // of the registry, only the list of faces (no solver, no zod): the client bundles it for the browser
-      if (a.group === 'top:play-page') return b.group === 'lib' || to === 'tools/kinds/faces.ts';
+      if (a.group === 'top:play-page') return b.group === 'lib' || to === 'tools/kinds/faces.ts' || to === 'tools/kinds/views.ts';
       if (a.group === 'top:client') return b.group === 'lib' || b.group.startsWith('kind:') || to === 'tools/kinds/faces.ts';
       if ((a.group === 'top:cli.ts' || a.group === 'top:bench') && b.group === 'top:client') return true;
       return b.rank < 4;

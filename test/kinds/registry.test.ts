@@ -1,8 +1,9 @@
 // The registry's own checks: a kind carries its budgets in its one record, and a
 // kind registered without them is refused at load, never left unbounded.
 import { describe, expect, it } from 'vitest';
-import { checkedKinds, KINDS } from '../../tools/kinds/index.ts';
-import { apple } from '../../tools/kinds/apple/index.ts';
+import { checkedKinds, KINDS, type KindEntry } from '../../tools/kinds/index.ts';
+import { KIND_LIST } from '../../tools/kinds/list.ts';
+import { apple, view as appleView } from '../../tools/kinds/apple/index.ts';
 import { budgetProblems } from '../../tools/commands/shared/budgets.ts';
 import type { Loaded } from '../../tools/commands/shared/documents.ts';
 import type { SetFile } from '../../tools/lib/formats.ts';
@@ -12,24 +13,29 @@ import { ROOT } from '../support/helpers.ts';
 
 describe('the registry', () => {
   it('every registered kind has budgets naming numbers of its default config', () => {
-    expect(() => checkedKinds(KINDS)).not.toThrow();
+    expect(checkedKinds(KIND_LIST as unknown as readonly KindEntry[])).toEqual(KINDS);
     for (const kind of KINDS) expect(kind.budgets.length).toBeGreaterThan(0);
   });
 
-  it('refuses a kind with no budgets, or a budget its config does not have, or a name twice', () => {
+  /** A list entry of a copy of apple named apple2 (its record, face and view), with `change` made to its record. */
+  const apple2 = (change: object = {}): KindEntry => {
     const face = { ...apple.face, name: 'apple2' };
-    expect(() => checkedKinds([{ ...apple, name: 'apple2', face, budgets: [] }], [face])).toThrow(/"apple2": no budgets/);
-    expect(() => checkedKinds([{ ...apple, name: 'apple2', face, budgets: [{ field: 'search.nope', ceiling: 1, bounds: 'x' }] }], [face])).toThrow(
-      /budget "search.nope" is not a number/,
-    );
-    expect(() => checkedKinds([apple, apple], [apple.face, apple.face])).toThrow(/registered twice/);
+    return { kind: { ...apple, name: 'apple2', face, ...change }, face, view: { ...appleView, name: 'apple2' } };
+  };
+  const entry = { kind: apple, face: apple.face, view: appleView } as unknown as KindEntry;
+
+  it('refuses a kind with no budgets, or a budget its config does not have, or a name twice', () => {
+    expect(() => checkedKinds([apple2()])).not.toThrow();
+    expect(() => checkedKinds([apple2({ budgets: [] })])).toThrow(/"apple2": no budgets/);
+    expect(() => checkedKinds([apple2({ budgets: [{ field: 'search.nope', ceiling: 1, bounds: 'x' }] })])).toThrow(/budget "search.nope" is not a number/);
+    expect(() => checkedKinds([entry, entry])).toThrow(/registered twice/);
   });
 
-  it("refuses a kind whose client face is not in the client's list, or a list longer than the kinds", () => {
-    const face = { ...apple.face, name: 'apple2' };
-    expect(() => checkedKinds([{ ...apple, name: 'apple2', face }], [])).toThrow(/"apple2": its face .* must be entry 1 of kinds\/faces.ts/);
-    expect(() => checkedKinds([{ ...apple, name: 'apple2' }], [apple.face])).toThrow(/"apple2": its face/);
-    expect(() => checkedKinds([apple], [apple.face, face])).toThrow(/lists 2 faces for 1 kinds/);
+  it('refuses an entry whose record carries another face than its folder exports, or whose view is missing', () => {
+    const good = apple2();
+    expect(() => checkedKinds([{ ...good, face: { ...good.face } }])).toThrow(/"apple2": its record's face .* must be the face its folder exports/);
+    expect(() => checkedKinds([{ ...good, kind: { ...apple, name: 'apple2' } }])).toThrow(/"apple2": its record's face/);
+    expect(() => checkedKinds([{ ...good, view: appleView } as KindEntry])).toThrow(/"apple2": its folder exports no view/);
   });
 
   it('a copy of a kind under a new name keeps its ceilings (a stored search.iterations of 1e8 is refused)', () => {

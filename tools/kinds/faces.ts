@@ -1,14 +1,13 @@
-// The client faces of every registered kind, in the registry's order: the
-// list the game client and the play page are written against. It imports only
-// the faces (no solver, no schema library), so the client can bundle it for
-// the browser; the registry (index.ts) refuses to load when its kinds' faces
-// are not exactly these, so a kind cannot be registered without one.
+// The client faces of every kind, in the list's order (kinds/list.ts): what
+// the game client is written against. In the client's browser build each
+// entry of the list is its folder's face.ts alone (tools/scripts/build-client.ts),
+// so reading `face` is all this file may do with an entry.
 import type { KindFace } from '../lib/face.ts';
-import { ghostFace } from './ghost/face.ts';
-import { slideFace } from './slide/face.ts';
-import { appleFace } from './apple/face.ts';
+import { KIND_LIST } from './list.ts';
 
-export const FACES = [ghostFace, slideFace, appleFace] as const satisfies readonly KindFace[];
+type FacesOf<T extends readonly { face: KindFace }[]> = { readonly [I in keyof T]: T[I]['face'] };
+
+export const FACES = KIND_LIST.map((m) => m.face) as unknown as FacesOf<typeof KIND_LIST>;
 
 /** The name of a kind the client knows. */
 export type FaceName = (typeof FACES)[number]['name'];

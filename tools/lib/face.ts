@@ -1,8 +1,10 @@
-// The client face of a puzzle kind: what a game (and the play-test page) needs
-// of a kind, with none of the pipeline. Each kind implements it once in its
-// folder (tools/kinds/<kind>/face.ts), its PuzzleKind carries it (`face`), and
-// the client (tools/client/) is written once against it. No schema library and
-// no Node-only import below a face: the client bundles it for the browser.
+// The client face of a puzzle kind: what a game needs of a kind, with none of
+// the pipeline (KindFace), and what the play-test page needs on top of it
+// (KindView). Each kind implements them once in its folder
+// (tools/kinds/<kind>/face.ts and view.ts), its PuzzleKind carries the face
+// (`face`), and the client (tools/client/) and the play page are written once
+// against them. No schema library and no Node-only import below a face or a
+// view: the browser builds bundle them.
 import type { Level } from './level.ts';
 import type { Picture } from './picture.ts';
 
@@ -69,10 +71,12 @@ export interface ReplayReport {
 }
 
 /**
- * A kind as the game client knows it. Methods (not function properties), so a
- * face typed by its kind's level still fits the one list of faces.
+ * A kind as the game client knows it: the game library's part of a kind.
+ * Methods (not function properties), so a face typed by its kind's level
+ * still fits the one list of faces. Each kind's folder exports it as `face`
+ * from its face.ts.
  */
-export interface KindFace<L extends Level = Level, N extends string = string, St = unknown, Ac = unknown, Ev = unknown, U = unknown> {
+export interface KindFace<L extends Level = Level, N extends string = string, St = unknown, Ac = unknown, Ev = unknown> {
   /** The kind's name, as in packs and level ids ("ghost"). */
   readonly name: N;
   /**
@@ -89,6 +93,16 @@ export interface KindFace<L extends Level = Level, N extends string = string, St
   step(level: L, state: St, action: Ac): { state: St; event: Ev };
   /** A saved state (e.g. JSON.parse of one) checked and rebuilt from what it records of play, or why not. */
   restore(level: L, saved: unknown): { readonly ok: true; readonly state: St } | { readonly ok: false; readonly why: string };
+}
+
+/**
+ * A kind on a play page: its game as a picture and the page's input as its
+ * actions, on top of its face. Only the play page needs it (the game library
+ * does not ship it); each kind's folder exports it as `view` from its view.ts.
+ */
+export interface KindView<L extends Level = Level, N extends string = string, St = unknown, Ac = unknown, Ev = unknown, U = unknown> {
+  /** The kind's name, as its face's. */
+  readonly name: N;
   /** The page-local state of a fresh game on a play page (plain JSON: cursor, selection, drag, the last message). */
   ui(level: L): U;
   /** The game as a picture with its legend, controls and status lines (never throws on a state `step` made). */

@@ -1,14 +1,15 @@
 // The play-test page's script (dist/preview/play.html): one renderer of
 // pictures for every kind. It lists the levels, and for the level open asks
-// its kind's face (tools/kinds/faces.ts) for the view of the game (a Picture,
-// legend, controls, status lines), turns the player's clicks, drags and keys
-// on the picture's cells into the face's input, and steps the actions the
-// face answers with. No kind is named here and no rule lives here. Compiled
+// its kind's view (tools/kinds/views.ts) for the picture of the game (a
+// Picture, legend, controls, status lines), turns the player's clicks, drags
+// and keys on the picture's cells into the view's input, and steps the actions
+// the view answers with through the kind's face (tools/kinds/faces.ts). No kind is named here and no rule lives here. Compiled
 // for the browser by tools/scripts/build-client.ts (build/preview/play-page.js),
 // which tools/preview/play.ts inlines.
-import type { KindFace, PlayControl, PlayInput, PlayView } from '../lib/face.ts';
+import type { KindFace, KindView, PlayControl, PlayInput, PlayView } from '../lib/face.ts';
 import type { Level } from '../lib/level.ts';
 import { FACES } from '../kinds/faces.ts';
+import { VIEWS } from '../kinds/views.ts';
 
 interface PageSet {
   kind: string;
@@ -23,10 +24,11 @@ interface Row {
   order: number;
   metric: number;
 }
-/** The level open: its face, the game's state and the page-local state the face keeps. */
+/** The level open: its kind's face and view, the game's state and the page-local state the view keeps. */
 interface Open {
   row: Row;
   face: KindFace;
+  view: KindView;
   state: unknown;
   ui: unknown;
 }
@@ -177,21 +179,21 @@ function stopTicks(): void {
   tickTimer = undefined;
 }
 function redraw(): void {
-  if (current) drawView(current.face.view(current.row.level, current.state, current.ui));
+  if (current) drawView(current.view.view(current.row.level, current.state, current.ui));
 }
 
 /** One input to the open game: the face's answer applied, the actions stepped in order. True when anything changed. */
 function send(what: PlayInput): boolean {
   const g = current;
   if (!g) return false;
-  const answer = g.face.input(g.row.level, g.state, g.ui, what);
+  const answer = g.view.input(g.row.level, g.state, g.ui, what);
   const changed = answer.ui !== g.ui || answer.actions.length > 0 || answer.state !== undefined;
   if (answer.state !== undefined) g.state = answer.state;
   g.ui = answer.ui;
   for (const action of answer.actions) {
     const r = g.face.step(g.row.level, g.state, action);
     g.state = r.state;
-    g.ui = g.face.noted(g.ui, action, r.event);
+    g.ui = g.view.noted(g.ui, action, r.event);
   }
   if (answer.wait !== undefined) {
     clearTimeout(waitTimer);
@@ -204,12 +206,13 @@ function send(what: PlayInput): boolean {
 function open(id: string): void {
   const row = byId.get(id);
   const face = row && faces.find((f) => f.name === row.set.kind);
-  if (!row || !face) return;
+  const view = row && VIEWS.find((v) => v.name === row.set.kind);
+  if (!row || !face || !view) return;
   clearTimeout(waitTimer);
   stopTicks();
   controlsShown = '';
   shape = '';
-  current = { row, face, state: face.start(row.level), ui: face.ui(row.level) };
+  current = { row, face, view, state: face.start(row.level), ui: view.ui(row.level) };
   $('title').textContent = `${row.level.id} · ${row.set.name} · ${row.level.tier}`;
   $('board').className = `kind-${row.set.kind}`;
   redraw();
@@ -218,7 +221,7 @@ function open(id: string): void {
   tr?.scrollIntoView({ block: 'nearest' });
 }
 
-// ---- input: every event on a cell goes to the open kind's face
+// ---- input: every event on a cell goes to the open kind's view
 function cellOf(e: Event): { row: number; col: number } | null {
   const t = e.target as Element | null;
   const cell = t?.closest?.('#board .cell');

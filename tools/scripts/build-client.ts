@@ -5,32 +5,41 @@
 // no schema library), and the declarations copied next to it. Prints the
 // minified browser size too (clientBundleBytes, also a test's and the bench's
 // figure), and the two preview pages' scripts. Run by `npm run build`.
+// Each browser build reads only the parts of a kind it needs (kind-parts.ts):
+// the client the faces, the pages the faces and the views.
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { PROJECT_ROOT } from '../lib/paths.ts';
+import { kindParts, pipelineFree } from './kind-parts.ts';
 
 const root = fileURLToPath(PROJECT_ROOT);
 const out = path.join(root, 'packages', 'client', 'dist');
 
 execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.client.json'], { cwd: root, stdio: 'inherit' });
 fs.rmSync(out, { recursive: true, force: true });
-await build({
+
+const client = await build({
   entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
   outfile: path.join(out, 'index.js'),
   bundle: true,
+  metafile: true,
+  plugins: [kindParts(['face'])],
   format: 'esm',
   platform: 'neutral',
   target: 'es2022',
   legalComments: 'none',
   logLevel: 'warning',
 });
+pipelineFree('packages/client/dist/index.js', client.metafile.inputs);
 fs.cpSync(path.join(root, 'build', 'types'), path.join(out, 'types'), { recursive: true });
 const minified = await build({
   entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
   bundle: true,
+  metafile: true,
+  plugins: [kindParts(['face'])],
   minify: true,
   write: false,
   format: 'esm',
@@ -42,11 +51,13 @@ const minified = await build({
 // The pages' scripts, each one minified browser script that its page inlines:
 // the play-test page's (tools/preview/play-page.ts, the one renderer of the
 // faces' pictures) and the designer preview's (tools/preview/page-script.ts).
-for (const name of ['play-page', 'page-script'])
-  await build({
+for (const name of ['play-page', 'page-script']) {
+  const page = await build({
     entryPoints: [path.join(root, 'tools', 'preview', `${name}.ts`)],
     outfile: path.join(root, 'build', 'preview', `${name}.js`),
     bundle: true,
+    metafile: true,
+    plugins: [kindParts(['face', 'view'])],
     minify: true,
     format: 'iife',
     platform: 'browser',
@@ -54,6 +65,8 @@ for (const name of ['play-page', 'page-script'])
     legalComments: 'none',
     logLevel: 'warning',
   });
+  pipelineFree(`build/preview/${name}.js`, page.metafile.inputs);
+}
 console.log(
   `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
 );

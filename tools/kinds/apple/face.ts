@@ -1,8 +1,7 @@
 // The apple kind's client face (tools/lib/face.ts): the client's reading of an
-// apple level in a pack, the replay of its stored solution, and its game loop (start, step, restore) and its play-page view (view.ts). No schema
+// apple level in a pack, the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema
 // library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
-import { appleInput, appleNoted, appleUi, appleView, type AppleUi } from './view.ts';
 import { appleStep, restoreAppleGame, startAppleGame, type AppleAction, type AppleEvent, type AppleGameState } from './game.ts';
 import { arr, int, obj, show, str, tuple, type Check } from '../../lib/shape-check.ts';
 import { replayApple, type AppleLevel } from './play.ts';
@@ -24,15 +23,12 @@ function levelProblem(level: Record<string, unknown>): string | null {
   );
 }
 
-export const appleFace: KindFace<AppleLevel, 'apple', AppleGameState, AppleAction, AppleEvent, AppleUi> = {
+/** The apple kind's face: what the game client (and the play page, under its view) plays apple levels with. */
+export const face: KindFace<AppleLevel, 'apple', AppleGameState, AppleAction, AppleEvent> = {
   name: 'apple',
   levelProblem,
   replay: replayApple,
   start: (level) => startAppleGame(level),
   step: appleStep,
   restore: restoreAppleGame,
-  ui: appleUi,
-  view: appleView,
-  input: appleInput,
-  noted: appleNoted,
 };

@@ -1,6 +1,6 @@
 // The apple kind (docs/apple.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
-import { appleFace } from './face.ts';
+import { face } from './face.ts';
 import { APPLE_CONFORMANCE } from './conformance.ts';
 import { appleVectors } from './vectors.ts';
 import { APPLE_BUDGETS } from './budget.ts';
@@ -17,6 +17,7 @@ import { fidelityReport } from './fidelity.ts';
 import { APPLE_DEFAULT_CONFIG, APPLE_DEFAULT_SEED, APPLE_KEYED_LISTS } from './config.ts';
 import { appleFigures } from './bench.ts';
 
+/** The apple kind's record: everything the pipeline knows of it (its face among it). */
 export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleConfig, AppleCalibration, AppleSpec> = {
   name: 'apple',
   tiers: APPLE_TIERS,
@@ -27,7 +28,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
     config: AppleConfig,
     calibration: AppleCalibration,
   },
-  face: appleFace,
+  face,
   conformance: { schema: APPLE_CONFORMANCE, vectors: appleVectors },
   budgets: APPLE_BUDGETS,
   defaults: { setName: 'standard', seed: APPLE_DEFAULT_SEED, config: APPLE_DEFAULT_CONFIG },
@@ -72,3 +73,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   preview: applePreview,
   bench: { apple: appleFigures },
 };
+
+// what the list of kinds (../list.ts) reads of this folder
+export { apple as kind, face };
+export { view } from './view.ts';

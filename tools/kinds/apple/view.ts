@@ -4,7 +4,7 @@
 // sum to ten, and the release says so when they do not. A toggle starts a
 // game with the original two-minute timer. No rule here: every question goes
 // to the game (game.ts, play.ts).
-import type { PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
 import {
   APPLE_TIME_LIMIT_MS,
   applePlayOf,
@@ -118,3 +118,12 @@ export function appleNoted(ui: AppleUi, action: AppleAction, e: AppleEvent): App
   if (action.type === 'tick') return ui;
   return { ...ui, last: e.kind + (e.kind === 'refused' ? ` (${e.why})` : e.kind === 'taken' ? ` ${e.cleared}` : '') };
 }
+
+/** The apple kind's view: its games on the play page, on top of its face (face.ts). */
+export const view: KindView<AppleLevel, 'apple', AppleGameState, AppleAction, AppleEvent, AppleUi> = {
+  name: 'apple',
+  ui: appleUi,
+  view: appleView,
+  input: appleInput,
+  noted: appleNoted,
+};

@@ -1,8 +1,7 @@
 // The ghost kind's client face (tools/lib/face.ts): the client's reading of a
 // ghost level in a pack (every field the rules read, and every asset decoded),
-// the replay of its stored solution, and its game loop (start, step, restore) and its play-page view (view.ts). No schema library: the client bundles it.
+// the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
-import { ghostInput, ghostNoted, ghostUi, ghostView, type GhostUi } from './view.ts';
 import { ghostStep, restoreGhostGame, startGhostGame, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
 import { arr, decodes, int, base64, obj, oneOf, show, str, unknownOr } from '../../lib/shape-check.ts';
 import { courseOf, hintsOf, replayGhost, startGhostPlay, type GhostLevel } from './play.ts';
@@ -45,15 +44,12 @@ function levelProblem(level: Record<string, unknown>): string | null {
   );
 }
 
-export const ghostFace: KindFace<GhostLevel, 'ghost', GhostGameState, GhostAction, GhostEvent, GhostUi> = {
+/** The ghost kind's face: what the game client (and the play page, under its view) plays ghost levels with. */
+export const face: KindFace<GhostLevel, 'ghost', GhostGameState, GhostAction, GhostEvent> = {
   name: 'ghost',
   levelProblem,
   replay: replayGhost,
   start: (level) => startGhostGame(level),
   step: ghostStep,
   restore: restoreGhostGame,
-  ui: ghostUi,
-  view: ghostView,
-  input: ghostInput,
-  noted: ghostNoted,
 };

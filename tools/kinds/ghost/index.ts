@@ -1,6 +1,6 @@
 // The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
-import { ghostFace } from './face.ts';
+import { face } from './face.ts';
 import { GHOST_CONFORMANCE } from './conformance.ts';
 import { ghostVectors } from './vectors.ts';
 import { GHOST_BUDGETS, GHOST_RUN_BUDGET } from './budget.ts';
@@ -15,6 +15,7 @@ import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_KEYED_LISTS, GHOST_PRES
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
 import { ghostFigures, ghostLayeredFigures, ghostScoreFigures } from './bench.ts';
 
+/** The ghost kind's record: everything the pipeline knows of it (its face among it). */
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
   name: 'ghost',
   tiers: GHOST_TIERS,
@@ -25,7 +26,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
     config: GhostConfig,
     calibration: GhostCalibration,
   },
-  face: ghostFace,
+  face,
   conformance: { schema: GHOST_CONFORMANCE, vectors: ghostVectors },
   budgets: GHOST_BUDGETS,
   runBudget: GHOST_RUN_BUDGET,
@@ -62,3 +63,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   preview: ghostPreview,
   bench: { ghost: ghostFigures, 'ghost-score': ghostScoreFigures, 'ghost-layered': ghostLayeredFigures },
 };
+
+// what the list of kinds (../list.ts) reads of this folder
+export { ghost as kind, face };
+export { view } from './view.ts';

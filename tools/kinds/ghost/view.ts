@@ -3,7 +3,7 @@
 // actions. Click = × (a × waits for a possible double click on the same cell;
 // a click elsewhere places it at once), double click = catch. No rule here:
 // every question goes to the game (game.ts, medals.ts).
-import type { PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
 import { ghostPlayOf, isCleanClear, nextHint, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
 import type { HintStep } from './hints.ts';
 import { ghostMedalsEarned, onCourseForBest, onCourseForWorst } from './medals.ts';
@@ -129,3 +129,12 @@ export function ghostNoted(ui: GhostUi, _action: GhostAction, e: GhostEvent): Gh
   const last = e.kind + (e.kind === 'refused' ? ` (${e.why})` : e.kind === 'caught' ? ` +${e.points}${e.provable ? '' : ' (not provable then)'}` : '');
   return { ...ui, last, hint: e.kind === 'hint' ? e.step : e.kind === 'restarted' ? null : ui.hint };
 }
+
+/** The ghost kind's view: its games on the play page, on top of its face (face.ts). */
+export const view: KindView<GhostLevel, 'ghost', GhostGameState, GhostAction, GhostEvent, GhostUi> = {
+  name: 'ghost',
+  ui: ghostUi,
+  view: ghostView,
+  input: ghostInput,
+  noted: ghostNoted,
+};

@@ -1,8 +1,7 @@
 // The slide kind's client face (tools/lib/face.ts): the client's reading of a
-// slide level in a pack, the replay of its stored solution, and its game loop (start, step, restore) and its play-page view (view.ts). No schema
+// slide level in a pack, the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema
 // library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
-import { slideInput, slideNoted, slideUi, slideView, type SlideUi } from './view.ts';
 import { slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
 import { arr, int, obj, str, tuple } from '../../lib/shape-check.ts';
 import { replaySlide, type SlideLevel } from './play.ts';
@@ -18,15 +17,12 @@ function levelProblem(level: Record<string, unknown>): string | null {
   );
 }
 
-export const slideFace: KindFace<SlideLevel, 'slide', SlideGameState, SlideAction, SlideEvent, SlideUi> = {
+/** The slide kind's face: what the game client (and the play page, under its view) plays slide levels with. */
+export const face: KindFace<SlideLevel, 'slide', SlideGameState, SlideAction, SlideEvent> = {
   name: 'slide',
   levelProblem,
   replay: replaySlide,
   start: (level) => startSlideGame(level),
   step: slideStep,
   restore: restoreSlideGame,
-  ui: slideUi,
-  view: slideView,
-  input: slideInput,
-  noted: slideNoted,
 };

@@ -1,6 +1,6 @@
 // The slide-block kind (docs/slide.md) behind the PuzzleKind interface.
 import type { PuzzleKind } from '../../lib/kind.ts';
-import { slideFace } from './face.ts';
+import { face } from './face.ts';
 import { SLIDE_CONFORMANCE } from './conformance.ts';
 import { slideVectors } from './vectors.ts';
 import { SLIDE_BUDGETS, SLIDE_RUN_BUDGET } from './budget.ts';
@@ -14,6 +14,7 @@ import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED, SLIDE_KEYED_LISTS, SLIDE_PRES
 import { SLIDE_PALETTE, slidePreview } from './preview.ts';
 import { slideFigures } from './bench.ts';
 
+/** The slide kind's record: everything the pipeline knows of it (its face among it). */
 export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration, SlideSpec> = {
   name: 'slide',
   tiers: SLIDE_TIERS,
@@ -24,7 +25,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
     config: SlideConfig,
     calibration: SlideCalibration,
   },
-  face: slideFace,
+  face,
   conformance: { schema: SLIDE_CONFORMANCE, vectors: slideVectors },
   budgets: SLIDE_BUDGETS,
   runBudget: SLIDE_RUN_BUDGET,
@@ -61,3 +62,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   preview: slidePreview,
   bench: { slide: slideFigures },
 };
+
+// what the list of kinds (../list.ts) reads of this folder
+export { slide as kind, face };
+export { view } from './view.ts';

@@ -3,7 +3,7 @@
 // slide actions. Click a block to select it (a click on floor or wall drops
 // the selection), then an arrow key or a direction button flicks it. No rule
 // here: every question goes to the game (game.ts).
-import type { PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
 import type { Direction } from './schema.ts';
 import { slideGameBoard, slideGameStars, starsReachable, threeStarsReachable, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
 import type { SlideLevel } from './play.ts';
@@ -97,3 +97,12 @@ export function slideInput(level: SlideLevel, s: SlideGameState, ui: SlideUi, in
 export function slideNoted(ui: SlideUi, _action: SlideAction, e: SlideEvent): SlideUi {
   return { sel: e.kind === 'flicked' ? null : ui.sel, last: e.kind + (e.kind === 'refused' ? ` (${e.why})` : '') };
 }
+
+/** The slide kind's view: its games on the play page, on top of its face (face.ts). */
+export const view: KindView<SlideLevel, 'slide', SlideGameState, SlideAction, SlideEvent, SlideUi> = {
+  name: 'slide',
+  ui: slideUi,
+  view: slideView,
+  input: slideInput,
+  noted: slideNoted,
+};

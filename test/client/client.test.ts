@@ -12,6 +12,9 @@ import {
   PackError,
   startGhostPlay,
   catchAt,
+  ghostAt,
+  isCaught,
+  isOpen,
   isCatchProvable,
   provableCatches,
   logicRating,
@@ -19,7 +22,7 @@ import {
   type GhostPlay,
   type GhostLevel,
 } from '../../tools/client/index.ts';
-import { canStillReach, canStillReachBest, canStillReachWorst, courseOf } from '../../tools/kinds/ghost/play.ts';
+import { canStillReach, canStillReachBest, canStillReachWorst, courseOf, rulesOf } from '../../tools/kinds/ghost/play.ts';
 import { decodeCourse } from '../../tools/kinds/ghost/course-format.ts';
 import { rngFor } from '../../tools/lib/rng.ts';
 import { analyzeGhost } from '../../tools/kinds/ghost/analyze.ts';
@@ -68,11 +71,11 @@ describe('client entry point', () => {
   });
 
   it('walks plays off and along the best and worst course on every bundled ghost level', () => {
-    const copy = (p: GhostPlay): GhostPlay => ({ ...p, caught: p.caught.slice(), open: p.open.slice(), order: [...p.order] });
-    const catchGhost = (p: GhostPlay, g: number) => {
-      const cell = p.model.ghostCell[g]!;
-      return catchAt(p, Math.floor(cell / p.puzzle.size), cell % p.puzzle.size);
+    const catchGhost = (level: GhostLevel, p: GhostPlay, g: number): GhostPlay => {
+      const cell = rulesOf(level).model.ghostCell[g]!;
+      return catchAt(level, p, Math.floor(cell / level.puzzle.size), cell % level.puzzle.size).play;
     };
+    const caught = (level: GhostLevel, p: GhostPlay) => new Set(p.catches.map(([r, c]) => ghostAt(level, r, c)));
     let walked = 0;
     for (const file of packFiles().filter((f) => f.startsWith('ghost'))) {
       const { pack } = loadPack(fs.readFileSync(path.join(DIST, file), 'utf8'));
@@ -84,35 +87,32 @@ describe('client entry point', () => {
         for (const which of ['max', 'min'] as const) {
           const target = which === 'max' ? a.maxScore : a.minScore;
           // 1. stay on course: some next catch keeps the answer true until the end, which scores the target
-          const play = startGhostPlay(level.puzzle, level.solution);
+          let play = startGhostPlay(level);
           let left = false;
-          while (play.order.length < a.ghosts) {
-            expect(canStillReach(play, a, which)).toBe(true);
-            const free = [...Array(a.ghosts).keys()].filter((g) => !play.caught[g]);
-            const keep = free.filter((g) => {
-              const trial = copy(play);
-              catchGhost(trial, g);
-              return canStillReach(trial, a, which);
-            });
+          while (play.catches.length < a.ghosts) {
+            expect(canStillReach(level, play, which)).toBe(true);
+            const done = caught(level, play);
+            const free = [...Array(a.ghosts).keys()].filter((g) => !done.has(g));
+            const keep = free.filter((g) => canStillReach(level, catchGhost(level, play, g), which));
             expect(keep.length).toBeGreaterThan(0);
             // 2. from a random point, leave the course once with a catch that breaks it, if any
             const leave = free.filter((g) => !keep.includes(g));
             if (!left && leave.length && rng.int(0, a.ghosts) === 0) {
-              const off = copy(play);
-              catchGhost(off, leave[rng.int(0, leave.length - 1)]!);
-              while (off.order.length < a.ghosts) {
-                expect(canStillReach(off, a, which)).toBe(false);
-                const rest = [...Array(a.ghosts).keys()].filter((g) => !off.caught[g]);
-                catchGhost(off, rest[rng.int(0, rest.length - 1)]!);
+              let off = catchGhost(level, play, leave[rng.int(0, leave.length - 1)]!);
+              while (off.catches.length < a.ghosts) {
+                expect(canStillReach(level, off, which)).toBe(false);
+                const offCaught = caught(level, off);
+                const rest = [...Array(a.ghosts).keys()].filter((g) => !offCaught.has(g));
+                off = catchGhost(level, off, rest[rng.int(0, rest.length - 1)]!);
               }
               expect(off.score).not.toBe(target);
-              expect(canStillReach(off, a, which)).toBe(false);
+              expect(canStillReach(level, off, which)).toBe(false);
               left = true;
             }
-            catchGhost(play, keep[rng.int(0, keep.length - 1)]!);
+            play = catchGhost(level, play, keep[rng.int(0, keep.length - 1)]!);
           }
           expect(play.score).toBe(target);
-          expect(canStillReach(play, a, which)).toBe(true);
+          expect(canStillReach(level, play, which)).toBe(true);
           walked++;
         }
       }
@@ -140,39 +140,44 @@ describe('playing a ghost board through the client', () => {
   it('scores catches, opens cells, and follows the course assets', () => {
     const out = analyzeGhost(puzzle, { config: GHOST_DEFAULT_CONFIG, calibration: initialGhostCalibration() });
     if (out.status !== 'proven') throw new Error(out.reason);
-    const a = out.analysis;
-    const play = startGhostPlay(puzzle, solution);
-    expect(catchAt(play, 1, 1)).toEqual({ hit: false, reason: 'no ghost' });
-    expect([canStillReachBest(play, a), canStillReachWorst(play, a)]).toEqual([true, true]);
+    const level = { puzzle, solution, analysis: out.analysis };
+    const reach = (p: GhostPlay) => [canStillReachBest(level, p), canStillReachWorst(level, p)];
+    const start = startGhostPlay(level);
+    expect(catchAt(level, start, 1, 1)).toEqual({ play: start, outcome: { hit: false, reason: 'no ghost' } });
+    expect(reach(start)).toEqual([true, true]);
     // B first: completes col 2, opens (2,2): 100 + 50·1·1
-    expect(catchAt(play, 0, 2)).toEqual({ hit: true, ghost: 1, points: 150, completed: [['col', 2]], opened: [[2, 2]], score: 150 });
-    expect([canStillReachBest(play, a), canStillReachWorst(play, a)]).toEqual([false, true]);
-    expect(catchAt(play, 0, 2)).toEqual({ hit: false, reason: 'already caught' });
-    catchAt(play, 0, 0);
-    catchAt(play, 2, 0);
-    expect(play.score).toBe(350);
-    expect(a.minScore).toBe(350);
-    expect([canStillReachBest(play, a), canStillReachWorst(play, a)]).toEqual([false, true]);
+    const b = catchAt(level, start, 0, 2);
+    expect(b.outcome).toEqual({ hit: true, ghost: 1, points: 150, completed: [['col', 2]], opened: [[2, 2]], score: 150 });
+    expect(b.play).toEqual({ catches: [[0, 2]], opened: [[2, 2]], score: 150 });
+    expect(start).toEqual({ catches: [], opened: [], score: 0 }); // a catch changes no play in place
+    expect([isCaught(b.play, 0, 2), isOpen(level, b.play, 2, 2), isOpen(level, start, 2, 2)]).toEqual([true, true, false]);
+    expect(reach(b.play)).toEqual([false, true]);
+    expect(catchAt(level, b.play, 0, 2).outcome).toEqual({ hit: false, reason: 'already caught' });
+    const worst = catchAt(level, catchAt(level, b.play, 0, 0).play, 2, 0).play;
+    expect(worst.score).toBe(350);
+    expect(out.analysis.minScore).toBe(350);
+    expect(reach(worst)).toEqual([false, true]);
     // A first keeps the best (and loses the worst); then B or C
-    const best = startGhostPlay(puzzle, solution);
-    catchAt(best, 0, 0);
-    expect([canStillReachBest(best, a), canStillReachWorst(best, a)]).toEqual([true, false]);
-    catchAt(best, 2, 0);
-    catchAt(best, 0, 2);
+    const a = catchAt(level, start, 0, 0).play;
+    expect(reach(a)).toEqual([true, false]);
+    const best = catchAt(level, catchAt(level, a, 2, 0).play, 0, 2).play;
     expect(best.score).toBe(400);
-    expect([canStillReachBest(best, a), canStillReachWorst(best, a)]).toEqual([true, false]);
+    expect(reach(best)).toEqual([true, false]);
+    // the same play as JSON answers the same: nothing of it lives outside its fields
+    expect(reach(JSON.parse(JSON.stringify(best)))).toEqual([true, false]);
   });
 
   it('a catch is provable only from certain knowledge', () => {
     // From the start: rows 1,3,4 and cols 1,3,4 hold no ghost; row 0 then has (0,0),(0,2) for 2 ghosts.
-    const play = startGhostPlay(puzzle, solution);
-    expect(provableCatches(play)).toEqual([
+    const level = { puzzle, solution };
+    const play = startGhostPlay(level);
+    expect(provableCatches(level, play)).toEqual([
       [0, 0],
       [0, 2],
       [2, 0],
     ]);
-    expect(isCatchProvable(play, 0, 0)).toBe(true);
-    expect(isCatchProvable(play, 1, 0)).toBe(false);
+    expect(isCatchProvable(level, play, 0, 0)).toBe(true);
+    expect(isCatchProvable(level, play, 1, 0)).toBe(false);
   });
 
   it('exports the course decoder, the hint path and the rating', () => {

@@ -26,7 +26,6 @@ import {
   appleMedalsEarned,
   startGhostGame,
   ghostStep,
-  ghostPlayOf,
   provableNow,
   nextHint,
   isCleanClear,
@@ -89,14 +88,15 @@ function levelIn<K extends keyof LevelOf>(kind: K, pack: string, id: string): Le
 
 function replayGhostCase(c: GhostConformanceCase) {
   const level = levelIn('ghost', c.pack, c.level);
-  const play = startGhostPlay(level.puzzle, level.solution);
-  const start = { provable: provableCatches(play), ...medalQuestions(play, level.analysis) };
+  let play = startGhostPlay(level);
+  const start = { provable: provableCatches(level, play), ...medalQuestions(level, play) };
   const steps = c.steps.map(({ catch: [r, col] }) => {
-    const provable = isCatchProvable(play, r, col);
-    const result = catchAt(play, r, col);
-    return { catch: [r, col], provable, result, ...medalQuestions(play, level.analysis) };
+    const provable = isCatchProvable(level, play, r, col);
+    const { play: after, outcome: result } = catchAt(level, viaJson(play), r, col);
+    play = after;
+    return { catch: [r, col], provable, result, ...medalQuestions(level, play) };
   });
-  return { ...c, start, steps, end: { score: play.score, over: isGhostLevelOver(play), medals: ghostMedalsEarned(play, level.analysis) } };
+  return { ...c, start, steps, end: { score: play.score, over: isGhostLevelOver(level, play), medals: ghostMedalsEarned(level, play) } };
 }
 
 function replaySlideCase(c: SlideConformanceCase) {
@@ -131,7 +131,6 @@ function replayGhostGame(c: GhostGameCase) {
   const steps = c.steps.map(({ action }) => {
     const r = ghostStep(level, viaJson(state), action as GhostAction);
     state = r.state;
-    const play = ghostPlayOf(level, state);
     return {
       action,
       event: r.event,
@@ -146,10 +145,10 @@ function replayGhostGame(c: GhostGameCase) {
         score: state.score,
         status: state.status,
       },
-      provableNow: provableNow(play, state.marks),
+      provableNow: provableNow(level, state),
       nextHint: nextHint(level, state),
-      onCourseForBest: onCourseForBest(play, level.analysis),
-      onCourseForWorst: onCourseForWorst(play, level.analysis),
+      onCourseForBest: onCourseForBest(level, state),
+      onCourseForWorst: onCourseForWorst(level, state),
       clean: isCleanClear(state),
     };
   });

@@ -14,6 +14,7 @@ import {
   levelsOf,
   startGhostPlay,
   catchAt,
+  isOpen,
   onCourseForBest,
   startGhostGame,
   ghostStep,
@@ -68,18 +69,18 @@ describe('client: bad coordinates are refused, never scored (issue 24)', () => {
     ['"0", "0"', '0', '0'],
     ['0.5, 0.5', 0.5, 0.5],
     ['Infinity, 0', Number.POSITIVE_INFINITY, 0],
-  ])('catchAt(play, %s) refuses and scores nothing', (_, row, col) => {
-    const play = startGhostPlay(ghost.puzzle, ghost.solution);
-    const out = catchAt(play, row as number, col as number);
-    expect(out).toEqual({ hit: false, reason: 'not a cell' });
-    expect([play.score, play.order.length, [...play.caught].some((c) => c)]).toEqual([0, 0, false]);
+  ])('catchAt(level, play, %s) refuses and scores nothing', (_, row, col) => {
+    const play = startGhostPlay(ghost);
+    const out = catchAt(ghost, play, row as number, col as number);
+    expect(out).toEqual({ play, outcome: { hit: false, reason: 'not a cell' } });
+    expect(play).toEqual({ catches: [], opened: [], score: 0 });
   });
 
   it('analysis.ghosts of 1e8 is refused at once instead of allocating a course for it', () => {
-    const play = startGhostPlay(ghost.puzzle, ghost.solution);
-    const analysis = { ...ghost.analysis, ghosts: 1e8 };
-    expect(() => canStillReachBest(play, analysis)).toThrow(/analysis\.ghosts is 100000000/);
-    expect(() => onCourseForBest(play, analysis)).toThrow(/analysis\.ghosts/);
+    const level = { ...ghost, analysis: { ...ghost.analysis, ghosts: 1e8 } };
+    const play = startGhostPlay(level);
+    expect(() => canStillReachBest(level, play)).toThrow(/analysis\.ghosts is 100000000/);
+    expect(() => onCourseForBest(level, play)).toThrow(/analysis\.ghosts/);
   });
 
   it('apple: a rectangle with fractional or non-number corners is refused', () => {
@@ -99,7 +100,7 @@ describe('client: bad coordinates are refused, never scored (issue 24)', () => {
 describe('ghost game loop', () => {
   it('a wrong × and a wrong catch each cost a life; at 0 the level is lost and only restart is taken', () => {
     const [g] = ghostsOf(hard);
-    const closed = cells(hard, (c) => c !== 'G').filter(([r, c]) => !startGhostPlay(hard.puzzle, hard.solution).open[r * hard.puzzle.size + c]);
+    const closed = cells(hard, (c) => c !== 'G').filter(([r, c]) => !isOpen(hard, startGhostPlay(hard), r, c));
     let state = run(hard, [{ type: 'mark', row: g![0], col: g![1] }]);
     expect([state.lives, state.mistakes, state.marks.length, state.status]).toEqual([2, 1, 0, 'playing']);
     state = run(hard, [{ type: 'catch', row: closed[0]![0], col: closed[0]![1] }], state);

@@ -107,11 +107,11 @@ describe('proofpack-client, installed from its tarball', () => {
     const ghost = levelOf('ghost-free.json');
     if (ghost.kind !== 'ghost') throw new Error('ghost-free is not a ghost pack');
     const g = ghost.levels[0]!;
-    const play = startGhostPlay(g.puzzle, g.solution);
+    let play = startGhostPlay(g);
     let last: CatchOutcome | undefined;
-    for (let next = provableCatches(play)[0]; next; next = provableCatches(play)[0]) last = catchAt(play, next[0], next[1]);
-    const medals = ghostMedalsEarned(play, g.analysis);
-    expect(play.order.length).toBe(g.analysis.ghosts);
+    for (let next = provableCatches(g, play)[0]; next; next = provableCatches(g, play)[0]) ({ play, outcome: last } = catchAt(g, play, next[0], next[1]));
+    const medals = ghostMedalsEarned(g, play);
+    expect(play.catches.length).toBe(g.analysis.ghosts);
     const slide = levelOf('slide-free.json');
     if (slide.kind !== 'slide') throw new Error('slide-free is not a slide pack');
     const s = slide.levels[0]!;
@@ -141,7 +141,7 @@ describe('proofpack-client, installed from its tarball', () => {
     ];
     expect(gs.status).toBe('won');
     expect(printed).toEqual([
-      `ghost ${g.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourseForBest(play, g.analysis)} best ${medals.best} worst ${medals.worst}`,
+      `ghost ${g.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourseForBest(g, play)} best ${medals.best} worst ${medals.worst}`,
       `slide ${s.id} cleared true vanished ${vanished} stars ${sr.score} top ${slideBoardNow(sp)[0]}`,
       `apple ${a.id} whole-board refused score ${replayApple(a).score} over true best true`,
       'bad pack: kind: expected one of "ghost", "slide", "apple", found "chess"',

@@ -15,7 +15,8 @@ import { connectBrowser } from '../support/browser.ts';
 import {
   startGhostPlay,
   catchAt,
-  ghostAt,
+  isCaught,
+  isOpen,
   onCourseForBest,
   onCourseForWorst,
   type GhostLevel,
@@ -61,21 +62,12 @@ const text = (page: Page, id: string) => page.locator(`#${id}`).innerText();
 function courseOrder(level: GhostLevel, question: typeof onCourseForBest): [number, number][] {
   const cells = level.solution.flatMap((row, r) => [...row].flatMap((ch, c) => (ch === 'G' ? [[r, c] as [number, number]] : [])));
   const order: [number, number][] = [];
-  const replay = (): GhostPlay => {
-    const p = startGhostPlay(level.puzzle, level.solution);
-    for (const [r, c] of order) catchAt(p, r, c);
-    return p;
-  };
+  let now: GhostPlay = startGhostPlay(level);
   while (order.length < cells.length) {
-    const now = replay();
-    const next = cells.find(([r, c]) => {
-      if (now.caught[ghostAt(now, r, c)]) return false;
-      const trial = replay();
-      catchAt(trial, r, c);
-      return question(trial, level.analysis) === true;
-    });
+    const next = cells.find(([r, c]) => !isCaught(now, r, c) && question(level, catchAt(level, now, r, c).play) === true);
     if (!next) throw new Error(`${level.id}: no ghost keeps the course`);
     order.push(next);
+    now = catchAt(level, now, next[0], next[1]).play;
   }
   return order;
 }
@@ -116,8 +108,8 @@ describe('play-test page', () => {
     const { page, errors } = await open(medalLevel.id);
     expect(await text(page, 'lives')).toBe('3 of 3');
     const empty = medalLevel.solution.flatMap((row, r) => [...row].flatMap((ch, c) => (ch === '.' && medalLevel.puzzle.grid[r]![c] === '.' ? [[r, c]] : [])));
-    const play = startGhostPlay(medalLevel.puzzle, medalLevel.solution);
-    const closed = empty.find(([r, c]) => !play.open[r! * medalLevel.puzzle.size + c!])!;
+    const play = startGhostPlay(medalLevel);
+    const closed = empty.find(([r, c]) => !isOpen(medalLevel, play, r!, c!))!;
     await cell(page, closed[0]!, closed[1]!).dblclick(); // a catch on an empty cell
     expect(await text(page, 'lives')).toBe('2 of 3');
     expect(await text(page, 'clean')).toBe('no');
@@ -201,14 +193,13 @@ describe('play-test page', () => {
 
 /** Cells of a ghost level: its ghosts, and its plain empty cells not open at the start. */
 function ghostAndClosedCells(level: GhostLevel): { ghostCells: [number, number][]; closed: [number, number][] } {
-  const play = startGhostPlay(level.puzzle, level.solution);
-  const n = level.puzzle.size;
+  const play = startGhostPlay(level);
   const ghostCells: [number, number][] = [];
   const closed: [number, number][] = [];
   level.solution.forEach((row, r) =>
     [...row].forEach((ch, c) => {
       if (ch === 'G') ghostCells.push([r, c]);
-      else if (level.puzzle.grid[r]![c] === '.' && !play.open[r * n + c]) closed.push([r, c]);
+      else if (level.puzzle.grid[r]![c] === '.' && !isOpen(level, play, r, c)) closed.push([r, c]);
     }),
   );
   return { ghostCells, closed };

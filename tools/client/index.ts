@@ -6,7 +6,7 @@
 // dependency below this file (a test bundles it for the browser), so a browser
 // game can bundle it as it is. docs/client.md shows each kind played.
 //
-//   import { loadPack, levelsOf, startGhostPlay, catchAt, ghostMedalsEarned } from 'proofpack-client';
+//   import { loadPack, levelsOf, startGhostGame, ghostStep, ghostMedalsEarned } from 'proofpack-client';
 
 /**
  * Packs: `loadManifest(text)` and `loadVerifiedPack(entry, bytes)` (size and
@@ -30,17 +30,22 @@ export { levelsOf, type KindLevels } from './levels.ts';
 export type { ReplayReport, Level, PackFile } from './types.ts';
 
 /**
- * Ghost rules: `startGhostPlay(puzzle, solution)` (the solution grid marks ghosts
- * 'G'); `catchAt(play, row, col)` → CatchOutcome (`{ hit: true, ghost, points,
- * completed, opened, score }` or `{ hit: false, reason }`; never throws);
- * `ghostAt(play, row, col)` → ghost index or -1; `provableCatches(play)` →
- * the cells the layers decide from here (not the clean-clear test: see
- * provableNow); `hintsOf(level)` the stored hint path; `replayGhost(level)`.
+ * Ghost rules on a play (plain JSON: catches, opened cells, score; a game's
+ * state is one): `startGhostPlay(level)` (the solution grid marks ghosts 'G');
+ * `catchAt(level, play, row, col)` → `{ play, outcome }`, the next play and a
+ * CatchOutcome (`{ hit: true, ghost, points, completed, opened, score }` or
+ * `{ hit: false, reason }`; never throws on a play it made);
+ * `ghostAt(level, row, col)` → ghost index or -1; `isCaught`, `isOpen`;
+ * `provableCatches(level, play)` → the cells the layers decide from here (not
+ * the clean-clear test: see provableNow); `hintsOf(level)` the stored hint
+ * path; `replayGhost(level)`.
  */
 export {
   startGhostPlay,
   catchAt,
   ghostAt,
+  isCaught,
+  isOpen,
   isCell,
   isCatchProvable,
   provableCatches,
@@ -48,6 +53,8 @@ export {
   replayGhost,
   type GhostPlay,
   type GhostLevel,
+  type GhostBoard,
+  type GhostCourseLevel,
   type CatchOutcome,
   type Cell,
 } from '../kinds/ghost/play.ts';
@@ -62,7 +69,6 @@ export {
   nextHint,
   isCleanClear,
   ghostAttempt,
-  ghostPlayOf,
   restoreGhostGame,
   type Restored,
   type GhostGameState,

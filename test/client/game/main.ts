@@ -38,6 +38,7 @@ import {
   appleStep,
   APPLE_TIME_LIMIT_MS,
   type CatchOutcome,
+  type GhostPlay,
   type FlickResult,
   type TakeResult,
   type GhostGameState,
@@ -51,14 +52,14 @@ for (const file of ['ghost-free.json', 'slide-free.json', 'apple-gentle.json']) 
   if (loaded.kind === 'ghost') {
     const level = loaded.levels[0];
     if (!level) throw new Error('empty pack');
-    const play = startGhostPlay(level.puzzle, level.solution);
+    let play: GhostPlay = startGhostPlay(level);
     let last: CatchOutcome | undefined;
     let onCourse: boolean | null = null;
-    for (let next = provableCatches(play)[0]; next; next = provableCatches(play)[0]) {
-      last = catchAt(play, next[0], next[1]);
-      onCourse = onCourseForBest(play, level.analysis);
+    for (let next = provableCatches(level, play)[0]; next; next = provableCatches(level, play)[0]) {
+      ({ play, outcome: last } = catchAt(level, play, next[0], next[1]));
+      onCourse = onCourseForBest(level, play);
     }
-    const medals = ghostMedalsEarned(play, level.analysis);
+    const medals = ghostMedalsEarned(level, play);
     out.push(
       `ghost ${level.id} score ${play.score} last ${last?.hit ? last.points : 'none'} onCourseForBest ${onCourse} best ${medals.best} worst ${medals.worst}`,
     );

@@ -13,7 +13,7 @@ import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
 import { dpModel, stepBonus } from '../../../tools/kinds/ghost/dp-kernel.ts';
 import { optimalStates, scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { canStillReach, catchAt, startGhostPlay, type GhostPlay } from '../../../tools/kinds/ghost/play.ts';
+import { canStillReach, catchAt, ghostAt, rulesOf, startGhostPlay, type GhostCourseLevel, type GhostPlay } from '../../../tools/kinds/ghost/play.ts';
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../../../tools/kinds/ghost/schema.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
 import { scoreOracle } from '../../support/helpers.ts';
@@ -24,10 +24,18 @@ function analysisOf(puzzle: GhostPuzzle, solution: GhostSolution): GhostAnalysis
   return { ghosts, direct: 0, pair: 0, contradiction: 0, logicDepth: 0, ...assets, hints: 'AQ' } as GhostAnalysis;
 }
 
-function catchGhost(play: GhostPlay, g: number) {
-  const cell = play.model.ghostCell[g]!;
-  const out = catchAt(play, Math.floor(cell / play.puzzle.size), cell % play.puzzle.size);
-  if (!out.hit) throw new Error('missed');
+/** A play being made on a level: catchGhost moves `play` on (a play itself is never changed). */
+type Making = { readonly level: GhostCourseLevel; play: GhostPlay };
+const making = (puzzle: GhostPuzzle, solution: GhostSolution, analysis: GhostAnalysis): Making => {
+  const level = { puzzle, solution, analysis };
+  return { level, play: startGhostPlay(level) };
+};
+
+function catchGhost(m: Making, g: number) {
+  const cell = rulesOf(m.level).model.ghostCell[g]!;
+  const out = catchAt(m.level, m.play, Math.floor(cell / m.level.puzzle.size), cell % m.level.puzzle.size);
+  if (!out.outcome.hit) throw new Error('missed');
+  m.play = out.play;
 }
 
 describe('every prefix of every order against a brute force (G ≤ 8)', () => {
@@ -57,22 +65,23 @@ describe('every prefix of every order against a brute force (G ≤ 8)', () => {
     }
     const analysis = analysisOf(puzzle, solution);
     expect([analysis.maxScore, analysis.minScore]).toEqual([best, worst]);
-    // every distinct prefix, played by the client (each a copy of its parent's play plus one catch)
+    // every distinct prefix, played by the client (each its parent's play plus one catch)
     let prefixes = 0;
     let disagreements = 0;
-    const visit = (play: GhostPlay) => {
+    const visit = (m: Making) => {
       prefixes++;
-      const key = play.order.join(',');
-      if (canStillReach(play, analysis, 'max') !== reach.max.has(key)) disagreements++;
-      if (canStillReach(play, analysis, 'min') !== reach.min.has(key)) disagreements++;
+      const order = m.play.catches.map(([r, c]) => ghostAt(m.level, r, c));
+      const key = order.join(',');
+      if (canStillReach(m.level, m.play, 'max') !== reach.max.has(key)) disagreements++;
+      if (canStillReach(m.level, m.play, 'min') !== reach.min.has(key)) disagreements++;
       for (let g = 0; g < G; g++) {
-        if (play.caught[g]) continue;
-        const next: GhostPlay = { ...play, caught: play.caught.slice(), open: play.open.slice(), order: [...play.order] };
+        if (order.includes(g)) continue;
+        const next = { ...m };
         catchGhost(next, g);
         visit(next);
       }
     };
-    visit(startGhostPlay(puzzle, solution));
+    visit(making(puzzle, solution, analysis));
     expect(disagreements).toBe(0);
     let expected = 1;
     for (let k = 1, run = 1; k <= G; k++) expected += run *= G - k + 1;
@@ -108,18 +117,18 @@ describe('10,000 histories a board against the DP (G up to 26)', () => {
       for (let h = 0; h < 10_000; h++) {
         const steer = h % 2 === 0 ? 'max' : 'min';
         const { F, D } = side[steer];
-        const play = startGhostPlay(puzzle, solution);
+        const play = making(puzzle, solution, analysis);
         let S = 0;
         let bonus = 0;
         // one deliberate deviation a history, at a random step: a non-optimal catch between two
         // on-path states when there is one (70 %), else any catch; optimal catches otherwise
         const deviateAt = rng.int(0, G - 1);
-        while (play.order.length < G) {
+        while (play.play.catches.length < G) {
           const free = Array.from({ length: G }, (_, g) => g).filter((g) => !((S >>> g) & 1));
           const onCourse = bonus + F[S]! === F[0]!;
           const optimal = onCourse ? free.filter((g) => stepBonus(t.ck[S]!, t.ck[S | (1 << g)]!) + F[S | (1 << g)]! === F[S]!) : [];
           const sly = onCourse ? free.filter((g) => inD(D, S | (1 << g)) && !optimal.includes(g)) : [];
-          const deviate = play.order.length === deviateAt;
+          const deviate = play.play.catches.length === deviateAt;
           const pool = !deviate && optimal.length ? optimal : deviate && sly.length && rng.int(0, 9) < 7 ? sly : free;
           const g = pool[rng.int(0, pool.length - 1)]!;
           if (pool === sly) betweenOnPath++;
@@ -130,7 +139,7 @@ describe('10,000 histories a board against the DP (G up to 26)', () => {
           for (const which of ['max', 'min'] as const) {
             // the truth, from the DP: the bonus so far plus the best (worst) still to come is the optimum
             const truth = bonus + side[which].F[S]! === side[which].F[0]!;
-            const said = canStillReach(play, analysis, which);
+            const said = canStillReach(play.level, play.play, which);
             answers++;
             if (truth) trueAnswers++;
             if (said !== truth) wrong++;
@@ -171,20 +180,20 @@ describe('a play through on-path states only that loses the best score', () => {
       while (prefix.length < G) {
         const sly = Array.from({ length: G }, (_, g) => g).find((g) => !((S >>> g) & 1) && inD(S | (1 << g)) && !opt(S, g));
         if (sly !== undefined) {
-          const play = startGhostPlay(puzzle, solution);
+          const play = making(puzzle, solution, analysis);
           for (const g of prefix) catchGhost(play, g);
-          expect(canStillReach(play, analysis, 'max')).toBe(true);
+          expect(canStillReach(play.level, play.play, 'max')).toBe(true);
           catchGhost(play, sly);
-          expect(canStillReach(play, analysis, 'max')).toBe(false);
+          expect(canStillReach(play.level, play.play, 'max')).toBe(false);
           let T = S | (1 << sly);
-          while (play.order.length < G) {
+          while (play.play.catches.length < G) {
             const g = Array.from({ length: G }, (_, x) => x).find((x) => !((T >>> x) & 1) && opt(T, x))!;
             catchGhost(play, g);
             T |= 1 << g;
             expect(inD(T)).toBe(true);
-            expect(canStillReach(play, analysis, 'max')).toBe(false);
+            expect(canStillReach(play.level, play.play, 'max')).toBe(false);
           }
-          expect(play.score).toBeLessThan(analysis.maxScore as number);
+          expect(play.play.score).toBeLessThan(analysis.maxScore as number);
           return;
         }
         const g = Array.from({ length: G }, (_, x) => x).find((x) => !((S >>> x) & 1) && opt(S, x))!;

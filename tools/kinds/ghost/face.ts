@@ -33,7 +33,7 @@ function levelProblem(level: Record<string, unknown>): string | null {
   const ghosts = l.solution.join('').split('G').length - 1;
   if (l.analysis.ghosts !== ghosts) return `.analysis.ghosts: expected ${ghosts} (the ghosts of the solution), found ${show(l.analysis.ghosts)}`;
   return (
-    obj({ solution: decodes(() => startGhostPlay(l.puzzle, l.solution)) })(level, '') ??
+    obj({ solution: decodes(() => startGhostPlay(l)) })(level, '') ??
     obj({
       analysis: obj({
         hints: decodes(() => hintsOf(l)),

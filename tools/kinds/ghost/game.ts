@@ -2,10 +2,11 @@
 // cell "no ghost" (×), catch a ghost, take a hint, restart; a wrong × or a
 // wrong catch is a mistake and costs a life, none left and the level is lost;
 // every ghost caught and it is won. The state is plain JSON and is never
-// changed in place: each step returns a new state. It records the attempt's
-// actions, so a saved game is restored by replaying them (restoreGhostGame),
-// never trusted field by field. A step does not replay the game: the play a
-// state stands for is kept beside it and the next one derived from it. Whether each catch was provable at that
+// changed in place: each step returns a new state. It is the play itself
+// (GhostPlay, play.ts: catches, opened cells, score) with the game's fields
+// beside it, so a step reads the play from the state and never replays the
+// game. It records the attempt's actions, so a saved game is restored by
+// replaying them (restoreGhostGame), never trusted field by field. Whether each catch was provable at that
 // moment is recorded here, and with the attempt, the hints and the mistakes
 // it decides the clean clear (🧠) that feeds the Logic Rating. docs/client.md
 // says what "provable at that moment" means and how often it fails on the
@@ -15,14 +16,27 @@ import { solveLayered } from './solver.ts';
 import type { HintStep } from './hints.ts';
 import type { Attempt } from './rating.ts';
 import type { ConstraintName } from './score-rule.ts';
-import { catchAt, confirmedStart, ghostAt, hintsOf, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './play.ts';
+import {
+  catchAt,
+  confirmedStart,
+  ghostAt,
+  hintsOf,
+  isCaught,
+  isOpen,
+  rulesOf,
+  startGhostPlay,
+  type Cell,
+  type GhostBoard,
+  type GhostLevel,
+  type GhostPlay,
+} from './play.ts';
 import { at } from '../../lib/at.ts';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
 export const GHOST_LIVES = 3;
 
-/** A ghost game in progress, as plain JSON. Change it only with ghostStep. */
-export interface GhostGameState {
+/** A ghost game in progress, as plain JSON: its play (catches, opened cells, score) and the game's fields. Change it only with ghostStep. */
+export interface GhostGameState extends GhostPlay {
   /** The level's id (ghostStep refuses a state of another level). */
   readonly level: string;
   /** Lives at the start of an attempt. */
@@ -31,8 +45,6 @@ export interface GhostGameState {
   readonly lives: number;
   /** 1 for the first attempt, +1 at each restart. */
   readonly attempt: number;
-  /** Caught ghosts, [row, col], in the order caught. */
-  readonly catches: readonly Cell[];
   /** The player's × marks (always correct: a wrong one is a mistake and is not placed), in the order made. */
   readonly marks: readonly Cell[];
   /** Wrong × marks and wrong catches in this attempt. */
@@ -43,8 +55,6 @@ export interface GhostGameState {
   readonly unprovable: number;
   /** Uncaught ghosts, row-major, that one round of the careful solver has proven from some confirmed state of this attempt (knowledge only grows, so they stay proven). */
   readonly proven: readonly Cell[];
-  /** Points so far. */
-  readonly score: number;
   /** 'playing', 'won' (every ghost caught) or 'lost' (no life left). */
   readonly status: 'playing' | 'won' | 'lost';
   /** The actions of this attempt that changed the state (marks, unmarks, catches, hints, mistakes), in order: what restoreGhostGame replays. */
@@ -72,64 +82,39 @@ export type GhostEvent =
 /** Start the first attempt of a level with `lives` lives (default GHOST_LIVES; a whole number ≥ 1). */
 export function startGhostGame(level: GhostLevel, lives: number = GHOST_LIVES): GhostGameState {
   if (!Number.isInteger(lives) || lives < 1 || lives > 99) throw new RangeError(`startGhostGame: lives must be a whole number 1..99, got ${lives}`);
-  const play = startGhostPlay(level.puzzle, level.solution);
+  const play = startGhostPlay(level);
   return {
     level: level.id,
     startLives: lives,
     lives,
     attempt: 1,
-    catches: [],
+    ...play,
     marks: [],
     mistakes: 0,
     hints: 0,
     unprovable: 0,
-    proven: provableNow(play, []),
-    score: 0,
+    proven: provableNow(level, { ...play, marks: [] }),
     status: 'playing',
     actions: [],
   };
 }
 
 /** `proven` of the state after a change of knowledge: what stays uncaught of it, with what one round proves now. */
-function provenAfter(play: GhostPlay, marks: readonly Cell[], before: readonly Cell[]): Cell[] {
-  const key = ([r, c]: Cell) => r * play.puzzle.size + c;
+function provenAfter(level: GhostBoard, play: GhostPlay & Marks, before: readonly Cell[]): Cell[] {
+  const key = ([r, c]: Cell) => r * level.puzzle.size + c;
   const keep = new Map<number, Cell>();
-  for (const cell of [...before, ...provableNow(play, marks)]) if (!play.caught[ghostAt(play, cell[0], cell[1])]) keep.set(key(cell), [cell[0], cell[1]]);
+  for (const cell of [...before, ...provableNow(level, play)]) if (!isCaught(play, cell[0], cell[1])) keep.set(key(cell), [cell[0], cell[1]]);
   return [...keep.entries()].sort((a, b) => a[0] - b[0]).map((e) => e[1]);
 }
 
 const isCellIndex = (v: unknown, n: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < n;
 
-/** The play each state of this module stands for, kept beside it so a step derives the next play instead of replaying the game. */
-const PLAYS = new WeakMap<GhostGameState, GhostPlay>();
-
-/** A copy of a play that catchAt may change without changing the original. */
-function copyPlay(play: GhostPlay): GhostPlay {
-  return { ...play, caught: play.caught.slice(), open: play.open.slice(), order: [...play.order] };
-}
-
-/** The play a state stands for: kept from the step that made it, or (a state from elsewhere) its catches replayed on a fresh play. Do not change it. */
-function playOf(level: GhostLevel, state: GhostGameState): GhostPlay {
-  const kept = PLAYS.get(state);
-  if (kept) return kept;
-  const play = startGhostPlay(level.puzzle, level.solution);
-  for (const [r, c] of state.catches) {
-    const out = catchAt(play, r, c);
-    if (!out.hit) throw new Error(`${level.id}: the saved game's catch at [${r}, ${c}] is not a ghost (${out.reason})`);
-  }
-  PLAYS.set(state, play);
-  return play;
-}
-
-/** Keep `play` as the play of `state` (returned by a step). */
-function withPlay(state: GhostGameState, play: GhostPlay): GhostGameState {
-  PLAYS.set(state, play);
-  return state;
-}
+/** What the player has marked × (a play with marks: a game state). */
+type Marks = { readonly marks: readonly Cell[] };
 
 /** Is (row, col) a plain cell whose being empty the player has confirmed: open, or marked ×? */
-function knownEmpty(play: GhostPlay, marks: readonly Cell[], row: number, col: number): boolean {
-  return play.open[row * play.puzzle.size + col] === 1 || marks.some(([r, c]) => r === row && c === col);
+function knownEmpty(level: GhostBoard, play: GhostPlay & Marks, row: number, col: number): boolean {
+  return isOpen(level, play, row, col) || play.marks.some(([r, c]) => r === row && c === col);
 }
 
 /**
@@ -140,13 +125,13 @@ function knownEmpty(play: GhostPlay, marks: readonly Cell[], row: number, col: n
  * deductions the player has not confirmed does not count: to use an empty
  * cell they deduced, they mark it. Row-major [row, col] list.
  */
-export function provableNow(play: GhostPlay, marks: readonly Cell[]): Cell[] {
-  const b = play.board;
+export function provableNow(level: GhostBoard, play: GhostPlay & Marks): Cell[] {
+  const { board: b, model } = rulesOf(level);
   const n = b.n;
-  const start = confirmedStart(play);
-  for (const [r, c] of marks) {
+  const start = confirmedStart(level, play);
+  for (const [r, c] of play.marks) {
     const p = at(b.plainOf, r * n + c);
-    if (p >= 0 && at(play.model.ghostOf, r * n + c) < 0) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
+    if (p >= 0 && at(model.ghostOf, r * n + c) < 0) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
   }
   const result = solveLayered(b, { start, maxRounds: 1 });
   if (result.status === 'contradiction') return [];
@@ -163,9 +148,8 @@ export function provableNow(play: GhostPlay, marks: readonly Cell[]): Cell[] {
 
 /** The first step of the level's stored hint path that the player has not fully confirmed yet, or null when none is left. */
 export function nextHint(level: GhostLevel, state: GhostGameState): HintStep | null {
-  const play = playOf(level, state);
   for (const step of hintsOf(level)) {
-    const open = step.ghosts.some(([r, c]) => !play.caught[ghostAt(play, r, c)]) || step.empties.some(([r, c]) => !knownEmpty(play, state.marks, r, c));
+    const open = step.ghosts.some(([r, c]) => !isCaught(state, r, c)) || step.empties.some(([r, c]) => !knownEmpty(level, state, r, c));
     if (open) return step;
   }
   return null;
@@ -179,8 +163,7 @@ export function nextHint(level: GhostLevel, state: GhostGameState): HintStep | n
 export function ghostStep(level: GhostLevel, state: GhostGameState, action: GhostAction): { state: GhostGameState; event: GhostEvent } {
   const out = stepOnce(level, state, action);
   if (out.event.kind === 'refused' || out.event.kind === 'restarted') return out;
-  const next = { ...out.state, actions: [...state.actions, action] };
-  return { state: withPlay(next, PLAYS.get(out.state) ?? playOf(level, state)), event: out.event };
+  return { state: { ...out.state, actions: [...state.actions, action] }, event: out.event };
 }
 
 /** One action, without recording it. */
@@ -192,7 +175,6 @@ function stepOnce(level: GhostLevel, state: GhostGameState, action: GhostAction)
     return { state: { ...fresh, attempt: state.attempt + 1 }, event: { kind: 'restarted' } };
   }
   if (state.status !== 'playing') return refuse(`the level is ${state.status}: restart to play again`);
-  const play = playOf(level, state);
   if (action.type === 'hint') {
     const step = nextHint(level, state);
     if (!step) return refuse('no hint left');
@@ -201,8 +183,8 @@ function stepOnce(level: GhostLevel, state: GhostGameState, action: GhostAction)
   const n = level.puzzle.size;
   const { row, col } = action;
   if (!isCellIndex(row, n) || !isCellIndex(col, n)) return refuse(`[${String(row)}, ${String(col)}] is not a cell of the ${n}x${n} board`);
-  if (at(play.board.plainOf, row * n + col) < 0) return refuse(`[${row}, ${col}] is a clue cell`);
-  const g = ghostAt(play, row, col);
+  if (at(rulesOf(level).board.plainOf, row * n + col) < 0) return refuse(`[${row}, ${col}] is a clue cell`);
+  const g = ghostAt(level, row, col);
   const marked = state.marks.some(([r, c]) => r === row && c === col);
   const mistake = (kind: 'mark' | 'catch') => {
     const lives = state.lives - 1;
@@ -213,31 +195,28 @@ function stepOnce(level: GhostLevel, state: GhostGameState, action: GhostAction)
     if (!marked) return refuse(`[${row}, ${col}] has no mark`);
     return { state: { ...state, marks: state.marks.filter(([r, c]) => r !== row || c !== col) }, event: { kind: 'unmarked' } };
   }
-  if (g >= 0 && play.caught[g]) return refuse(`the ghost at [${row}, ${col}] is already caught`);
+  if (g >= 0 && isCaught(state, row, col)) return refuse(`the ghost at [${row}, ${col}] is already caught`);
   if (action.type === 'mark') {
-    if (knownEmpty(play, state.marks, row, col)) return refuse(`[${row}, ${col}] is already known empty`);
+    if (knownEmpty(level, state, row, col)) return refuse(`[${row}, ${col}] is already known empty`);
     if (g >= 0) return mistake('mark');
     const marks: Cell[] = [...state.marks, [row, col]];
-    return { state: { ...state, marks, proven: provenAfter(play, marks, state.proven) }, event: { kind: 'marked' } };
+    return { state: { ...state, marks, proven: provenAfter(level, { ...state, marks }, state.proven) }, event: { kind: 'marked' } };
   }
   if (action.type !== 'catch') return refuse(`unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);
-  if (knownEmpty(play, state.marks, row, col)) return refuse(`[${row}, ${col}] is known empty`);
+  if (knownEmpty(level, state, row, col)) return refuse(`[${row}, ${col}] is known empty`);
   if (g < 0) return mistake('catch');
   const provable = state.proven.some(([r, c]) => r === row && c === col);
-  const after = copyPlay(play);
-  const out = catchAt(after, row, col);
+  const { play, outcome: out } = catchAt(level, state, row, col);
   if (!out.hit) return refuse(out.reason);
-  const catches = [...state.catches, [row, col] as Cell];
-  const won = catches.length === after.model.ghosts;
+  const won = play.catches.length === rulesOf(level).model.ghosts;
   const next: GhostGameState = {
     ...state,
-    catches,
-    score: out.score,
+    ...play,
     unprovable: state.unprovable + (provable ? 0 : 1),
-    proven: provenAfter(after, state.marks, state.proven),
+    proven: provenAfter(level, { ...play, marks: state.marks }, state.proven),
     status: won ? 'won' : 'playing',
   };
-  return { state: withPlay(next, after), event: { kind: 'caught', points: out.points, completed: out.completed, opened: out.opened, provable } };
+  return { state: next, event: { kind: 'caught', points: out.points, completed: out.completed, opened: out.opened, provable } };
 }
 
 /** A clean clear (🧠): won at the first attempt, without a hint or a mistake, every catch provable at that moment. */
@@ -249,11 +228,6 @@ export function isCleanClear(state: GhostGameState): boolean {
 export function ghostAttempt(level: GhostLevel, state: GhostGameState): Attempt | null {
   if (state.status === 'playing') return null;
   return { b: level.analysis.logicDepth, clean: isCleanClear(state) };
-}
-
-/** The play (catches, open cells, score) a game state stands for: ask the medal questions (onCourseForBest…) of it. A copy: changing it changes no game. */
-export function ghostPlayOf(level: GhostLevel, state: GhostGameState): GhostPlay {
-  return copyPlay(playOf(level, state));
 }
 
 /** What restoring a saved game gave: the state, or why the save is not a game of this level. */

@@ -1,5 +1,7 @@
-// The ghost rules as a game client uses them: start a play, catch a ghost
-// (score, completed constraints, opened cells), check that a catch is provable
+// The ghost rules as a game client uses them: a play as plain JSON (what is
+// caught, what is open, the score), never changed in place, and the level's
+// rules built once per level beside it; start a play, catch a ghost
+// (the next play: score, completed constraints, opened cells), check that a catch is provable
 // from what the player knows for certain, ask whether the best/worst score is
 // still reachable (exact for every history, from the course assets, decoded
 // the first time a level asks), the hint path, and replay a level's stored solution.
@@ -7,7 +9,7 @@
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from './schema.ts';
 import { compileBoard, WORDS, type Board } from './board.ts';
 import { solveLayered } from './solver.ts';
-import { applyCatchToState, constraintName, scoreModel, startOpen, CATCH_BASE, CATCH_BONUS, type ConstraintName, type ScoreModel } from './score-rule.ts';
+import { applyCatchToState, constraintName, scoreModel, CATCH_BASE, CATCH_BONUS, type ConstraintName, type ScoreModel } from './score-rule.ts';
 import { decodeCourse, onCourse, type Course } from './course-format.ts';
 import { decodeHints, type HintStep } from './hints.ts';
 import type { Level } from '../../lib/kind.ts';
@@ -16,68 +18,119 @@ import { at } from '../../lib/at.ts';
 
 /** A ghost level as stored in a pack: `puzzle` (size, grid, row and column counts), `solution` (rows, 'G' = ghost), `analysis` (scores, course assets, hint path). */
 export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;
+/** What the rules of a play read of a level: its puzzle and solution. */
+export type GhostBoard = Pick<GhostLevel, 'puzzle' | 'solution'>;
+/** What the course questions read of a level: its puzzle, solution and analysis. */
+export type GhostCourseLevel = Pick<GhostLevel, 'puzzle' | 'solution' | 'analysis'>;
 /** A cell as [row, col], 0-based, row 0 at the top. */
 export type Cell = [number, number];
 
-/** A play in progress: what is caught, what is open, the score so far. */
+/**
+ * A play in progress, as plain JSON, never changed in place: what is caught,
+ * what the catches opened, the score. The one representation of a play: a
+ * game's state (GhostGameState, game.ts) is a play with the game's own fields
+ * beside it. Everything else a question needs is the level's, built once per
+ * level (rulesOf).
+ */
 export interface GhostPlay {
-  readonly puzzle: GhostPuzzle;
-  readonly model: ScoreModel;
-  readonly board: Board;
-  /** Per ghost index (row-major order of the ghosts): 1 when caught. */
-  readonly caught: Uint8Array;
-  /** Per cell (row * size + col): 1 when open (revealed empty). */
-  readonly open: Uint8Array;
-  /** Ghost indexes in the order they were caught. */
-  readonly order: readonly number[];
+  /** Caught ghosts, [row, col], in the order caught. */
+  readonly catches: readonly Cell[];
+  /** Cells the catches opened (revealed empty), in the order opened; the cells open at the start are not listed. */
+  readonly opened: readonly Cell[];
   /** Points so far. */
   readonly score: number;
 }
-
-/** The play as this module changes it (outside it, GhostPlay is read-only). */
-type MutablePlay = { -readonly [K in keyof GhostPlay]: GhostPlay[K] } & { order: number[] };
 
 /** What catchAt did: a hit with its points, the constraints it completed and the cells it opened; or a refusal that changes nothing. */
 export type CatchOutcome =
   | { hit: false; reason: 'no ghost' | 'already caught' | 'not a cell' }
   | { hit: true; ghost: number; points: number; completed: ConstraintName[]; opened: Cell[]; score: number };
 
+/** A level's rules: its score model and compiled board, built once per puzzle and solution. */
+export interface GhostRules {
+  readonly model: ScoreModel;
+  readonly board: Board;
+}
+const rulesCache = new WeakMap<GhostPuzzle, { solution: GhostSolution; rules: GhostRules }>();
+
+/** The rules of a level, built the first time it is asked of this puzzle and solution. Throws when the solution does not fit the puzzle. */
+export function rulesOf(level: GhostBoard): GhostRules {
+  const kept = rulesCache.get(level.puzzle);
+  if (kept?.solution === level.solution) return kept.rules;
+  const rules = { model: scoreModel(level.puzzle, level.solution), board: compileBoard(level.puzzle) };
+  rulesCache.set(level.puzzle, { solution: level.solution, rules });
+  return rules;
+}
+
+/** A play's caught ghosts (per ghost index) and open cells (per cell, the start's included), as the rules count them. Throws when the play does not fit the level. */
+export function playBits(level: GhostBoard, play: GhostPlay): { caught: Uint8Array; open: Uint8Array } {
+  const { model } = rulesOf(level);
+  const n = level.puzzle.size;
+  const caught = new Uint8Array(model.ghosts);
+  const open = model.openAtStart.slice();
+  for (const [r, c] of play.catches) {
+    const g = ghostAt(level, r, c);
+    if (g < 0 || caught[g]) throw new RangeError(`the play's catch at [${r}, ${c}] is not an uncaught ghost of the level`);
+    caught[g] = 1;
+  }
+  for (const [r, c] of play.opened) {
+    if (!isCell(level, r, c)) throw new RangeError(`the play's opened cell [${r}, ${c}] is not a cell of the board`);
+    open[r * n + c] = 1;
+  }
+  return { caught, open };
+}
+
 /** Start a play of a ghost level: nothing caught, the cells of target-0 constraints open, score 0. Throws when the solution does not fit the puzzle. */
-export function startGhostPlay(puzzle: GhostPuzzle, solution: GhostSolution): GhostPlay {
-  const model = scoreModel(puzzle, solution);
-  return { puzzle, model, board: compileBoard(puzzle), caught: new Uint8Array(model.ghosts), open: startOpen(model), order: [], score: 0 };
+export function startGhostPlay(level: GhostBoard): GhostPlay {
+  rulesOf(level);
+  return { catches: [], opened: [], score: 0 };
 }
 
 /** True when (row, col) are whole numbers on the board (NaN, 0.5, "0", undefined are not). */
-export function isCell(play: GhostPlay, row: unknown, col: unknown): boolean {
-  const n = play.puzzle.size;
+export function isCell(level: GhostBoard, row: unknown, col: unknown): boolean {
+  const n = level.puzzle.size;
   return Number.isInteger(row) && Number.isInteger(col) && (row as number) >= 0 && (col as number) >= 0 && (row as number) < n && (col as number) < n;
 }
 
-/** Ghost index of (row, col), or -1 when no ghost is there or (row, col) is not a cell of the board. */
-export function ghostAt(play: GhostPlay, row: number, col: number): number {
-  if (!isCell(play, row, col)) return -1;
-  return at(play.model.ghostOf, row * play.puzzle.size + col);
+/** Ghost index of (row, col) (row-major order of the ghosts), or -1 when no ghost is there or (row, col) is not a cell of the board. */
+export function ghostAt(level: GhostBoard, row: number, col: number): number {
+  if (!isCell(level, row, col)) return -1;
+  return at(rulesOf(level).model.ghostOf, row * level.puzzle.size + col);
 }
 
-/** Catch at (row, col): scores 100 + 50 × opened × completed when a ghost is there (docs/ghost.md). */
-export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome {
-  if (!isCell(play, row, col)) return { hit: false, reason: 'not a cell' };
-  const g = ghostAt(play, row, col);
-  if (g < 0) return { hit: false, reason: 'no ghost' };
-  if (play.caught[g]) return { hit: false, reason: 'already caught' };
-  const p = play as MutablePlay;
-  const r = applyCatchToState(play.model, play.caught, play.open, g);
-  p.order.push(g);
-  p.score += r.points;
-  const n = play.puzzle.size;
+/** Is the ghost at (row, col) caught in this play? */
+export function isCaught(play: GhostPlay, row: number, col: number): boolean {
+  return play.catches.some(([r, c]) => r === row && c === col);
+}
+
+/** Is (row, col) open (known empty: open at the start, or opened by a catch)? */
+export function isOpen(level: GhostBoard, play: GhostPlay, row: number, col: number): boolean {
+  if (!isCell(level, row, col)) return false;
+  return at(rulesOf(level).model.openAtStart, row * level.puzzle.size + col) === 1 || play.opened.some(([r, c]) => r === row && c === col);
+}
+
+/** Catch at (row, col): the play after it and what it did; scores 100 + 50 × opened × completed when a ghost is there (docs/ghost.md). A refusal returns the same play. */
+export function catchAt(level: GhostBoard, play: GhostPlay, row: number, col: number): { play: GhostPlay; outcome: CatchOutcome } {
+  if (!isCell(level, row, col)) return { play, outcome: { hit: false, reason: 'not a cell' } };
+  const g = ghostAt(level, row, col);
+  if (g < 0) return { play, outcome: { hit: false, reason: 'no ghost' } };
+  const { model } = rulesOf(level);
+  const { caught, open } = playBits(level, play);
+  if (caught[g]) return { play, outcome: { hit: false, reason: 'already caught' } };
+  const r = applyCatchToState(model, caught, open, g);
+  const n = level.puzzle.size;
+  const opened = r.opened.map((cell) => [Math.floor(cell / n), cell % n] as Cell);
+  const score = play.score + r.points;
   return {
-    hit: true,
-    ghost: g,
-    points: r.points,
-    completed: r.completed.map((c) => constraintName(at(play.model.types, c), at(play.model.refs, c), n)),
-    opened: r.opened.map((cell) => [Math.floor(cell / n), cell % n] as Cell),
-    score: play.score,
+    play: { catches: [...play.catches, [row, col]], opened: [...play.opened, ...opened], score },
+    outcome: {
+      hit: true,
+      ghost: g,
+      points: r.points,
+      completed: r.completed.map((c) => constraintName(at(model.types, c), at(model.refs, c), n)),
+      opened,
+      score,
+    },
   };
 }
 
@@ -88,9 +141,9 @@ export function catchAt(play: GhostPlay, row: number, col: number): CatchOutcome
  * solve it), so this is "decidable from here", not the clean-clear test: that
  * is provableNow (game.ts), which allows one round. Row-major order.
  */
-export function provableCatches(play: GhostPlay): Cell[] {
-  const b = play.board;
-  const start = confirmedStart(play);
+export function provableCatches(level: GhostBoard, play: GhostPlay): Cell[] {
+  const { board: b } = rulesOf(level);
+  const start = confirmedStart(level, play);
   const r = solveLayered(b, { start });
   if (r.status === 'contradiction') return [];
   const out: Cell[] = [];
@@ -102,9 +155,9 @@ export function provableCatches(play: GhostPlay): Cell[] {
   return out;
 }
 
-/** Is (row, col) among provableCatches(play) — decidable by the layers run to their fixpoint? Not the clean-clear test (see provableNow). */
-export function isCatchProvable(play: GhostPlay, row: number, col: number): boolean {
-  return provableCatches(play).some(([r, c]) => r === row && c === col);
+/** Is (row, col) among provableCatches — decidable by the layers run to their fixpoint? Not the clean-clear test (see provableNow). */
+export function isCatchProvable(level: GhostBoard, play: GhostPlay, row: number, col: number): boolean {
+  return provableCatches(level, play).some(([r, c]) => r === row && c === col);
 }
 
 interface Decoded {
@@ -142,38 +195,33 @@ export function hintsOf(level: Pick<GhostLevel, 'puzzle' | 'solution' | 'analysi
   return d.hints;
 }
 
-/** Cells opened so far by the play's catches (cells open at the start not counted). */
-function openedSoFar(play: GhostPlay): number {
-  let k = 0;
-  for (let cell = 0; cell < play.open.length; cell++) k += at(play.open, cell) - at(play.model.openAtStart, cell);
-  return k;
-}
-
 /**
  * Can this play, after its catches in the order made, still end on the level's
  * best ('max') or worst ('min') score? Exact for every history: true exactly
  * when every catch so far was an optimal move (see kinds/ghost/course-format.ts). null when the
  * level's assets are "unknown".
  */
-export function canStillReach(play: GhostPlay, analysis: GhostAnalysis, which: 'max' | 'min'): boolean | null {
-  const G = play.model.ghosts;
+export function canStillReach(level: GhostCourseLevel, play: GhostPlay, which: 'max' | 'min'): boolean | null {
+  const { analysis } = level;
+  const G = rulesOf(level).model.ghosts;
   if (analysis.ghosts !== G) throw new RangeError(`analysis.ghosts is ${analysis.ghosts}, the level's solution has ${G} ghosts`);
   const course = courseOf(analysis, which);
   const target = which === 'max' ? analysis.maxScore : analysis.minScore;
   if (course === null || target === 'unknown') return null;
-  const bonus = (play.score - CATCH_BASE * play.order.length) / CATCH_BONUS;
+  const { caught } = playBits(level, play);
+  const bonus = (play.score - CATCH_BASE * play.catches.length) / CATCH_BONUS;
   const optimum = (target - CATCH_BASE * G) / CATCH_BONUS;
-  return onCourse(course, (g) => play.caught[g] === 1, bonus, openedSoFar(play), optimum);
+  return onCourse(course, (g) => caught[g] === 1, bonus, play.opened.length, optimum);
 }
 
 /** Can this play still reach the level's best score (see canStillReach)? null when "unknown". */
-export function canStillReachBest(play: GhostPlay, analysis: GhostAnalysis): boolean | null {
-  return canStillReach(play, analysis, 'max');
+export function canStillReachBest(level: GhostCourseLevel, play: GhostPlay): boolean | null {
+  return canStillReach(level, play, 'max');
 }
 
 /** Can this play still end on the level's worst score? null when "unknown". */
-export function canStillReachWorst(play: GhostPlay, analysis: GhostAnalysis): boolean | null {
-  return canStillReach(play, analysis, 'min');
+export function canStillReachWorst(level: GhostCourseLevel, play: GhostPlay): boolean | null {
+  return canStillReach(level, play, 'min');
 }
 
 /**
@@ -187,14 +235,15 @@ export function canStillReachWorst(play: GhostPlay, analysis: GhostAnalysis): bo
  */
 export function replayGhost(level: GhostLevel): ReplayReport {
   const problems: string[] = [];
-  const { puzzle, solution, analysis } = level;
-  const play = startGhostPlay(puzzle, solution);
+  const { puzzle, analysis } = level;
+  let play = startGhostPlay(level);
+  const { model, board } = rulesOf(level);
   const n = puzzle.size;
-  const G = play.model.ghosts;
+  const G = model.ghosts;
   if (G !== analysis.ghosts) problems.push(`analysis.ghosts is ${analysis.ghosts}, the solution has ${G}`);
   for (const which of ['max', 'min'] as const) {
     try {
-      if (canStillReach(play, analysis, which) === false)
+      if (canStillReach(level, play, which) === false)
         problems.push(`${which}Course: the ${which === 'max' ? 'best' : 'worst'} score is not reachable at the start`);
     } catch (e) {
       problems.push((e as Error).message);
@@ -205,29 +254,31 @@ export function replayGhost(level: GhostLevel): ReplayReport {
   } catch (e) {
     problems.push((e as Error).message);
   }
-  while (play.order.length < G) {
-    const next = provableCatches(play)[0];
+  while (play.catches.length < G) {
+    const next = provableCatches(level, play)[0];
     if (!next) {
-      problems.push(`stuck after ${play.order.length} of ${G} catches: no uncaught ghost is provable`);
+      problems.push(`stuck after ${play.catches.length} of ${G} catches: no uncaught ghost is provable`);
       break;
     }
-    const out = catchAt(play, next[0], next[1]);
-    if (!out.hit) {
-      problems.push(`catch at [${next[0]}, ${next[1]}] missed (${out.reason}): the solution disagrees with the puzzle`);
+    const out = catchAt(level, play, next[0], next[1]);
+    if (!out.outcome.hit) {
+      problems.push(`catch at [${next[0]}, ${next[1]}] missed (${out.outcome.reason}): the solution disagrees with the puzzle`);
       break;
     }
+    play = out.play;
   }
-  if (play.order.length === G) {
+  if (play.catches.length === G) {
+    const { open } = playBits(level, play);
     for (let cell = 0; cell < n * n; cell++) {
-      const plain = at(play.board.plainOf, cell) >= 0;
-      if (plain && at(play.model.ghostOf, cell) < 0 && !play.open[cell]) problems.push(`cell [${Math.floor(cell / n)}, ${cell % n}] never opened`);
+      const plain = at(board.plainOf, cell) >= 0;
+      if (plain && at(model.ghostOf, cell) < 0 && !open[cell]) problems.push(`cell [${Math.floor(cell / n)}, ${cell % n}] never opened`);
     }
     if (analysis.maxScore !== 'unknown' && play.score > analysis.maxScore) problems.push(`score ${play.score} above maxScore ${analysis.maxScore}`);
     if (analysis.minScore !== 'unknown' && play.score < analysis.minScore) problems.push(`score ${play.score} below minScore ${analysis.minScore}`);
     for (const which of ['max', 'min'] as const) {
       const target = which === 'max' ? analysis.maxScore : analysis.minScore;
       try {
-        const still = canStillReach(play, analysis, which);
+        const still = canStillReach(level, play, which);
         if (still !== null && still !== (play.score === target))
           problems.push(`${which}Course: at the end says ${still}, the score is ${play.score} and the ${which} ${target}`);
       } catch (e) {
@@ -235,7 +286,7 @@ export function replayGhost(level: GhostLevel): ReplayReport {
       }
     }
   }
-  return { ok: problems.length === 0, problems, moves: play.order.length, score: play.score };
+  return { ok: problems.length === 0, problems, moves: play.catches.length, score: play.score };
 }
 
 /**
@@ -243,14 +294,15 @@ export function replayGhost(level: GhostLevel): ReplayReport {
  * (first WORDS words, a bit per plain cell) and open cells (next WORDS words).
  * provableNow (game.ts) adds the player's marks to it.
  */
-export function confirmedStart(play: GhostPlay): Uint32Array {
-  const b = play.board;
+export function confirmedStart(level: GhostBoard, play: GhostPlay): Uint32Array {
+  const { model, board: b } = rulesOf(level);
+  const { caught, open } = playBits(level, play);
   const start = new Uint32Array(2 * WORDS);
   for (let p = 0; p < b.plainCount; p++) {
     const cell = at(b.plainCell, p);
-    const g = at(play.model.ghostOf, cell);
-    if (g >= 0 && play.caught[g]) start[p >>> 5] = at(start, p >>> 5) | (1 << (p & 31));
-    else if (play.open[cell]) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
+    const g = at(model.ghostOf, cell);
+    if (g >= 0 && caught[g]) start[p >>> 5] = at(start, p >>> 5) | (1 << (p & 31));
+    else if (open[cell]) start[WORDS + (p >>> 5)] = at(start, WORDS + (p >>> 5)) | (1 << (p & 31));
   }
   return start;
 }

@@ -3,16 +3,15 @@
 // marks, mistakes and lives, hints, a loss and a restart, a clean clear and
 // a guesser's clear — with what the game shows after every action.
 import type { GhostConformanceCase, GhostGameCase } from './conformance.ts';
-import type { GhostAnalysis } from './schema.ts';
-import { catchAt, ghostAt, hintsOf, isCatchProvable, provableCatches, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './play.ts';
-import { ghostPlayOf, ghostStep, isCleanClear, nextHint, provableNow, startGhostGame, type GhostAction, type GhostGameState } from './game.ts';
+import { catchAt, hintsOf, isCatchProvable, isCaught, isOpen, provableCatches, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './play.ts';
+import { ghostStep, isCleanClear, nextHint, provableNow, startGhostGame, type GhostAction, type GhostGameState } from './game.ts';
 import { ghostMedalsEarned, isGhostLevelOver, onCourseForBest, onCourseForWorst } from './medals.ts';
 import { sample, type KindPacks } from '../../lib/conformance.ts';
 import { at } from '../../lib/at.ts';
 
 /** The medal questions, by what they answer: the one family a game asks (exact for every history, null when "unknown"). */
-export function medalQuestions(play: GhostPlay, analysis: GhostAnalysis): { onCourseForBest: boolean | null; onCourseForWorst: boolean | null } {
-  return { onCourseForBest: onCourseForBest(play, analysis), onCourseForWorst: onCourseForWorst(play, analysis) };
+export function medalQuestions(level: GhostLevel, play: GhostPlay): { onCourseForBest: boolean | null; onCourseForWorst: boolean | null } {
+  return { onCourseForBest: onCourseForBest(level, play), onCourseForWorst: onCourseForWorst(level, play) };
 }
 
 function ghostCells(level: GhostLevel): Cell[] {
@@ -22,13 +21,14 @@ function ghostCells(level: GhostLevel): Cell[] {
 }
 
 function ghostCase(pack: string, level: GhostLevel, name: string, choose: (play: GhostPlay) => Cell | undefined): GhostConformanceCase {
-  const play = startGhostPlay(level.puzzle, level.solution);
-  const start = { provable: provableCatches(play), ...medalQuestions(play, level.analysis) };
+  let play = startGhostPlay(level);
+  const start = { provable: provableCatches(level, play), ...medalQuestions(level, play) };
   const steps: GhostConformanceCase['steps'] = [];
   for (let next = choose(play); next; next = choose(play)) {
-    const provable = isCatchProvable(play, next[0], next[1]);
-    const result = catchAt(play, next[0], next[1]);
-    steps.push({ catch: next, provable, result, ...medalQuestions(play, level.analysis) });
+    const provable = isCatchProvable(level, play, next[0], next[1]);
+    const { play: after, outcome: result } = catchAt(level, play, next[0], next[1]);
+    play = after;
+    steps.push({ catch: next, provable, result, ...medalQuestions(level, play) });
   }
   return {
     name,
@@ -36,7 +36,7 @@ function ghostCase(pack: string, level: GhostLevel, name: string, choose: (play:
     level: level.id,
     start,
     steps,
-    end: { score: play.score, over: isGhostLevelOver(play), medals: ghostMedalsEarned(play, level.analysis) },
+    end: { score: play.score, over: isGhostLevelOver(level, play), medals: ghostMedalsEarned(level, play) },
   };
 }
 
@@ -50,16 +50,8 @@ const script = (cells: Cell[]) => {
 function seeking(level: GhostLevel, question: 'onCourseForBest' | 'onCourseForWorst') {
   const ghosts = ghostCells(level);
   return (play: GhostPlay): Cell | undefined => {
-    const left = ghosts.filter(([r, c]) => !play.caught[ghostAt(play, r, c)]);
-    for (const cell of left) {
-      const trial = startGhostPlay(level.puzzle, level.solution);
-      for (const g of play.order) {
-        const [r, c] = at(ghosts, g);
-        catchAt(trial, r, c);
-      }
-      catchAt(trial, cell[0], cell[1]);
-      if (medalQuestions(trial, level.analysis)[question]) return cell;
-    }
+    const left = ghosts.filter(([r, c]) => !isCaught(play, r, c));
+    for (const cell of left) if (medalQuestions(level, catchAt(level, play, cell[0], cell[1]).play)[question]) return cell;
     return left[0];
   };
 }
@@ -81,7 +73,6 @@ export function ghostGameCase(pack: string, level: GhostLevel, name: string, act
   for (const action of actions) {
     const r = ghostStep(level, state, action);
     state = r.state;
-    const play = ghostPlayOf(level, state);
     steps.push({
       action: { ...action },
       event: r.event,
@@ -96,9 +87,9 @@ export function ghostGameCase(pack: string, level: GhostLevel, name: string, act
         score: state.score,
         status: state.status,
       },
-      provableNow: provableNow(play, state.marks),
+      provableNow: provableNow(level, state),
       nextHint: nextHint(level, state),
-      ...medalQuestions(play, level.analysis),
+      ...medalQuestions(level, state),
       clean: isCleanClear(state),
     } as GhostGameCase['steps'][number]);
   }
@@ -112,7 +103,7 @@ export function ghostVectors(packs: KindPacks<GhostLevel>): { cases: GhostConfor
   for (const { name, levels } of packs) {
     for (const level of sample(levels)) {
       const ghosts = ghostCells(level);
-      cases.push(ghostCase(name, level, 'careful player: always the first catch the layers decide', (p) => provableCatches(p)[0]));
+      cases.push(ghostCase(name, level, 'careful player: always the first catch the layers decide', (p) => provableCatches(level, p)[0]));
       cases.push(ghostCase(name, level, 'best seeker: the first ghost that keeps onCourseForBest', seeking(level, 'onCourseForBest')));
       cases.push(ghostCase(name, level, 'worst seeker: the first ghost that keeps onCourseForWorst', seeking(level, 'onCourseForWorst')));
       cases.push(ghostCase(name, level, 'guesser: every ghost in reverse row-major order', script([...ghosts].reverse())));
@@ -141,9 +132,8 @@ export function ghostVectors(packs: KindPacks<GhostLevel>): { cases: GhostConfor
     cases.push(ghostCase(at(packs, 0).name, first, 'misses: an empty cell, a clue, off the board, then the same ghost twice', script(misses)));
     const act = (type: 'mark' | 'unmark' | 'catch', [row, col]: Cell): GhostAction => ({ type, row, col });
     // three mistakes after the first catch: a × on an uncaught ghost, then catches on cells still closed
-    const after = startGhostPlay(first.puzzle, first.solution);
-    catchAt(after, ghost[0], ghost[1]);
-    const closed = empties.filter(([r, c]) => !after.open[r * n + c]);
+    const after = catchAt(first, startGhostPlay(first), ghost[0], ghost[1]).play;
+    const closed = empties.filter(([r, c]) => !isOpen(first, after, r, c));
     const others = ghostCells(first).slice(1);
     const wrongs = [act('mark', others[0] ?? ghost), ...closed.slice(0, 2).map((c) => act('catch', c)), ...others.slice(1, 3).map((c) => act('mark', c))].slice(
       0,

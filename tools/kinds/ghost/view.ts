@@ -4,10 +4,10 @@
 // a click elsewhere places it at once), double click = catch. No rule here:
 // every question goes to the game (game.ts, medals.ts).
 import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
-import { ghostPlayOf, isCleanClear, nextHint, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
+import { isCleanClear, nextHint, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
 import type { HintStep } from './hints.ts';
 import { ghostMedalsEarned, onCourseForBest, onCourseForWorst } from './medals.ts';
-import { ghostAt, type GhostLevel } from './play.ts';
+import { isCaught, isOpen, type GhostLevel } from './play.ts';
 
 /** The page-local state of a ghost game: the keyboard cursor, a × waiting for a possible double click, the hint shown, the last message. */
 export interface GhostUi {
@@ -28,7 +28,6 @@ export function ghostUi(_level: GhostLevel): GhostUi {
 
 export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): PlayView {
   const n = level.puzzle.size;
-  const play = ghostPlayOf(level, s);
   const hinted = new Set(ui.hint ? [...ui.hint.ghosts, ...ui.hint.empties].map(([r, c]) => r * n + c) : []);
   const marks = new Set(s.marks.map(([r, c]) => r * n + c));
   const fill: number[] = [];
@@ -38,15 +37,14 @@ export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): Pl
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
       const ch = level.puzzle.grid[r]?.[c] ?? '.';
-      const g = ghostAt(play, r, c);
       const [f, t, tag] =
         ch !== '.'
           ? [1, ch, 'clue']
-          : g >= 0 && play.caught[g]
+          : isCaught(s, r, c)
             ? [3, '👻', 'ghost']
             : marks.has(i)
               ? [0, '×', 'mark']
-              : play.open[i]
+              : isOpen(level, s, r, c)
                 ? [2, '·', 'open']
                 : [0, '', ''];
       fill.push(f);
@@ -55,7 +53,7 @@ export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): Pl
     }
   const next = s.status === 'playing' ? nextHint(level, s) : null;
   const won = s.status === 'won';
-  const medals = ghostMedalsEarned(play, level.analysis);
+  const medals = ghostMedalsEarned(level, s);
   const hintLine = next
     ? `layer ${next.layer} from ${next.constraints.map((k) => `${k[0]} ${k.slice(1).join(',')}`).join(' + ')}: ${next.ghosts.length} ghost(s), ${next.empties.length} empty`
     : 'none';
@@ -73,8 +71,8 @@ export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): Pl
       ['lives', 'lives', `${s.lives} of ${s.startLives}`],
       ['score', 'score', `${s.score} (best ${level.analysis.maxScore}, worst ${level.analysis.minScore})`],
       // a lost game ends on no score: it is on course for neither medal
-      ['on course for 💎', 'course-best', s.status === 'lost' ? 'no' : yn(onCourseForBest(play, level.analysis))],
-      ['on course for 💀', 'course-worst', s.status === 'lost' ? 'no' : yn(onCourseForWorst(play, level.analysis))],
+      ['on course for 💎', 'course-best', s.status === 'lost' ? 'no' : yn(onCourseForBest(level, s))],
+      ['on course for 💀', 'course-worst', s.status === 'lost' ? 'no' : yn(onCourseForWorst(level, s))],
       ['clean so far (🧠)', 'clean', s.attempt === 1 && s.hints === 0 && s.mistakes === 0 && s.unprovable === 0 ? 'yes' : 'no'],
       ['mistakes / hints / catches not provable', 'counts', `${s.mistakes} / ${s.hints} / ${s.unprovable} (attempt ${s.attempt})`],
       ['next hint', 'next-hint', hintLine],

@@ -4,6 +4,7 @@
 // library and no play-page view inside (the client checks packs itself and by
 // the manifest's SHA-256).
 import { describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { build } from 'esbuild';
 import { kindParts } from '../../tools/scripts/kind-parts.ts';
@@ -29,5 +30,13 @@ describe('client browser bundle', () => {
     expect(inputs.filter((f) => f.includes('node_modules'))).toEqual([]);
     expect(inputs.filter((f) => /schema\.ts$|commands|lib\/formats|vectors|kinds\/[^/]+\/view\.ts$/.test(f))).toEqual([]);
     expect(bytes).toBeLessThanOrEqual(60 * 1024);
+  });
+
+  it("ships the declarations its own reach, not the kinds' pipeline (the list of kinds brings it into tsc's program)", () => {
+    const dir = path.join(ROOT, 'packages', 'client', 'dist', 'types');
+    const files = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.d.ts'));
+    expect(files).toContain(path.join('client', 'index.d.ts'));
+    const pipeline = /^(commands|bench)\/|^kinds\/[^/]+\/(analyze|bench|dp-[a-z]+|deepen|tiers|preview|vectors)\.d\.ts$/;
+    expect(files.filter((f) => pipeline.test(f.split(path.sep).join('/')))).toEqual([]);
   });
 });

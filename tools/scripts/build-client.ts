@@ -34,7 +34,14 @@ const client = await build({
   logLevel: 'warning',
 });
 pipelineFree('packages/client/dist/index.js', client.metafile.inputs);
-fs.cpSync(path.join(root, 'build', 'types'), path.join(out, 'types'), { recursive: true });
+// The declarations the client's own declarations reach (tsc writes one for every file of its
+// program, and the list of kinds brings each kind's pipeline into the program: those a game
+// never sees are left out).
+const types = path.join(root, 'build', 'types');
+for (const file of declarationsReached(types, 'client/index.d.ts')) {
+  fs.mkdirSync(path.dirname(path.join(out, 'types', file)), { recursive: true });
+  fs.copyFileSync(path.join(types, file), path.join(out, 'types', file));
+}
 const minified = await build({
   entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
   bundle: true,
@@ -67,6 +74,22 @@ for (const name of ['play-page', 'page-script']) {
   });
   pipelineFree(`build/preview/${name}.js`, page.metafile.inputs);
 }
+/** The declaration files under `dir` that `entry` imports, directly or not (relative imports and import types). */
+function declarationsReached(dir: string, entry: string): string[] {
+  const seen = new Set<string>();
+  const stack = [entry];
+  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const [, spec = ''] of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:from\s+|import\(\s*)['"](\.[^'"]+)['"]/g)) {
+      const next = path.join(path.dirname(file), spec).replace(/\.(ts|js)$/, '.d.ts');
+      if (!fs.existsSync(path.join(dir, next))) throw new Error(`${file} imports ${spec}, which tsc did not declare (${next})`);
+      stack.push(next);
+    }
+  }
+  return [...seen].sort();
+}
+
 console.log(
   `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
 );

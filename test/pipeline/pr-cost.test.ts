@@ -77,6 +77,31 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     expect(raised.stderr).not.toContain('ceiling');
   }, 120_000);
 
+  it("apple: stops at the level where the strong solver's iterations and strip scans pass --budget appleRunWork, the same level for any --threads; exit 2", async () => {
+    const { analyzeAppleDetailed } = await import('../../tools/kinds/apple/analyze.ts');
+    const set = JSON.parse(fs.readFileSync(`${home}/levels/apple/standard.json`, 'utf8'));
+    set.levels = set.levels.slice(0, 4);
+    const file = `${tempDir()}/apple.json`;
+    fs.writeFileSync(file, JSON.stringify(set));
+    // apple has no cost estimate, so levels start in file order: the ceiling just under what levels 0..2 spend stops at level 2
+    let work = 0;
+    for (const l of set.levels.slice(0, 3)) work += analyzeAppleDetailed(l.puzzle, set.generator.config).work;
+    expect(work, 'each level spends its 2,000,000 strip scans and some iterations').toBeGreaterThan(3 * 2_000_000);
+    const lines: string[] = [];
+    for (const threads of ['1', '2']) {
+      const r = await cli(['validate', file, '--budget', `appleRunWork=${work - 1}`, '--threads', threads]);
+      expect(r.code, r.stderr).toBe(2);
+      lines.push(r.stderr.trim());
+    }
+    expect(lines[0]).toBe(
+      `proofpack: ${file} › levels[2] (${set.levels[2].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=${work} (or more) if you trust these files`,
+    );
+    expect(lines[1]).toBe(lines[0]);
+    // raised, the same file runs to its end (the default ceiling lets the committed set through: levels-apple-validate)
+    const raised = await cli(['validate', file, '--budget', `appleRunWork=${work * 100}`, '--threads', '1']);
+    expect(raised.stderr).not.toContain('ceiling');
+  }, 120_000);
+
   it('sums in the order levels start (longest first by the kind estimate), not file order: a ghost file listed easiest first stops where the start order passes the ceiling', async () => {
     const { ghostAnalyzeCost } = await import('../../tools/kinds/ghost/analyze.ts');
     const set = JSON.parse(fs.readFileSync(`${home}/levels/ghost/standard.json`, 'utf8'));

@@ -3,9 +3,9 @@ import type { PuzzleKind } from '../../lib/kind.ts';
 import { appleFace } from './face.ts';
 import { APPLE_CONFORMANCE } from './conformance.ts';
 import { appleVectors } from './vectors.ts';
-import { APPLE_BUDGETS } from './budget.ts';
+import { APPLE_BUDGETS, APPLE_RUN_BUDGET } from './budget.ts';
 import { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution, APPLE_TIERS } from './schema.ts';
-import { analyzeApple } from './analyze.ts';
+import { analyzeApple, analyzeAppleDetailed } from './analyze.ts';
 import { appleRuleProblems, appleSolutionProblems } from './rules.ts';
 import { appleEquivalents, canonicalApple } from './canonical.ts';
 import { APPLE_PALETTE, applePreview } from './preview.ts';
@@ -30,6 +30,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   face: appleFace,
   conformance: { schema: APPLE_CONFORMANCE, vectors: appleVectors },
   budgets: APPLE_BUDGETS,
+  runBudget: APPLE_RUN_BUDGET,
   defaults: { setName: 'standard', seed: APPLE_DEFAULT_SEED, config: APPLE_DEFAULT_CONFIG },
   starterKeys: ['boards', 'tiers'],
   keyedLists: APPLE_KEYED_LISTS,
@@ -39,6 +40,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   initialCalibration: initialAppleCalibration,
 
   analyze: analyzeApple,
+  analyzeWork: (puzzle, ctx) => analyzeAppleDetailed(puzzle, ctx.config),
   ruleProblems: appleRuleProblems,
   solutionProblems: (puzzle, stored, proven) => appleSolutionProblems(puzzle, stored, proven),
 

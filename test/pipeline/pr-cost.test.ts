@@ -9,6 +9,7 @@ import { pipelineCommand } from '../../tools/commands/pipeline.ts';
 import type { Console } from '../../tools/lib/console.ts';
 import { InputError } from '../../tools/lib/errors.ts';
 import { run } from '../support/run-cli.ts';
+import { memoryScratch } from '../../tools/lib/scratch.ts';
 
 const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
 const home = process.cwd();
@@ -102,8 +103,29 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     expect(raised.stderr).not.toContain('ceiling');
   }, 120_000);
 
-  it('sums in the order levels start (longest first by the kind estimate), not file order: a ghost file listed easiest first stops where the start order passes the ceiling', async () => {
+  it("ghost: a board whose catching order barely matters (no clues, full rows) counts its course states, not only the DP's G·2^G steps", async () => {
     const { ghostAnalyzeCost } = await import('../../tools/kinds/ghost/analyze.ts');
+    // 6×6, no clue cell, ghosts filling two rows (or two columns): the layers solve it from the counts, and
+    // nearly every catching order is optimal (on 9×9 with 26 ghosts: 1.2·10^8 course states, ~35 CPU-s, 2.2 GiB)
+    const puzzle = (byRow: boolean) => {
+      const full = [6, 6, 0, 0, 0, 0];
+      const part = [2, 2, 2, 2, 2, 2];
+      return { size: 6, grid: Array(6).fill('......'), rows: byRow ? full : part, cols: byRow ? part : full };
+    };
+    const set = JSON.parse(fs.readFileSync(`${home}/levels/ghost/standard.json`, 'utf8'));
+    set.levels = [true, false].map((byRow) => ({ ...set.levels[0], puzzle: puzzle(byRow) }));
+    const file = `${tempDir()}/open-ghost.json`;
+    fs.writeFileSync(file, JSON.stringify(set));
+    // the DP's steps alone are within this ceiling (counted so before, the run was not stopped)
+    const dpSteps = set.levels.reduce((sum: number, l: { puzzle: never }) => sum + ghostAnalyzeCost(l.puzzle, set.generator.config), 0);
+    const r = await cli(['validate', file, '--budget', `ghostRunSteps=${dpSteps}`, '--threads', '1']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${file} › levels[0] (${set.levels[0].id}): the run's work passed its ceiling here`);
+    expect(r.stderr).toContain('ghost exact-score DP steps (G·2^G a level, and 512 for each course state)');
+  });
+
+  it('sums in the order levels start (longest first by the kind estimate), not file order: a ghost file listed easiest first stops where the start order passes the ceiling', async () => {
+    const { ghostAnalyzeCost, ghostAnalyzeWork } = await import('../../tools/kinds/ghost/analyze.ts');
     const set = JSON.parse(fs.readFileSync(`${home}/levels/ghost/standard.json`, 'utf8'));
     const ghostsOf = (l: { puzzle: { rows: number[] } }) => l.puzzle.rows.reduce((a, b) => a + b, 0);
     // one level for each of eight ghost counts up to 20 (cheap to analyse), easiest first as curate lists them
@@ -116,8 +138,11 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     expect(set.levels.length).toBe(8);
     const file = `${tempDir()}/ghost.json`;
     fs.writeFileSync(file, JSON.stringify(set));
-    const work = set.levels.map((l: { puzzle: never }) => ghostAnalyzeCost(l.puzzle, set.generator.config));
-    const order = work.map((_: number, i: number) => i).sort((a: number, b: number) => work[b] - work[a] || a - b);
+    // levels start longest first by the estimate (G·2^G); each adds the work it did (the DP and its course states)
+    const cost = set.levels.map((l: { puzzle: never }) => ghostAnalyzeCost(l.puzzle, set.generator.config));
+    const ctx = { config: set.generator.config, calibration: set.calibration, scratch: memoryScratch() };
+    const work = set.levels.map((l: { puzzle: never }) => ghostAnalyzeWork(l.puzzle, ctx).work);
+    const order = cost.map((_: number, i: number) => i).sort((a: number, b: number) => cost[b] - cost[a] || a - b);
     // the ceiling just under what the first three levels to start do together
     const steps = order.slice(0, 3).reduce((sum: number, i: number) => sum + work[i], 0);
     const stopAt = order[2];

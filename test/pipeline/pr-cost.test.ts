@@ -10,6 +10,7 @@ import type { Console } from '../../tools/lib/console.ts';
 import { InputError } from '../../tools/lib/errors.ts';
 import { run } from '../support/run-cli.ts';
 import { memoryScratch } from '../../tools/lib/scratch.ts';
+import { at } from '../../tools/lib/at.ts';
 
 const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
 const home = process.cwd();
@@ -85,7 +86,9 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     const file = `${tempDir()}/apple.json`;
     fs.writeFileSync(file, JSON.stringify(set));
     // apple has no cost estimate, so levels start in file order: the ceiling just under what levels 0..2 spend stops at level 2
-    let work = 0;
+    // the set's report draws its reference sample too, counted before the levels
+    const { referenceSampleWork } = await import('../../tools/kinds/apple/fidelity.ts');
+    let work = referenceSampleWork(set.generator.config.fidelity).work;
     for (const l of set.levels.slice(0, 3)) work += analyzeAppleDetailed(l.puzzle, set.generator.config).work;
     expect(work, 'each level spends its 2,000,000 strip scans and some iterations').toBeGreaterThan(3 * 2_000_000);
     const lines: string[] = [];
@@ -95,7 +98,7 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
       lines.push(r.stderr.trim());
     }
     expect(lines[0]).toBe(
-      `proofpack: ${file} › levels[2] (${set.levels[2].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=${work} (or more) if you trust these files`,
+      `proofpack: ${file} › levels[2] (${set.levels[2].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report) so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=${work} (or more) if you trust these files`,
     );
     expect(lines[1]).toBe(lines[0]);
     // raised, the same file runs to its end (the default ceiling lets the committed set through: levels-apple-validate)
@@ -122,6 +125,27 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).toContain(`${file} › levels[0] (${set.levels[0].id}): the run's work passed its ceiling here`);
     expect(r.stderr).toContain('ghost exact-score DP steps (G·2^G a level, and 512 for each course state)');
+  });
+
+  it("apple: a set report's reference sample counts too, so files of no levels, each with its own referenceSeed, stop the run before any work", async () => {
+    const dir = tempDir();
+    const set = JSON.parse(fs.readFileSync(`${home}/levels/apple/standard.json`, 'utf8'));
+    set.levels = [];
+    const files = [1, 2, 3].map((seed) => {
+      set.generator.config.fidelity.referenceSeed = seed;
+      const file = `${dir}/empty-${seed}.json`;
+      fs.writeFileSync(file, JSON.stringify(set));
+      return file;
+    });
+    // 20,000 reference boards a sample, 256 each: the second distinct sample passes 10^7
+    const r = await cli(['validate', ...files, '--budget', 'appleRunWork=10000000', '--threads', '1']);
+    expect(r.code, r.stderr).toBe(2);
+    expect(r.stderr).toContain(`${files[1]} › set report: the run's work passed its ceiling here (10,240,000 apple`);
+    // a sample of the same seed and size is drawn once and counted once
+    const copy = `${dir}/copy-1.json`;
+    fs.copyFileSync(at(files, 0), copy);
+    const same = await cli(['validate', at(files, 0), copy, '--budget', 'appleRunWork=6000000', '--threads', '1']);
+    expect(same.stderr).not.toContain('ceiling');
   });
 
   it('sums in the order levels start (longest first by the kind estimate), not file order: a ghost file listed easiest first stops where the start order passes the ceiling', async () => {

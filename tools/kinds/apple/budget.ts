@@ -11,4 +11,8 @@ export const APPLE_BUDGETS: readonly BudgetField[] = [
 ];
 
 /** A run's ceiling: the strong solver's iterations plus strip scans of all its apple levels (about 2.5 times what the committed standard set's 200 levels spend, 4.0·10^8; one level spends at most about 3·10^6 at the default budgets: 1,000,000 iterations and 2,000,000 scans). */
-export const APPLE_RUN_BUDGET: RunBudget = { field: 'appleRunWork', ceiling: 1_000_000_000, unit: 'apple strong-solver iterations and strip scans' };
+export const APPLE_RUN_BUDGET: RunBudget = {
+  field: 'appleRunWork',
+  ceiling: 1_000_000_000,
+  unit: 'apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report)',
+};

@@ -13,7 +13,7 @@ import { compareApple } from './compare.ts';
 import { importAppleText } from './import.ts';
 import { generateAppleSlot, planApple, type AppleSpec } from './generate.ts';
 import { appleDifficulty, appleTierOf, appleTierTable, calibrateApple, initialAppleCalibration } from './tiers.ts';
-import { fidelityReport } from './fidelity.ts';
+import { fidelityReport, referenceSampleWork } from './fidelity.ts';
 import { APPLE_DEFAULT_CONFIG, APPLE_DEFAULT_SEED, APPLE_KEYED_LISTS } from './config.ts';
 import { appleFigures } from './bench.ts';
 
@@ -61,6 +61,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
       levels.map((l) => l.puzzle),
       config.fidelity,
     ),
+  setReportWork: (config) => referenceSampleWork(config.fidelity),
 
   compareSets: (a, b) =>
     compareApple(

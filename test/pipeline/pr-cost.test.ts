@@ -55,6 +55,18 @@ describe('--count beyond what a run can hold', () => {
 });
 
 describe("a run's work ceiling (--budget slideRunStates)", () => {
+  /** validate FILE --budget BUDGET on one thread and on two: exit 2 both times, the same one line (returned). */
+  const stopLine = async (file: string, budget: string) => {
+    const lines: string[] = [];
+    for (const threads of ['1', '2']) {
+      const r = await cli(['validate', file, '--budget', budget, '--threads', threads]);
+      expect(r.code, r.stderr).toBe(2);
+      lines.push(r.stderr.trim());
+    }
+    expect(lines[1]).toBe(lines[0]);
+    return lines[0];
+  };
+
   it('stops at the level where the states explored in level order pass it, the same level for any --threads; exit 2', async () => {
     const { analyzeSlideDetailed } = await import('../../tools/kinds/slide/analyze.ts');
     const set = JSON.parse(fs.readFileSync(`${home}/levels/slide/standard.json`, 'utf8'));
@@ -64,16 +76,9 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     // the ceiling just under what levels 0..5 explore together: level 5 is where it is passed
     let states = 0;
     for (const l of set.levels.slice(0, 6)) states += analyzeSlideDetailed(l.puzzle, set.generator.config).states;
-    const lines: string[] = [];
-    for (const threads of ['1', '2']) {
-      const r = await cli(['validate', file, '--budget', `slideRunStates=${states - 1}`, '--threads', threads]);
-      expect(r.code).toBe(2);
-      lines.push(r.stderr.trim());
-    }
-    expect(lines[0]).toBe(
+    expect(await stopLine(file, `slideRunStates=${states - 1}`)).toBe(
       `proofpack: ${file} › levels[5] (${set.levels[5].id}): the run's work passed its ceiling here (${states.toLocaleString('en-US')} slide solver and metric-graph states so far, over ${(states - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget slideRunStates=${states} (or more) if you trust these files`,
     );
-    expect(lines[1]).toBe(lines[0]);
     // raised to what it asks for, the same file runs past the ceiling (its set checks then speak for the cut set)
     const raised = await cli(['validate', file, '--budget', `slideRunStates=${states * 100}`, '--threads', '1']);
     expect(raised.stderr).not.toContain('ceiling');
@@ -82,28 +87,22 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
   it("apple: stops at the level where the strong solver's iterations and strip scans pass --budget appleRunWork, the same level for any --threads; exit 2", async () => {
     const { analyzeAppleDetailed } = await import('../../tools/kinds/apple/analyze.ts');
     const set = JSON.parse(fs.readFileSync(`${home}/levels/apple/standard.json`, 'utf8'));
-    set.levels = set.levels.slice(0, 4);
+    set.levels = set.levels.slice(0, 3);
     const file = `${tempDir()}/apple.json`;
     fs.writeFileSync(file, JSON.stringify(set));
-    // apple has no cost estimate, so levels start in file order: the ceiling just under what levels 0..2 spend stops at level 2
+    // apple has no cost estimate, so levels start in file order: the ceiling just under what levels 0..1 spend stops at level 1
     // the set's report draws its reference sample too, counted before the levels
     const { referenceSampleWork } = await import('../../tools/kinds/apple/fidelity.ts');
     let work = referenceSampleWork(set.generator.config.fidelity).work;
-    for (const l of set.levels.slice(0, 3)) work += analyzeAppleDetailed(l.puzzle, set.generator.config).work;
-    expect(work, 'each level spends its 2,000,000 strip scans and some iterations').toBeGreaterThan(3 * 2_000_000);
-    const lines: string[] = [];
-    for (const threads of ['1', '2']) {
-      const r = await cli(['validate', file, '--budget', `appleRunWork=${work - 1}`, '--threads', threads]);
-      expect(r.code, r.stderr).toBe(2);
-      lines.push(r.stderr.trim());
-    }
-    expect(lines[0]).toBe(
-      `proofpack: ${file} › levels[2] (${set.levels[2].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report) so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=${work} (or more) if you trust these files`,
+    for (const l of set.levels.slice(0, 2)) work += analyzeAppleDetailed(l.puzzle, set.generator.config).work;
+    expect(work, 'each level spends its 2,000,000 strip scans and some iterations').toBeGreaterThan(2 * 2_000_000);
+    expect(await stopLine(file, `appleRunWork=${work - 1}`)).toBe(
+      `proofpack: ${file} › levels[1] (${set.levels[1].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report) so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=${work} (or more) if you trust these files`,
     );
-    expect(lines[1]).toBe(lines[0]);
-    // raised, the same file runs to its end (the default ceiling lets the committed set through: levels-apple-validate)
-    const raised = await cli(['validate', file, '--budget', `appleRunWork=${work * 100}`, '--threads', '1']);
-    expect(raised.stderr).not.toContain('ceiling');
+    // a ceiling equal to that work is not passed there: the stop moves to the next level (the default
+    // ceiling lets the committed set through whole: levels-apple-validate)
+    const equal = await cli(['validate', file, '--budget', `appleRunWork=${work}`, '--threads', '1']);
+    expect(equal.stderr).toContain(`${file} › levels[2] (${set.levels[2].id}): the run's work passed its ceiling here`);
   }, 120_000);
 
   it("ghost: a board whose catching order barely matters (no clues, full rows) counts its course states, not only the DP's G·2^G steps", async () => {
@@ -177,16 +176,8 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
         break;
       }
     expect(fileOrderStop, 'precondition: summed in file order, the ceiling would be passed at another level').not.toBe(stopAt);
-    const lines: string[] = [];
-    for (const threads of ['1', '2']) {
-      const r = await cli(['validate', file, '--budget', `ghostRunSteps=${steps - 1}`, '--threads', threads]);
-      expect(r.code, r.stderr).toBe(2);
-      lines.push(r.stderr.trim());
-    }
-    expect(lines[0]).toContain(
-      `${file} › levels[${stopAt}] (${set.levels[stopAt].id}): the run's work passed its ceiling here (${steps.toLocaleString('en-US')} `,
-    );
-    expect(lines[0]).toContain(`run with --budget ghostRunSteps=${steps} (or more)`);
-    expect(lines[1]).toBe(lines[0]);
+    const line = await stopLine(file, `ghostRunSteps=${steps - 1}`);
+    expect(line).toContain(`${file} › levels[${stopAt}] (${set.levels[stopAt].id}): the run's work passed its ceiling here (${steps.toLocaleString('en-US')} `);
+    expect(line).toContain(`run with --budget ghostRunSteps=${steps} (or more)`);
   }, 120_000);
 });

@@ -6,7 +6,7 @@
 import { describe, expect, inject, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { BIN, cli, quickConfigFile, tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 
@@ -182,6 +182,18 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     oneLineNoStack(r.stderr);
   });
 
+  it('a hand-written packs.json without "type" is told what to write (bundle and pipeline read only a packs config)', async () => {
+    const packs = write('packs.json', JSON.stringify({ formatVersion: 1, packs: [] }));
+    const r = await run(['bundle', '--packs', packs, '--out', path.join(dir, 'd')]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`proofpack: ${packs} › type: missing; this file is read as a packs config: add "type": "packs-config" to its top-level object\n`);
+    const bare = write('bare-packs.json', JSON.stringify({ packs: [] }));
+    expect((await run(['bundle', '--packs', bare, '--out', path.join(dir, 'd')])).stderr).toContain(
+      'add "type": "packs-config" and "formatVersion": 1 to its top-level object',
+    );
+    expect(fs.existsSync(path.join(dir, 'd'))).toBe(false);
+  });
+
   it("commander's own errors are one line; no command prints the usage and exits 2", async () => {
     const r = await run(['pipeline', '--sed', '3']);
     expect(r.code).toBe(2);
@@ -191,10 +203,32 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
     expect(none.stderr).toMatch(/^Usage: proofpack /);
   });
 
-  it('a reader that closes the pipe early (`config ghost | head`) ends the command quietly, no stack trace', async () => {
-    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${BIN}" config ghost | true`], { encoding: 'utf8' });
-    expect(r.status).toBe(0);
-    expect(r.stderr).toBe('');
+  /** The launcher run with its stdout a pipe whose reader has gone (`| head` that stopped reading): exit code and stderr. */
+  const closedStdout = (args: string[], options: { bothStreams?: boolean } = {}) =>
+    new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [BIN, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy();
+      if (options.bothStreams) child.stderr.destroy();
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stderr }));
+    });
+
+  it('a reader that closes the pipe early (`config ghost | head`) ends the command quietly, no stack trace, exit 0', async () => {
+    expect(await closedStdout(['config', 'ghost'])).toEqual({ code: 0, stderr: '' });
+  });
+
+  it("`validate … | head`: an early-closed pipe keeps validate's verdict as the exit code (1 for a problem), no stack trace", async () => {
+    const dir = tempDir();
+    const failed = path.join(dir, 'failed.json');
+    fs.writeFileSync(failed, JSON.stringify({ type: 'validate-report', formatVersion: 1, ok: false, files: [], levels: 0, problems: 1, errors: 0 }));
+    expect(await closedStdout(['validate', failed])).toEqual({ code: 1, stderr: '' });
+    // stdout and stderr both closed (`validate … 2>&1 | head`)
+    expect((await closedStdout(['validate', failed], { bothStreams: true })).code).toBe(1);
+    // and a clean validation still exits 0
+    const clean = path.join(dir, 'passed.json');
+    fs.writeFileSync(clean, JSON.stringify({ type: 'validate-report', formatVersion: 1, ok: true, files: [], levels: 0, problems: 0, errors: 0 }));
+    expect(await closedStdout(['validate', clean])).toEqual({ code: 0, stderr: '' });
   });
 
   it('import, pipeline and init do not advertise --json; import names only the kinds it can import', async () => {

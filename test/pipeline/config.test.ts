@@ -111,6 +111,17 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
       'g.json › plan › "5x5 direct EASY" › coutn: unknown field (did you mean "count"?)',
     ]);
   });
+  it('a misspelt key that names no entry (`"EASY 5x5"`) is read as a new entry: one line says so and where the keys are listed, not "size: missing"', async () => {
+    const lines = problems(() => checkJobConfig(ghost, 'g.json', { plan: { 'EASY 5x5': { count: 3 }, extra: { size: 8, count: 2, cuont: 1 } } }));
+    expect(lines).toEqual([
+      'g.json › plan › "EASY 5x5": no entry has this key, so it is read as a new entry, which must give every field (missing: size, mode); to change an existing entry, use its key: proofpack config ghost --keys lists them',
+      'g.json › plan › "extra": no entry has this key, so it is read as a new entry, which must give every field (missing: mode); to change an existing entry, use its key: proofpack config ghost --keys lists them',
+      'g.json › plan › "extra" › cuont: unknown field (did you mean "count"?)',
+    ]);
+    // a complete new entry is still added without a word
+    const added = checkJobConfig(ghost, 'g.json', { plan: { extra: { size: 8, mode: 'pair', count: 2, tier: 'MASTER' } } });
+    expect((added.config as { plan: unknown[] }).plan.at(-1)).toEqual({ size: 8, mode: 'pair', count: 2, tier: 'MASTER' });
+  });
 });
 
 describe('generate --config', () => {

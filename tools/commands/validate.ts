@@ -69,6 +69,7 @@ async function analyzeAll(
   cache: OutcomeCache | undefined,
   ceilings: ReadonlyMap<string, RunCeilingOf>,
   label: (task: number) => string,
+  setWork: ReadonlyMap<string, number> = new Map(),
 ): Promise<Outcome<unknown, unknown>[]> {
   const keys = tasks.map(taskKey);
   const todo: AnalyzeTask[] = [];
@@ -85,7 +86,7 @@ async function analyzeAll(
   // the run ceiling, decided in start order: works[i] once level i is done, order[next] the first level not yet added
   const order = pipelineStartOrder(todo);
   const works: (number | undefined)[] = [];
-  const spent = new Map<string, number>();
+  const spent = new Map<string, number>(setWork);
   let next = 0;
   /** The line naming the level where the run's work passed its ceiling, once it has. */
   let stopped: string | undefined;
@@ -101,7 +102,7 @@ async function analyzeAll(
       if (ceiling && total > ceiling.ceiling) {
         // the tasks not yet started return at once; aborting the pool would cut running tasks mid-message
         Atomics.store(stopFlag, 0, 1);
-        stopped = `${label(at(todoTask, i))}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${total} (or more) if you trust these files`;
+        stopped = ceilingLine(label(at(todoTask, i)), total, ceiling);
         return;
       }
       next++;
@@ -145,6 +146,32 @@ async function analyzeAll(
     if (outcome === undefined) throw new Error(`validate: no outcome for task ${k}`);
     return outcome;
   });
+}
+
+/** The line naming where a run's work passed its ceiling. */
+function ceilingLine(where: string, total: number, ceiling: RunCeilingOf): string {
+  return `${where}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${total} (or more) if you trust these files`;
+}
+
+/**
+ * The work the set reports will spend beyond their levels (the kind's setReportWork, each key
+ * once), per kind, summed in file order before any level is analysed; a file at which it passes
+ * the run's ceiling stops the run there, naming the file.
+ */
+function setReportWork(files: readonly { file: string; l: Loaded }[], ceilings: ReadonlyMap<string, RunCeilingOf>): Map<string, number> {
+  const spent = new Map<string, number>();
+  const counted = new Set<string>();
+  for (const { file, l } of files) {
+    if (l.type !== 'set' || !l.kind.setReport || !l.kind.setReportWork) continue;
+    const { key, work } = l.kind.setReportWork(l.doc.generator.config);
+    if (counted.has(`${l.kind.name}/${key}`)) continue;
+    counted.add(`${l.kind.name}/${key}`);
+    const total = (spent.get(l.kind.name) ?? 0) + work;
+    spent.set(l.kind.name, total);
+    const ceiling = ceilings.get(l.kind.name);
+    if (ceiling && total > ceiling.ceiling) throw new InputError(ceilingLine(`${file} › set report`, total, ceiling));
+  }
+  return spent;
 }
 
 /** A file to check: named on the command line, or found under a folder (then it must resolve inside it). */
@@ -347,7 +374,9 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
     const l = loaded[file] as Extract<Loaded, { type: 'set' | 'pack' }>;
     return `${at(reports, file).file} › levels[${index}] (${at(l.doc.levels, index).id})`;
   };
-  const outcomes = await analyzeAll(tasks, threads, con, cache, runCeilings(run.budgets), label);
+  const ceilings = runCeilings(run.budgets);
+  const reported = mineFile ? loaded.flatMap((l, f) => (l ? [{ file: at(reports, f).file, l }] : [])) : [];
+  const outcomes = await analyzeAll(tasks, threads, con, cache, ceilings, label, setReportWork(reported, ceilings));
   const firstIndex = loaded.map((l) => {
     const m = new Map<string, number>();
     if (l && (l.type === 'set' || l.type === 'pack')) l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));

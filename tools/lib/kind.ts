@@ -232,6 +232,12 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
   preview?(level: Level<P, S, A>, ctx: AnalyzeContext<C, K>): Preview;
   /** Checks over a whole set (validate runs it on set files after the per-level checks). */
   setReport?(levels: Level<P, S, A>[], config: C): SetReport;
+  /**
+   * The work setReport spends beyond its levels, in runBudget's unit, when that work depends on
+   * the config (apple: the simulated reference sample); `key` names what is computed once per
+   * process, so sets with the same key count it once. validate adds it to the run's work.
+   */
+  setReportWork?(config: C): { key: string; work: number };
   /** Compare two sets of this kind (validate --compare), e.g. recorded boards against generated ones. */
   compareSets?(a: Level<P, S, A>[], b: Level<P, S, A>[]): SetReport;
   /**

@@ -48,6 +48,8 @@ export interface KeyedResult {
   keys: string[];
   /** One line per problem: `key: what` (the caller adds the file and list name). */
   problems: string[];
+  /** The keys that named no entry and added one (a misspelt key the typo check did not catch lands here too). */
+  added: string[];
 }
 
 /**
@@ -61,6 +63,7 @@ export function mergeKeyed(defaults: readonly unknown[], keyOf: (entry: any) => 
   const problems: string[] = [];
   const list: unknown[] = [];
   const listKeys: string[] = [];
+  const added: string[] = [];
   const push = (entry: unknown, key: string) => {
     list.push(entry);
     listKeys.push(key);
@@ -83,9 +86,12 @@ export function mergeKeyed(defaults: readonly unknown[], keyOf: (entry: any) => 
     if (guess !== undefined) problems.push(`${JSON.stringify(key)}: no such entry (did you mean ${JSON.stringify(guess)}?)`);
     else if (!isPlainObject(change))
       problems.push(`${JSON.stringify(key)}: no such entry to ${change === null ? 'remove' : 'change'}; a new entry is an object with every field of an entry`);
-    else push(change, key);
+    else {
+      push(change, key);
+      added.push(key);
+    }
   }
-  return { list, keys: listKeys, problems };
+  return { list, keys: listKeys, problems, added };
 }
 
 /**

@@ -71,6 +71,8 @@ export function checkJobConfig(kind: PuzzleKind, file: string, raw: unknown): Jo
   }
   // a list changed by key: later messages name its entries by key (`plan › "5x5 direct EASY" › count`), not by index
   const renames: [string, string][] = [];
+  /** Entries added by a key that names no default entry, as messages name them: `file › plan › "EASY 5x5"`. */
+  const added: string[] = [];
   for (const [list, keyOf] of Object.entries(kind.keyedLists ?? {})) {
     const given = rest[list];
     if (!Object.hasOwn(rest, list) || !isPlainObject(given) || !Array.isArray(defaults[list])) continue;
@@ -78,6 +80,7 @@ export function checkJobConfig(kind: PuzzleKind, file: string, raw: unknown): Jo
     for (const p of merged.problems) problems.push(`${where(file, list)} › ${p}`);
     rest[list] = merged.list;
     merged.keys.forEach((key, i) => renames.push([`${where(file, `${list}[${i}]`)}`, where(file, list, JSON.stringify(key))]));
+    for (const key of merged.added) added.push(where(file, list, JSON.stringify(key)));
   }
   const byKey = (line: string) => {
     for (const [from, to] of renames) {
@@ -91,8 +94,38 @@ export function checkJobConfig(kind: PuzzleKind, file: string, raw: unknown): Jo
     config = checkConfig(kind, file, rest);
   } catch (e) {
     if (!(e instanceof InputError)) throw e;
-    problems.push(...e.lines.map(byKey));
+    problems.push(...newEntryHints(kind.name, added, e.lines.map(byKey)));
   }
   if (problems.length > 0) throw new InputError(at(problems, 0), problems);
   return { config, ...job };
+}
+
+/**
+ * A key that names no entry adds a new entry, which must give every field
+ * (docs/config.md); when such an entry misses fields, the key was most likely
+ * meant to name an existing entry (`"EASY 5x5"` for `"5x5 direct EASY"`). Its
+ * `field: missing` lines become one line saying so and where the keys are listed.
+ */
+function newEntryHints(kindName: string, added: readonly string[], lines: readonly string[]): string[] {
+  const out: string[] = [];
+  const missing = new Map<string, string[]>();
+  for (const line of lines) {
+    const entry = added.find((a) => line.startsWith(`${a} › `) && line.endsWith(': missing'));
+    if (entry === undefined) {
+      out.push(line);
+      continue;
+    }
+    const fields = missing.get(entry);
+    const field = line.slice(entry.length + 3, -': missing'.length);
+    if (fields) fields.push(field);
+    else {
+      missing.set(entry, [field]);
+      out.push(entry);
+    }
+  }
+  return out.map((line) => {
+    const fields = missing.get(line);
+    if (!fields) return line;
+    return `${line}: no entry has this key, so it is read as a new entry, which must give every field (missing: ${fields.join(', ')}); to change an existing entry, use its key: proofpack config ${kindName} --keys lists them`;
+  });
 }

@@ -163,6 +163,14 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   }
   const type = (raw as { type?: unknown }).type;
   if (!expect.includes(type as Loaded['type'])) {
+    // a hand-written file without its type: say what to write, when only one type is read here
+    const only = expect.length === 1 ? at(expect, 0) : undefined;
+    if (type === undefined && only !== undefined) {
+      const version = Object.hasOwn(raw, 'formatVersion') ? '' : ' and "formatVersion": 1';
+      throw new InputError(
+        `${file} › type: missing; this file is read as a ${only.replace('-', ' ')}: add "type": "${only}"${version} to its top-level object`,
+      );
+    }
     throw new InputError(`${file} › type: expected ${expect.map((t) => JSON.stringify(t)).join(' or ')}, found ${show(type)}`);
   }
   if (type === 'manifest') return { type, doc: checkDocument(file, raw, 'manifest.schema.json', Manifest) };

@@ -1,6 +1,7 @@
 // The apple config's budgets: the strong solver's iterations and work, and the
-// size of the simulated sample the set's fidelity report draws.
-import type { BudgetField } from '../../lib/budget.ts';
+// size of the simulated sample the set's fidelity report draws; and a run's
+// ceiling on the solver's iterations and strip scans of all its levels.
+import type { BudgetField, RunBudget } from '../../lib/budget.ts';
 import { APPLE_DEFAULT_CONFIG } from './config.ts';
 
 export const APPLE_BUDGETS: readonly BudgetField[] = [
@@ -8,3 +9,10 @@ export const APPLE_BUDGETS: readonly BudgetField[] = [
   { field: 'search.work', ceiling: APPLE_DEFAULT_CONFIG.search.work, zeroIsUnlimited: true, bounds: 'row-strip scans of the strong solver (0 = no limit)' },
   { field: 'fidelity.referenceBoards', ceiling: APPLE_DEFAULT_CONFIG.fidelity.referenceBoards, bounds: 'simulated boards of the set fidelity report' },
 ];
+
+/** A run's ceiling: the strong solver's iterations plus strip scans of all its apple levels (about 2.5 times what the committed standard set's 200 levels spend, 4.0·10^8; one level spends at most about 3·10^6 at the default budgets: 1,000,000 iterations and 2,000,000 scans). */
+export const APPLE_RUN_BUDGET: RunBudget = {
+  field: 'appleRunWork',
+  ceiling: 1_000_000_000,
+  unit: 'apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report)',
+};

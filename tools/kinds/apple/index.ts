@@ -3,9 +3,9 @@ import type { PuzzleKind } from '../../lib/kind.ts';
 import { face } from './face.ts';
 import { APPLE_CONFORMANCE } from './conformance.ts';
 import { appleVectors } from './vectors.ts';
-import { APPLE_BUDGETS } from './budget.ts';
+import { APPLE_BUDGETS, APPLE_RUN_BUDGET } from './budget.ts';
 import { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution, APPLE_TIERS } from './schema.ts';
-import { analyzeApple } from './analyze.ts';
+import { analyzeApple, analyzeAppleDetailed } from './analyze.ts';
 import { appleRuleProblems, appleSolutionProblems } from './rules.ts';
 import { appleEquivalents, canonicalApple } from './canonical.ts';
 import { APPLE_PALETTE, applePreview } from './preview.ts';
@@ -13,7 +13,7 @@ import { compareApple } from './compare.ts';
 import { importAppleText } from './import.ts';
 import { generateAppleSlot, planApple, type AppleSpec } from './generate.ts';
 import { appleDifficulty, appleTierOf, appleTierTable, calibrateApple, initialAppleCalibration } from './tiers.ts';
-import { fidelityReport } from './fidelity.ts';
+import { fidelityReport, referenceSampleWork } from './fidelity.ts';
 import { APPLE_DEFAULT_CONFIG, APPLE_DEFAULT_SEED, APPLE_KEYED_LISTS } from './config.ts';
 import { appleFigures } from './bench.ts';
 
@@ -31,6 +31,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   face,
   conformance: { schema: APPLE_CONFORMANCE, vectors: appleVectors },
   budgets: APPLE_BUDGETS,
+  runBudget: APPLE_RUN_BUDGET,
   defaults: { setName: 'standard', seed: APPLE_DEFAULT_SEED, config: APPLE_DEFAULT_CONFIG },
   starterKeys: ['boards', 'tiers'],
   keyedLists: APPLE_KEYED_LISTS,
@@ -40,6 +41,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   initialCalibration: initialAppleCalibration,
 
   analyze: analyzeApple,
+  analyzeWork: (puzzle, ctx) => analyzeAppleDetailed(puzzle, ctx.config),
   ruleProblems: appleRuleProblems,
   solutionProblems: (puzzle, stored, proven) => appleSolutionProblems(puzzle, stored, proven),
 
@@ -60,6 +62,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
       levels.map((l) => l.puzzle),
       config.fidelity,
     ),
+  setReportWork: (config) => referenceSampleWork(config.fidelity),
 
   compareSets: (a, b) =>
     compareApple(

@@ -242,22 +242,31 @@ function advance(board: Uint8Array, run: Run, opts: SearchOptions, workLimit: nu
   run.score = score;
 }
 
+/** The best play found, and the work the search spent on it (both counts deterministic). */
+export interface SearchResult extends Play {
+  /** Ruin-and-recreate iterations of all runs (the `iterations` budget counts these). */
+  iterations: number;
+  /** Row strips the completions scanned, starting plays included (the `work` budget counts these). */
+  scans: number;
+}
+
 /**
  * Improves `start` (a legal play from `board`) by ruin and recreate; returns
- * the best play found, never worse than start. `opts.runs` lines of search
- * (a power of two) share the work budget by successive halving: each round
- * gives every live run the same share of the round's work, then the better
- * half (by score, ties to the earlier run) goes on.
+ * the best play found, never worse than start, with the work spent. `opts.runs`
+ * lines of search (a power of two) share the work budget by successive halving:
+ * each round gives every live run the same share of the round's work, then the
+ * better half (by score, ties to the earlier run) goes on.
  */
-export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions): Play {
+export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions): SearchResult {
   setPolicy(opts.cellShift, opts.digitGrowth);
   work[0] = 0;
   // a board with no move at all: nothing to search
-  if (enumerateMoves(board, probe) === 0) return { score: start.score, moves: [...start.moves] };
+  if (enumerateMoves(board, probe) === 0) return { score: start.score, moves: [...start.moves], iterations: 0, scans: 0 };
   const seed = boardSeed(board);
   // run 0 starts from the given play; the others from randomised greedy plays of the
   // whole board (diverse starts: where a run starts matters more than its later luck)
   let alive: Run[] = [];
+  const all: Run[] = [];
   for (let k = 0; k < opts.runs; k++) {
     const run: Run = {
       rng: new Rng32(seed ^ Math.imul(k, 0x9e3779b1)),
@@ -280,6 +289,7 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
       run.plan.set(trialMoves.subarray(0, run.len));
     }
     alive.push(run);
+    all.push(run);
   }
   const rounds = Math.round(Math.log2(opts.runs)) + 1;
   const perRoundIterations = opts.iterations / rounds;
@@ -300,7 +310,8 @@ export function improvePlay(board: Uint8Array, start: Play, opts: SearchOptions)
     }
   }
   const best = alive[0]!;
+  const spent = { iterations: all.reduce((sum, run) => sum + run.iterations, 0), scans: work[0]! };
   // scores never fall and halving keeps the better half, so best >= run 0 >= start; kept as a guard
-  if (best.score < start.score) return { score: start.score, moves: [...start.moves] };
-  return { score: best.score, moves: Array.from(best.plan.subarray(0, best.len)) };
+  if (best.score < start.score) return { score: start.score, moves: [...start.moves], ...spent };
+  return { score: best.score, moves: Array.from(best.plan.subarray(0, best.len)), ...spent };
 }

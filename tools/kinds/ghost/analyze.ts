@@ -16,26 +16,59 @@ export function solutionOf(b: Board, s: State): GhostSolution {
 }
 
 export function analyzeGhost(puzzle: GhostPuzzle, ctx: AnalyzeContext<GhostConfig, GhostCalibration>): Outcome<GhostSolution, GhostAnalysis> {
+  return analyzeGhostDetailed(puzzle, ctx).outcome;
+}
+
+/**
+ * analyzeGhost() plus the states on optimal plays (best and worst) that the
+ * course assets were built from: up to 2·2^G, and on a board whose catching
+ * order barely matters (no clues, full rows) they cost far more than the DP.
+ */
+export function analyzeGhostDetailed(
+  puzzle: GhostPuzzle,
+  ctx: AnalyzeContext<GhostConfig, GhostCalibration>,
+): { outcome: Outcome<GhostSolution, GhostAnalysis>; courseStates: number } {
   const board = compileBoard(puzzle);
   const r = solveLayered(board, { explain: true });
   const rounds = r.direct + r.pair + r.contradiction;
-  if (r.status === 'contradiction') return { status: 'rejected', reason: `the clues contradict each other (found after ${rounds} rounds)` };
-  if (r.status !== 'solved') return { status: 'rejected', reason: `the layered solver is stuck after ${rounds} rounds: it needs guessing` };
+  if (r.status === 'contradiction')
+    return { outcome: { status: 'rejected', reason: `the clues contradict each other (found after ${rounds} rounds)` }, courseStates: 0 };
+  if (r.status !== 'solved')
+    return { outcome: { status: 'rejected', reason: `the layered solver is stuck after ${rounds} rounds: it needs guessing` }, courseStates: 0 };
   const solution = solutionOf(board, r.state);
   const ghosts = solution.reduce((k, row) => k + [...row].filter((ch) => ch === 'G').length, 0);
   const counts = { direct: r.direct, pair: r.pair, contradiction: r.contradiction };
-  const scores = scoreAssets(puzzle, solution, ctx.config.scoreGhostLimit, ctx.scratch).assets;
+  const scored = scoreAssets(puzzle, solution, ctx.config.scoreGhostLimit, ctx.scratch);
   return {
-    status: 'proven',
-    solution,
-    analysis: {
-      ghosts,
-      ...counts,
-      logicDepth: logicDepth(counts, ctx.calibration.weights),
-      ...scores,
-      hints: encodeHints(hintPath(board, r.rounds), puzzle.size, solution),
+    outcome: {
+      status: 'proven',
+      solution,
+      analysis: {
+        ghosts,
+        ...counts,
+        logicDepth: logicDepth(counts, ctx.calibration.weights),
+        ...scored.assets,
+        hints: encodeHints(hintPath(board, r.rounds), puzzle.size, solution),
+      },
     },
+    courseStates: scored.maxStates + scored.minStates,
   };
+}
+
+/**
+ * DP steps one course state is counted as (validate's run ceiling): building
+ * the course assets measured about 280 ns a state against about 0.7 ns a DP
+ * transition (docs/untrusted-input.md), rounded up to a power of two.
+ */
+export const COURSE_STATE_STEPS = 512;
+
+/** analyzeGhost() and its work in ghostRunSteps: the DP's G·2^G steps plus COURSE_STATE_STEPS per course state. */
+export function ghostAnalyzeWork(
+  puzzle: GhostPuzzle,
+  ctx: AnalyzeContext<GhostConfig, GhostCalibration>,
+): { outcome: Outcome<GhostSolution, GhostAnalysis>; work: number } {
+  const r = analyzeGhostDetailed(puzzle, ctx);
+  return { outcome: r.outcome, work: ghostAnalyzeCost(puzzle, ctx.config) + COURSE_STATE_STEPS * r.courseStates };
 }
 
 /**

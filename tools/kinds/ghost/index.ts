@@ -5,7 +5,7 @@ import { GHOST_CONFORMANCE } from './conformance.ts';
 import { ghostVectors } from './vectors.ts';
 import { GHOST_BUDGETS, GHOST_RUN_BUDGET } from './budget.ts';
 import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
-import { analyzeGhost, ghostAnalyzeCost } from './analyze.ts';
+import { analyzeGhost, ghostAnalyzeCost, ghostAnalyzeWork } from './analyze.ts';
 import { logicDepth } from './logic-depth.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
@@ -43,7 +43,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   analyze: analyzeGhost,
   analyzeCost: ghostAnalyzeCost,
   // the exact-score DP's steps, known from the puzzle (1 when the scores are left unknown)
-  analyzeWork: (puzzle, ctx) => ({ outcome: analyzeGhost(puzzle, ctx), work: ghostAnalyzeCost(puzzle, ctx.config) }),
+  analyzeWork: ghostAnalyzeWork,
   ruleProblems,
   solutionProblems: (puzzle, stored, proven) => solutionProblems(puzzle, stored, proven.solution),
 

@@ -26,7 +26,8 @@
 //   CK          6·MAX_TERMS        ck, u16 per state (2N bytes)
 //   FMAX        CK+span        fmax, u16 per state
 //   FMIN        CK+2·span      fmin, u16 per state
-//   after that, 16-byte aligned, dp-kernel.ts places the two bitsets that mark() fills.
+//   after that, 16-byte aligned, dp-kernel.ts places the two bitsets that mark() fills,
+//   and (single-memory DP) the 8·COLLECT bytes collect() writes the marked states to.
 // `span`, the bytes from a state's ck to its fmax and from fmax to fmin, is at
 // least 2N; dp-kernel.ts makes it 2N + SPAN_PAD. With span exactly 2N (the tables
 // a power of two apart) solve() ran 1.4 times slower at G = 26, and not at G ≤ 25;

@@ -1,34 +1,17 @@
-// How a course asset is built (tools/kinds/ghost/course-build.ts): the radix sort of (state, value)
-// pairs, and the sparse construction in every ghost order it may choose. The
+// How a course asset is built (tools/kinds/ghost/course-build.ts): the sparse
+// construction in every ghost order it may choose, from the same ascending keys. The
 // values an asset holds are checked against a plain DP in score.test.ts and
 // course.test.ts; here the question is whether the shortcut changes anything:
 // every order's diagram must decode to the same value at every one of the 2^G
 // states, and the asset kept must be the shortest of them.
-import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { candidateOrders, encodeCourse, sortPairs } from '../../../tools/kinds/ghost/course-build.ts';
+import { candidateOrders, encodeCourse } from '../../../tools/kinds/ghost/course-build.ts';
 import { courseValue, decodeCourse } from '../../../tools/kinds/ghost/course-format.ts';
 import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
 import { dpModel } from '../../../tools/kinds/ghost/dp-kernel.ts';
 import { optimalStates, scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
-
-describe('sortPairs', () => {
-  it('sorts keys as unsigned 32-bit numbers and keeps every value with its key', () => {
-    fc.assert(
-      fc.property(fc.array(fc.tuple(fc.nat({ max: 2 ** 32 - 1 }), fc.nat({ max: 2 ** 17 })), { maxLength: 300 }), (pairs) => {
-        const keys = Uint32Array.from(pairs.map(([k]) => k));
-        const vals = Uint32Array.from(pairs.map(([, v]) => v));
-        sortPairs(keys, vals);
-        const want = [...pairs].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-        const got = [...keys].map((k, i) => [k, vals[i]!] as const).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-        expect([...keys]).toEqual(want.map(([k]) => k));
-        expect(got).toEqual(want);
-      }),
-    );
-  });
-});
 
 describe('a course asset in every ghost order', () => {
   // boards whose sets of optimal states are irregular enough to give diagrams of some size

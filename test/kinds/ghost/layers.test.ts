@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { boardFromConstraints, compileBoard, type ConstraintSpec } from '../../../tools/kinds/ghost/board.ts';
 import { refutes, solveLayered, PROPAGATION_ROUNDS, type SolveResult } from '../../../tools/kinds/ghost/solver.ts';
 import { solutionOf } from '../../../tools/kinds/ghost/analyze.ts';
+import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../tools/lib/rng.ts';
 
 /** An abstract board over cells 0..cells-1 with the given constraints. */
 function abstractBoard(cells: number, constraints: ConstraintSpec[]) {
@@ -141,5 +143,44 @@ describe('L3: one assumption', () => {
     expect(refutes(chain(65), none, 0, true)).toBe(false); // would need 66
     // the other way round nothing breaks at all
     expect(refutes(chain(21), none, 0, false)).toBe(false);
+  });
+});
+
+describe('L3 rounds against refutes(), one assumption at a time', () => {
+  // An L3 round starts each assumption from the round's prepared snapshot and
+  // its L2 looks only at pairs whose constraints changed; refutes() prepares
+  // the assumed state afresh and looks at every pair. A round must decide
+  // exactly the cells whose other value refutes() refutes.
+  it('every L3 round of 300 random 7x7 to 9x9 boards', () => {
+    let rounds3 = 0;
+    for (let i = 0; i < 300; i++) {
+      const rng = rngFor(32, 'l3-rounds', i);
+      const n = rng.int(7, 9);
+      const { puzzle } = randomBoard(rng, n, rng.int(2 * n, 3 * n), rng.int(2 * n, 3 * n));
+      const b = compileBoard(puzzle);
+      const r = solveLayered(b, { trace: true });
+      const s = new Uint32Array(6);
+      for (const round of r.rounds) {
+        if (round.layer === 3) {
+          rounds3++;
+          const ghosts = new Uint32Array(3);
+          const empties = new Uint32Array(3);
+          for (let p = 0; p < b.plainCount; p++) {
+            const w = p >>> 5;
+            const bit = 1 << (p & 31);
+            if ((s[w]! | s[w + 3]!) & bit) continue;
+            if (refutes(b, s, p, true)) empties[w]! |= bit;
+            if (refutes(b, s, p, false)) ghosts[w]! |= bit;
+          }
+          expect([...round.ghosts], `board ${i}`).toEqual([...ghosts]);
+          expect([...round.empties], `board ${i}`).toEqual([...empties]);
+        }
+        for (let w = 0; w < 3; w++) {
+          s[w]! |= round.ghosts[w]!;
+          s[w + 3]! |= round.empties[w]!;
+        }
+      }
+    }
+    expect(rounds3).toBeGreaterThan(20);
   });
 });

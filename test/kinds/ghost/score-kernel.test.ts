@@ -3,10 +3,12 @@
 // which counts open cells and complete constraints of every state directly:
 // whole state spaces of G = 1..14 (one block, several blocks, blocks under 8
 // states) and blocks of a larger space placed as the layered DP places them.
+// And the kernel's collection of marked states (collect(), countMarked())
+// against a plain walk of the bitset.
 import { describe, expect, it } from 'vitest';
 import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
-import { CK, CK_SHIFT, dpModel, loadKernel, blockMap } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
+import { CK, CK_SHIFT, COLLECT, dpModel, loadKernel, blockMap } from '../../../tools/kinds/ghost/dp-kernel.ts';
+import { optimalStates, scoreTables, stateValues } from '../../../tools/kinds/ghost/dp-single.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
 import { scoreOracle } from '../../support/helpers.ts';
@@ -51,5 +53,50 @@ describe('ck of every state against the oracle', () => {
         for (let lo = 0; lo < B; lo++) expect(ck[lo], `block ${h}, state ${lo}`).toBe(oracleCk(o, (h << L) | lo));
       }
     }
+  });
+});
+
+describe('collect: the marked states and their W, by the kernel, against a walk of the bitset', () => {
+  /** The set bits of a bitset over N states, ascending, with W = F + cells opened. */
+  function walk(bits: Uint32Array, N: number, F: Uint16Array, ck: Uint16Array) {
+    const keys: number[] = [];
+    const ws: number[] = [];
+    for (let s = 0; s < N; s++) {
+      if ((bits[s >>> 5]! >>> (s & 31)) & 1) {
+        keys.push(s);
+        ws.push(F[s]! + (ck[s]! >>> CK_SHIFT));
+      }
+    }
+    return { keys, ws };
+  }
+  const fresh = (n: number) => new Uint32Array(n);
+
+  it.each([1, 2, 3, 5, 12].map((G, i) => [G, i] as const))('the states on optimal plays, G = %i', (G, i) => {
+    const { puzzle, solution } = board(40 + i, G);
+    const t = scoreTables(dpModel(scoreModel(puzzle, solution)));
+    for (const which of ['max', 'min'] as const) {
+      const F = which === 'max' ? t.fmax : t.fmin;
+      const play = optimalStates(t, which);
+      const want = walk(play.states, 2 ** G, F, t.ck);
+      expect(play.count).toBe(want.keys.length);
+      const got = play.values(fresh);
+      expect([...got.keys]).toEqual(want.keys);
+      expect([...got.ws]).toEqual(want.ws);
+    }
+  });
+
+  it('a bitset with more states than one collect() call hands over (several chunks)', () => {
+    const G = 17;
+    const { puzzle, solution } = board(50, G);
+    const t = scoreTables(dpModel(scoreModel(puzzle, solution)));
+    const words = (t.map.bits1 - t.map.bits0) / 4;
+    const bits = new Uint32Array(t.kernel.memory.buffer, t.map.bits0, words);
+    const rng = rngFor(32, 'collect', 0);
+    for (let w = 0; w < words; w++) bits[w] = (rng.int(0, 0xffff) * 0x10000 + rng.int(0, 0xffff)) | (w % 7 === 0 ? 0 : -1 >>> rng.int(0, 31));
+    const want = walk(bits, 2 ** G, t.fmax, t.ck);
+    expect(want.keys.length).toBeGreaterThan(COLLECT);
+    const got = stateValues(t, t.fmax, t.map.bits0, want.keys.length, fresh);
+    expect([...got.keys]).toEqual(want.keys);
+    expect([...got.ws]).toEqual(want.ws);
   });
 });

@@ -35,11 +35,23 @@ function cpuSeconds(fn: () => void): number {
   return (c.user + c.system) / 1e6;
 }
 
-/** Levels whose analysis has the exact scores: the score pass evaluates G·2^(G−1) transitions for each. */
-function exactTransitions(levels: readonly { analysis: GhostAnalysis }[]): number {
+/** The DP transitions analyze evaluates for these levels: G·2^(G−1) for each whose analysis has the exact scores. */
+export function exactTransitions(levels: readonly { analysis: GhostAnalysis }[]): number {
   let sum = 0;
   for (const { analysis } of levels) if (typeof analysis.maxScore === 'number') sum += analysis.ghosts * 2 ** (analysis.ghosts - 1);
   return sum;
+}
+
+/** CPU seconds a transition of the score DP (counts and solve) takes on this machine, on the bench's G = 26 board (the second of two runs). */
+export function dpSecondsPerTransition(): number {
+  const { puzzle, solution } = boardWith(26);
+  const d = dpModel(scoreModel(puzzle, solution));
+  let transitions = 0;
+  scoreTables(d);
+  const s = cpuSeconds(() => {
+    transitions = scoreTables(d).transitions;
+  });
+  return s / transitions;
 }
 
 export function ghostScoreFigures(input?: Pick<BenchInput<unknown, unknown, GhostAnalysis, unknown, unknown>, 'standardSet'>): Figure[] {

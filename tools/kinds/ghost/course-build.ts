@@ -32,7 +32,11 @@ export function candidateOrders(cells: ArrayLike<number>, n: number): number[][]
 export type Alloc = (length: number) => Uint32Array;
 /**
  * Bytes per state of D that encodeCourse and its caller's keys and values take:
- * eight arrays of 4-byte entries with the other ghost orders, six without.
+ * six arrays of 4-byte entries (the keys, the values, four build buffers), in
+ * any order. The other ghost orders are still tried only when 32 bytes a state
+ * fit, as when their build took two more arrays (it permuted and sorted the
+ * keys, 2026-12-03): which assets try them, and so every asset's bytes, stay
+ * as they were.
  */
 export const COURSE_BYTES_PER_STATE = 32;
 export const COURSE_BYTES_ROW_MAJOR = 24;
@@ -102,9 +106,9 @@ export function courseAssets(src: CourseSource, ghostCell: ArrayLike<number>, n:
  * (ORDER_TRY_BYTES), in the other `orders` too; the shortest wins (the first
  * on a tie). `keys` is read, not kept; `ws` is overwritten (with each state's
  * terminal). The construction touches only the states of D and the nodes above
- * them (sparseBuild), never all 2^G states. Its arrays of |D| entries come from
- * `alloc` (the layered DP hands out its arena): four, and two more when other
- * orders are tried.
+ * them (sparseBuild), never all 2^G states, and builds every order from the
+ * same ascending keys (no permuting, no sorting). Its arrays of |D| entries
+ * come from `alloc` (the layered DP hands out its arena): four.
  */
 export function encodeCourse(
   G: number,
@@ -126,77 +130,15 @@ export function encodeCourse(
   for (let i = 0; i < n; i++) terms[i] = termOf[ws[i]!]!;
   const buffers = [alloc(n), alloc(n), alloc(n), alloc(n)] as const;
   const rowMajor = Array.from({ length: G }, (_, g) => g);
-  let best = encode(G, values, rowMajor, sparseBuild(G, T, keys, terms, buffers));
+  let best = encode(G, values, rowMajor, sparseBuild(G, T, rowMajor, keys, terms, buffers));
   if (best.length > tryOrdersAbove && G > 1) {
-    const pk = alloc(n);
-    const pt = alloc(n);
     for (const order of orders) {
       if (order.every((g, k) => g === k)) continue;
-      // the state masks with bit k = the ghost order[k], sorted again
-      const tables = permutationTables(order);
-      for (let i = 0; i < n; i++) {
-        const s = keys[i]!;
-        pk[i] = tables[0]![s & 255]! | tables[1]![(s >>> 8) & 255]! | tables[2]![(s >>> 16) & 255]! | tables[3]![s >>> 24]!;
-      }
-      pt.set(terms);
-      sortPairs(pk, pt, buffers[0], buffers[1]);
-      const bytes = encode(G, values, order, sparseBuild(G, T, pk, pt, buffers));
+      const bytes = encode(G, values, order, sparseBuild(G, T, order, keys, terms, buffers));
       if (bytes.length < best.length) best = bytes;
     }
   }
   return toBase64(best);
-}
-
-/**
- * Sorts `keys` ascending (unsigned) and moves `vals` along: LSD radix sort, two
- * passes of 16 bits, through two scratch arrays of at least the same length.
- */
-export function sortPairs(
-  keys: Uint32Array,
-  vals: Uint32Array,
-  tmpKeys: Uint32Array = new Uint32Array(keys.length),
-  tmpVals: Uint32Array = new Uint32Array(keys.length),
-): void {
-  const n = keys.length;
-  if (n < 2) return;
-  let k0: Uint32Array = keys,
-    v0: Uint32Array = vals,
-    k1: Uint32Array = tmpKeys,
-    v1: Uint32Array = tmpVals;
-  const counts = new Int32Array(65536);
-  for (const shift of [0, 16]) {
-    counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(k0[i]! >>> shift) & 0xffff]!++;
-    let sum = 0;
-    for (let d = 0; d < 65536; d++) {
-      const c = counts[d]!;
-      counts[d] = sum;
-      sum += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const at = counts[(k0[i]! >>> shift) & 0xffff]!++;
-      k1[at] = k0[i]!;
-      v1[at] = v0[i]!;
-    }
-    [k0, k1] = [k1, k0];
-    [v0, v1] = [v1, v0];
-  }
-  // two passes: the sorted data is back in the arrays given
-}
-
-/** Per byte of a state (ghost bits 8b..8b+7), the permuted index bits. */
-function permutationTables(order: readonly number[]): Int32Array[] {
-  const pos = new Int32Array(32);
-  order.forEach((g, k) => (pos[g] = k));
-  return [0, 1, 2, 3].map((b) => {
-    const t = new Int32Array(256);
-    for (let x = 0; x < 256; x++) {
-      let y = 0;
-      for (let j = 0; j < 8; j++) if ((x >>> j) & 1 && b * 8 + j < order.length) y |= 1 << pos[b * 8 + j]!;
-      t[x] = y;
-    }
-    return t;
-  });
 }
 
 interface Built {
@@ -206,19 +148,26 @@ interface Built {
 }
 
 /**
- * Bottom-up construction of the reduced diagram whose depth k tests bit k of
- * the index, from the states with a value (`keys` ascending, `terms` their
- * terminals; every other state is ⊥). The entries at depth k + 1 are indexes
- * of k + 1 bits; the node of prefix `low` at depth k joins the entry `low`
- * (bit k clear) and the entry `low + 2^k` (bit k set), both sorted runs, so a
- * merge of the two runs makes depth k. A prefix with neither is ⊥ and is never
- * visited: the work is about |D| per depth, not 2^G. Nodes are made in the
- * order a dense pass over every prefix would make them, so the ids, and with
- * them the bytes, do not depend on this shortcut.
+ * Bottom-up construction of the reduced diagram whose depth k tests ghost
+ * order[k], from the states with a value (`keys` ascending, bit g = ghost g;
+ * `terms` their terminals; every other state is ⊥). The ghosts are taken out
+ * from the last tested (depth G − 1) to the first. An entry is a state mask
+ * with the ghosts already taken out cleared, and the entries stay ascending:
+ * taking out ghost g at depth k joins, within each run of entries that agree
+ * on the bits above g, the entries without g (its first part) and those with
+ * g (the rest), each ascending in the bits below g, by a merge: an entry on
+ * one side only gets ⊥ on the other, and the two children make the node (g's
+ * depth k, lo, hi), or stay the one child when equal. The merged entry, g
+ * cleared, keeps the run's place, so the output is ascending again. A prefix
+ * with no state below it is ⊥ and never visited: the work is about |D| per
+ * depth, not 2^G, in any order, from the same keys. The node ids depend on the
+ * order nodes are made; the bytes do not (encode() numbers nodes by where the
+ * depth-first walk first meets them).
  */
 function sparseBuild(
   G: number,
   T: number,
+  order: readonly number[],
   keys: Uint32Array,
   terms: Uint32Array,
   buffers: readonly [Uint32Array, Uint32Array, Uint32Array, Uint32Array],
@@ -231,33 +180,51 @@ function sparseBuild(
     t0: Uint32Array = terms;
   let k1 = buffers[0],
     t1 = buffers[1];
-  const NONE = 2 ** 33;
   for (let k = G - 1; k >= 0; k--) {
-    const half = 2 ** k;
-    let split = 0;
-    while (split < len && k0[split]! < half) split++;
+    const g = order[k]!;
+    const below = g === 31 ? 0x7fffffff : (1 << g) - 1; // the bits below g
+    const clear = ~(1 << g);
     let i = 0,
-      j = split,
       out = 0;
-    while (i < split || j < len) {
-      const a = i < split ? k0[i]! : NONE;
-      const b = j < len ? k0[j]! - half : NONE;
-      let low: number, lo: number, hi: number;
-      if (a < b) {
-        low = a;
-        lo = t0[i++]!;
-        hi = BOTTOM;
-      } else if (b < a) {
-        low = b;
-        lo = BOTTOM;
-        hi = t0[j++]!;
-      } else {
-        low = a;
-        lo = t0[i++]!;
-        hi = t0[j++]!;
+    let lastLo = -1,
+      lastHi = -1,
+      last = -1;
+    while (i < len) {
+      // the run of entries agreeing on the bits above g: [i, split) without g, [split, end) with it
+      const above = g === 31 ? 0 : k0[i]! >>> (g + 1);
+      let split = i;
+      while (split < len && ((k0[split]! >>> g) & 1) === 0 && (g === 31 ? 0 : k0[split]! >>> (g + 1)) === above) split++;
+      let end = split;
+      while (end < len && (g === 31 ? 0 : k0[end]! >>> (g + 1)) === above) end++;
+      let j = split;
+      while (i < split || j < end) {
+        const a = i < split ? k0[i]! & below : 0x80000000;
+        const b = j < end ? k0[j]! & below : 0x80000000;
+        let lo: number, hi: number;
+        if (a < b) {
+          k1[out] = k0[i]!;
+          lo = t0[i++]!;
+          hi = BOTTOM;
+        } else if (b < a) {
+          k1[out] = k0[j]! & clear;
+          lo = BOTTOM;
+          hi = t0[j++]!;
+        } else {
+          k1[out] = k0[i]!;
+          lo = t0[i++]!;
+          hi = t0[j++]!;
+        }
+        if (lo === hi) t1[out++] = lo;
+        else if (lo === lastLo && hi === lastHi) t1[out++] = last;
+        else {
+          // neighbouring entries often make the same node: the last one is kept at hand
+          lastLo = lo;
+          lastHi = hi;
+          last = table.node(k, lo, hi);
+          t1[out++] = last;
+        }
       }
-      k1[out] = low;
-      t1[out++] = lo === hi ? lo : table.node(k, lo, hi);
+      i = end;
     }
     k0 = k1;
     t0 = t1;

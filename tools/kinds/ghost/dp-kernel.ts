@@ -65,6 +65,12 @@ export interface Kernel {
   mark(N: number, fOff: number, bitsOff: number): number;
   /** mark() across one ghost from a block to its successor block at state slot succ; returns 1 when that catch is not optimal somewhere. */
   markAcross(N: number, fOff: number, succ: number, succFOff: number, bitsOff: number, succBitsOff: number): number;
+  /** Set bits in `words` words of a bitset. */
+  countMarked(bitsOff: number, words: number): number;
+  /** The marked states from word `from` on and their W, up to COLLECT of them, written at `out`; returns how many (collectNext() then says where to go on). */
+  collect(from: number, words: number, fOff: number, bitsOff: number, out: number): number;
+  /** The word the next collect() starts from. */
+  collectNext(): number;
 }
 
 let instance: Kernel | null = null;
@@ -73,7 +79,19 @@ let instance: Kernel | null = null;
 function threadKernel(bytes: number): Kernel {
   if (!instance) {
     const e = new WebAssembly.Instance(compiled, {}).exports as unknown as Kernel;
-    instance = { memory: e.memory, counts: e.counts, countsAt: e.countsAt, solve: e.solve, stepFrom: e.stepFrom, mark: e.mark, markAcross: e.markAcross };
+    const next = (e as unknown as Record<string, WebAssembly.Global>)['collectNext']!;
+    instance = {
+      memory: e.memory,
+      counts: e.counts,
+      countsAt: e.countsAt,
+      solve: e.solve,
+      stepFrom: e.stepFrom,
+      mark: e.mark,
+      markAcross: e.markAcross,
+      countMarked: e.countMarked,
+      collect: e.collect,
+      collectNext: () => next.value as number,
+    };
   }
   const pages = Math.ceil(bytes / 65536);
   const have = instance.memory.buffer.byteLength / 65536;
@@ -85,15 +103,20 @@ function threadKernel(bytes: number): Kernel {
  * Where the kernel's tables and bitsets lie (byte addresses). The tables of
  * the states at slot 0 (ck at CK, fmax at CK + span, fmin at CK + 2·span);
  * with a successor block (the layered DP), a second block of tables at state
- * slot `succ`; then two bitsets of one bit a state (bits0, bits1); `bytes` in all.
+ * slot `succ`; then two bitsets of one bit a state (bits0, bits1); in the
+ * single-memory map, then the room collect() writes to (out); `bytes` in all.
  */
 export interface KernelMap {
   span: number;
   succ: number;
   bits0: number;
   bits1: number;
+  out?: number;
   bytes: number;
 }
+
+/** States a collect() call hands over at most; it writes 8 bytes a state. */
+export const COLLECT = constant('COLLECT');
 
 /** Bytes of a bitset over N states (at least 16). */
 export const bitsBytes = (N: number): number => Math.max(16, N / 8);
@@ -103,7 +126,8 @@ export function wholeMap(N: number): KernelMap {
   const span = 2 * N + SPAN_PAD;
   const bits0 = Math.ceil((CK + 2 * span + 2 * N) / 16) * 16;
   const bits1 = bits0 + bitsBytes(N);
-  return { span, succ: 0, bits0, bits1, bytes: bits1 + bitsBytes(N) };
+  const out = bits1 + bitsBytes(N);
+  return { span, succ: 0, bits0, bits1, out, bytes: out + 8 * COLLECT };
 }
 
 /** The map for a block of B states and one successor block (dp-layered.ts). */

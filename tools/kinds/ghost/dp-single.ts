@@ -10,10 +10,10 @@
 // each): 6 bytes a state, all 2^G states in the one kernel memory, up to
 // KERNEL_MAX_GHOSTS (limits.ts); dp-layered.ts runs the same recurrence past it.
 // One (S, g ∉ S) pair is one transition: G·2^(G−1) in all.
-import { popcount } from '../../lib/bits.ts';
 import { CATCH_BASE, CATCH_BONUS } from './score-rule.ts';
 import { KERNEL_MAX_GHOSTS } from './limits.ts';
-import { BLOCK_BITS, CK, ckOpen, loadKernel, wholeMap, type DpModel, type ExactOptima, type Kernel, type KernelMap, type OptimalPlay } from './dp-kernel.ts';
+import { BLOCK_BITS, CK, COLLECT, loadKernel, wholeMap, type DpModel, type ExactOptima, type Kernel, type KernelMap, type OptimalPlay } from './dp-kernel.ts';
+import type { Alloc } from './course-build.ts';
 
 export interface ScoreTables {
   G: number;
@@ -72,30 +72,34 @@ export function optimalStates(t: ScoreTables, which: 'max' | 'min'): OptimalPlay
   states.fill(0);
   states[0] = 1; // ∅
   const notFree = k.mark(N, F.byteOffset, at);
-  let count = 0;
-  for (let w = 0; w < states.length; w++) count += popcount(states[w]!);
-  const values = (alloc: (length: number) => Uint32Array) => stateValues(N, F, t.ck, states, count, alloc);
+  // mark() leaves the bits past N clear (the bitset's words may run past N below 32 states)
+  const count = k.countMarked(at, states.length);
+  const values = (alloc: Alloc) => stateValues(t, F, at, count, alloc);
   return { states, count, notFree: notFree >>> 0, values };
 }
 
-/** The `count` marked states of `states`, ascending, with W = F + cells opened (the bitset's words may run past N below 32 states; mark() leaves those bits clear). */
-function stateValues(N: number, F: Uint16Array, ck: Uint16Array, states: Uint32Array, count: number, alloc: (length: number) => Uint32Array) {
-  const words = Math.ceil(N / 32);
-  const last = N < 32 ? (1 << N) - 1 : -1;
+/**
+ * The `count` marked states of the bitset at bitsOff (over the 2^G states of
+ * `t`), ascending, with W = F + cells opened, in arrays from `alloc`: the
+ * kernel collects them a chunk at a time into its memory (map.out), and they
+ * are copied out.
+ */
+export function stateValues(t: ScoreTables, F: Uint16Array, bitsOff: number, count: number, alloc: Alloc): { keys: Uint32Array; ws: Uint32Array } {
+  const { kernel: k, map } = t;
+  const out = map.out;
+  if (out === undefined) throw new Error('score DP: a map without room to collect states');
+  const words = (map.bits1 - map.bits0) / 4;
   const keys = alloc(count);
   const ws = alloc(count);
   let at = 0;
-  for (let i = 0; i < words; i++) {
-    let m = i === words - 1 ? states[i]! & last : states[i]!;
-    while (m) {
-      const bit = m & -m;
-      m ^= bit;
-      const s = i * 32 + 31 - Math.clz32(bit);
-      keys[at] = s;
-      ws[at++] = F[s]! + ckOpen(ck[s]!);
-    }
+  for (let w = 0; w < words; w = k.collectNext()) {
+    const n = k.collect(w, words, F.byteOffset, bitsOff, out);
+    if (at + n > count) break;
+    keys.set(new Uint32Array(k.memory.buffer, out, n), at);
+    ws.set(new Uint32Array(k.memory.buffer, out + 4 * COLLECT, n), at);
+    at += n;
   }
-  if (at !== count) throw new Error(`score DP: ${at} marked states below 2^${Math.log2(N)}, ${count} counted`);
+  if (at !== count) throw new Error(`score DP: ${at} marked states collected, ${count} counted`);
   return { keys, ws };
 }
 

@@ -86,6 +86,19 @@ class Scratch {
   readonly unknownCount: Int32Array;
   readonly out = new Uint32Array(2 * WORDS);
   readonly probe = new Uint32Array(2 * WORDS);
+  /** need / unknown / unknownCount of L3's snapshot, which every assumption starts from. */
+  readonly baseNeed: Int32Array;
+  readonly baseUnknown: Uint32Array;
+  readonly baseUnknownCount: Int32Array;
+  /** One assumed cell as a change: ghost words 0..2, empty words 3..5. */
+  readonly cell = new Uint32Array(2 * WORDS);
+  /**
+   * Inside an L3 assumption: 1 for each constraint update() changed since the
+   * last L2 round (or since the snapshot, where L2 found nothing), so that L2
+   * looks only at pairs with a changed constraint (pairsChanged).
+   */
+  readonly changed: Uint8Array;
+  pairsChanged = false;
   /** First constraint found violated by the last prepare() that returned true. */
   violated = -1;
   /** The pair of the last L2 lo > hi contradiction. */
@@ -95,6 +108,10 @@ class Scratch {
     this.need = new Int32Array(count);
     this.unknown = new Uint32Array(count * WORDS);
     this.unknownCount = new Int32Array(count);
+    this.baseNeed = new Int32Array(count);
+    this.baseUnknown = new Uint32Array(count * WORDS);
+    this.baseUnknownCount = new Int32Array(count);
+    this.changed = new Uint8Array(count);
   }
 }
 
@@ -125,6 +142,47 @@ function prepare(b: Board, s: State, x: Scratch): boolean {
     x.unknown[o + 1] = w1;
     x.unknown[o + 2] = w2;
     x.unknownCount[k] = nu;
+    if ((a < 0 || a > nu) && !violated) {
+      violated = true;
+      x.violated = k;
+    }
+  }
+  return violated;
+}
+
+/**
+ * prepare() of the state that adds the cells of `d` (ghosts in words 0..2,
+ * empties in 3..5) to a state already prepared in x without a violation:
+ * only the constraints holding a cell of d change, so only they are computed
+ * again (from what x holds) and checked. The same need, unknown cells,
+ * verdict and first violated constraint as prepare() of the new state.
+ */
+function update(b: Board, x: Scratch, d: Uint32Array): boolean {
+  const g0 = d[0]!,
+    g1 = d[1]!,
+    g2 = d[2]!;
+  const n0 = g0 | d[3]!,
+    n1 = g1 | d[4]!,
+    n2 = g2 | d[5]!;
+  const U = x.unknown;
+  let violated = false;
+  for (let k = 0, o = 0; k < b.count; k++, o += 3) {
+    const u0 = U[o]!,
+      u1 = U[o + 1]!,
+      u2 = U[o + 2]!;
+    // the constraint's unknown cells that d decides
+    const c0 = u0 & n0,
+      c1 = u1 & n1,
+      c2 = u2 & n2;
+    if ((c0 | c1 | c2) === 0) continue;
+    const a = x.need[k]! - (popcount(c0 & g0) + popcount(c1 & g1) + popcount(c2 & g2));
+    const nu = x.unknownCount[k]! - (popcount(c0) + popcount(c1) + popcount(c2));
+    x.need[k] = a;
+    U[o] = u0 & ~c0;
+    U[o + 1] = u1 & ~c1;
+    U[o + 2] = u2 & ~c2;
+    x.unknownCount[k] = nu;
+    x.changed[k] = 1;
     if ((a < 0 || a > nu) && !violated) {
       violated = true;
       x.violated = k;
@@ -166,7 +224,14 @@ function layer1(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null 
   return finish(out, g0, g1, g2, e0, e1, e2);
 }
 
-/** L2 deductions (pairs of overlapping constraints) into out; NONE / MOVES / CONTRA. `rec` records each pair's. */
+/**
+ * L2 deductions (pairs of overlapping constraints) into out; NONE / MOVES /
+ * CONTRA. `rec` records each pair's. With x.pairsChanged, a pair whose two
+ * constraints are unchanged since the last L2 round is skipped: that round
+ * found nothing on it (its deductions, had it made any, would have changed
+ * the constraints), and its need and unknown cells are the same, so it
+ * finds nothing now: the same deductions, in the same order.
+ */
 function layer2(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
   let g0 = 0,
     g1 = 0,
@@ -176,9 +241,12 @@ function layer2(b: Board, x: Scratch, out: Uint32Array, rec: Deduction[] | null 
     e2 = 0;
   const U = x.unknown;
   const P = b.pairs;
+  const changed = x.changed;
+  const all = !x.pairsChanged;
   for (let i = 0; i < P.length; i += 2) {
     const A = P[i]!,
       B = P[i + 1]!;
+    if (!all && (changed[A]! | changed[B]!) === 0) continue;
     const oa = A * 3,
       ob = B * 3;
     const a0 = U[oa]!,
@@ -272,17 +340,20 @@ function apply(s: State, d: Uint32Array): void {
 
 /**
  * The propagate step: rounds of L1 (or L2 when L1 has nothing), at most 64.
- * True when the state is refuted. Mutates t.
+ * True when the state is refuted. Mutates t. `violated` is prepare()'s verdict
+ * on t, whose result x then holds (a caller that prepared t already passes it);
+ * each round's deductions are then added by update().
  */
-function propagate(b: Board, t: State, x: Scratch, witness: number[] | null = null): boolean {
+function propagate(b: Board, t: State, x: Scratch, witness: number[] | null = null, violated = prepare(b, t, x)): boolean {
   for (let i = 0; i < PROPAGATION_ROUNDS; i++) {
-    if (prepare(b, t, x)) return witness ? refuted(witness, [x.violated]) : true;
+    if (violated) return witness ? refuted(witness, [x.violated]) : true;
     let r = layer1(b, x, x.out);
     let layer = LAYER_DIRECT;
     if (r === NONE) {
       x.pairA = -1;
       r = layer2(b, x, x.out);
       layer = LAYER_PAIR;
+      if (r !== CONTRA) x.changed.fill(0); // (a contradiction is looked at again below, with the same pairs)
     }
     if (r === CONTRA) {
       if (!witness) return true;
@@ -295,8 +366,9 @@ function propagate(b: Board, t: State, x: Scratch, witness: number[] | null = nu
     }
     if (r === NONE) return false;
     apply(t, x.out);
+    violated = update(b, x, x.out);
   }
-  if (!prepare(b, t, x)) return false;
+  if (!violated) return false;
   return witness ? refuted(witness, [x.violated]) : true;
 }
 
@@ -327,7 +399,9 @@ function conflictOf(rec: readonly Deduction[]): number[] {
 /**
  * L3 deductions: every unknown cell in row-major order, assumed ghost then
  * empty, each on a copy of the snapshot s; a refuted assumption proves the
- * opposite. Results into out; NONE / MOVES / CONTRA.
+ * opposite. Results into out; NONE / MOVES / CONTRA. x holds prepare() of s
+ * (without a violation) on entry: each assumption starts from a copy of it
+ * with the one cell added (update()), instead of preparing s again.
  */
 function layer3(b: Board, s: State, x: Scratch, out: Uint32Array, rec: Deduction[] | null = null): number {
   let g0 = 0,
@@ -338,6 +412,22 @@ function layer3(b: Board, s: State, x: Scratch, out: Uint32Array, rec: Deduction
     e2 = 0;
   const t = x.probe;
   const witness: number[] | null = rec ? [] : null;
+  x.baseNeed.set(x.need);
+  x.baseUnknown.set(x.unknown);
+  x.baseUnknownCount.set(x.unknownCount);
+  const cell = x.cell;
+  /** x prepared for s plus cell p as a ghost (words 0..2) or empty (3..5); true when that is violated. */
+  const assume = (w: number, bit: number): boolean => {
+    x.need.set(x.baseNeed);
+    x.unknown.set(x.baseUnknown);
+    x.unknownCount.set(x.baseUnknownCount);
+    x.changed.fill(0);
+    cell.fill(0);
+    cell[w] = bit;
+    return update(b, x, cell);
+  };
+  // L3 runs only when L2 found nothing on s: inside an assumption, L2 needs to look only at pairs that changed
+  x.pairsChanged = true;
   for (let p = 0; p < b.plainCount; p++) {
     const w = p >>> 5;
     const bit = 1 << (p & 31);
@@ -345,7 +435,7 @@ function layer3(b: Board, s: State, x: Scratch, out: Uint32Array, rec: Deduction
     // assume ghost
     t.set(s);
     t[w]! |= bit;
-    if (propagate(b, t, x, witness)) {
+    if (propagate(b, t, x, witness, assume(w, bit))) {
       if (w === 0) e0 |= bit;
       else if (w === 1) e1 |= bit;
       else e2 |= bit;
@@ -354,13 +444,14 @@ function layer3(b: Board, s: State, x: Scratch, out: Uint32Array, rec: Deduction
     // assume empty
     t.set(s);
     t[w + 3]! |= bit;
-    if (propagate(b, t, x, witness)) {
+    if (propagate(b, t, x, witness, assume(w + 3, bit))) {
       if (w === 0) g0 |= bit;
       else if (w === 1) g1 |= bit;
       else g2 |= bit;
       if (rec) rec.push(assumption(p, false, witness!));
     }
   }
+  x.pairsChanged = false;
   return finish(out, g0, g1, g2, e0, e1, e2);
 }
 

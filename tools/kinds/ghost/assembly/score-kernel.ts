@@ -26,7 +26,8 @@
 //   CK          6·MAX_TERMS        ck, u16 per state (2N bytes)
 //   FMAX        CK+span        fmax, u16 per state
 //   FMIN        CK+2·span      fmin, u16 per state
-//   after that, 16-byte aligned, dp-kernel.ts places the two bitsets that mark() fills.
+//   after that, 16-byte aligned, dp-kernel.ts places the two bitsets that mark() fills,
+//   and (single-memory DP) the 8·COLLECT bytes collect() writes the marked states to.
 // `span`, the bytes from a state's ck to its fmax and from fmax to fmin, is at
 // least 2N; dp-kernel.ts makes it 2N + SPAN_PAD. With span exactly 2N (the tables
 // a power of two apart) solve() ran 1.4 times slower at G = 26, and not at G ≤ 25;
@@ -371,4 +372,41 @@ export function markAcross(N: i32, fOff: i32, succ: i32, succFOff: i32, bitsOff:
     store<i32>(ua, load<i32>(ua) | add);
   }
   return notFree;
+}
+
+/** States a collect() call writes at most (its output: 8·COLLECT bytes). */
+export const COLLECT: i32 = 1 << 16;
+/** The word of the bitset the next collect() call starts from. */
+export let collectNext: i32 = 0;
+
+/** Number of set bits in the `words` 32-bit words at bitsOff. */
+export function countMarked(bitsOff: i32, words: i32): i32 {
+  let count = 0;
+  for (let w = 0; w < words; w++) count += popcnt(load<i32>(bitsOff + (w << 2)));
+  return count;
+}
+
+/**
+ * The marked states of the bitset at bitsOff (words from .. words − 1),
+ * ascending, with W(S) = F(S) + cells opened (F at fOff) — what the course
+ * assets are built from (course-build.ts) — written to out (states, i32) and
+ * out + 4·COLLECT (W, i32), whole words at a time while they fit. Returns the
+ * number written; collectNext is the word to go on from (= words when done).
+ */
+export function collect(from: i32, words: i32, fOff: i32, bitsOff: i32, out: i32): i32 {
+  const outW = out + (COLLECT << 2);
+  let n = 0;
+  let w = from;
+  for (; w < words && n <= COLLECT - 32; w++) {
+    let word = load<i32>(bitsOff + (w << 2));
+    while (word) {
+      const s = (w << 5) | ctz(word);
+      word &= word - 1;
+      store<i32>(out + (n << 2), s);
+      store<i32>(outW + (n << 2), u16at(fOff + (s << 1)) + (u16at(CK + (s << 1)) >>> CK_SHIFT));
+      n++;
+    }
+  }
+  collectNext = w;
+  return n;
 }

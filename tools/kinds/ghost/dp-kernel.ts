@@ -143,7 +143,7 @@ const MAX_PER_CELL = 12;
  */
 export function dpModel(m: ScoreModel): DpModel {
   if (m.ghosts > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts (board has ${m.ghosts})`);
-  // a ghost mask in two 32-bit halves (past 32 ghosts a mask has more bits than a JavaScript bit operation)
+  // a ghost mask in two 32-bit halves (with more than 32 ghosts a mask has more bits than a JavaScript bit operation reads)
   const maskLo = new Int32Array(m.count);
   const maskHi = new Int32Array(m.count);
   for (let c = 0; c < m.count; c++) {
@@ -256,8 +256,8 @@ export interface OptimalPlay {
   count: number;
   /**
    * Bit g set when, from some state on an optimal play, catching ghost g next
-   * loses the optimum: Σ 2^g, an exact integer below 2^G (past 32 ghosts more
-   * bits than a JavaScript bit operation reads: test bit g as ⌊notFree / 2^g⌋ mod 2).
+   * loses the optimum: Σ 2^g, an exact integer below 2^G (with more than 32
+   * ghosts more bits than a JavaScript bit operation reads: test bit g as ⌊notFree / 2^g⌋ mod 2).
    */
   notFree: number;
   /**

@@ -1,5 +1,5 @@
-// The exact score DP past COURSE_MAX_GHOSTS (docs/score-layered.md, "Past 32
-// ghosts"): the layered DP of dp-layered.ts (blocks of 2^L states, layers by
+// The exact score DP past COURSE_MAX_GHOSTS (docs/score-layered.md, "More than
+// 32 ghosts"): the layered DP of dp-layered.ts (blocks of 2^L states, layers by
 // high ghosts caught, two layers in an arena, the table written to a scratch
 // file for the forward marking), at 2 bytes a state instead of 6:
 // * one medal a pass: the max DP and its marking, then the min DP and its

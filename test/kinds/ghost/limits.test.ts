@@ -30,7 +30,8 @@ function drift(all: { file: string; text: string }[]): { wrong: string[]; agreei
     else wrong.push(`${file}: "${quote}" (the limit is ${want})`);
   };
   for (const { file, text } of all) {
-    for (const m of text.matchAll(/`(KERNEL_MAX_GHOSTS|DP_MAX_GHOSTS|HEAVY_GHOSTS|COURSE_MAX_GHOSTS)` = (\d+)/g)) check(file, m[0], Number(m[2]), LIMITS[m[1]!]!);
+    for (const m of text.matchAll(/`(KERNEL_MAX_GHOSTS|DP_MAX_GHOSTS|HEAVY_GHOSTS|COURSE_MAX_GHOSTS)` = (\d+)/g))
+      check(file, m[0], Number(m[2]), LIMITS[m[1]!]!);
     // where the single-memory DP hands over to the layered one
     for (const m of text.matchAll(/\b(?:past|above|beyond) (\d+) ghosts/gi)) check(file, m[0], Number(m[1]), KERNEL_MAX_GHOSTS);
     for (const m of text.matchAll(/scoreGhostLimit`? ≤ (\d+)/g)) check(file, m[0], Number(m[1]), DP_MAX_GHOSTS);

@@ -245,7 +245,14 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPl
  * markLayered left it in: block by block in index order, reading only the
  * blocks that hold a marked state.
  */
-export function courseValues(states: Uint32Array, count: number, B: number, H: number, file: ScratchFile, alloc: Alloc): { keys: Uint32Array; ws: Uint32Array } {
+export function courseValues(
+  states: Uint32Array,
+  count: number,
+  B: number,
+  H: number,
+  file: ScratchFile,
+  alloc: Alloc,
+): { keys: Uint32Array; ws: Uint32Array } {
   const keys = alloc(count);
   const ws = alloc(count);
   const words = B / 32;

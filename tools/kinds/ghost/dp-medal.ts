@@ -19,7 +19,19 @@ import { totalmem } from 'node:os';
 import { popcount } from '../../lib/bits.ts';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
-import { blockMap, blockTerms, CK, ckOpen, countsBlock, loadKernel, type BlockTerms, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
+import {
+  blockMap,
+  blockTerms,
+  CK,
+  ckOpen,
+  countsBlock,
+  loadKernel,
+  type BlockTerms,
+  type DpModel,
+  type ExactOptima,
+  type Kernel,
+  type OptimalPlay,
+} from './dp-kernel.ts';
 import { arenaAlloc, blockLayers, courseValues, HEAVY_LOCK, LAYERED_LOW_BITS, mostBlocks, Slots } from './dp-layered.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom } from './course-build.ts';
 

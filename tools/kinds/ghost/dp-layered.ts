@@ -48,12 +48,7 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
   const mem = () => new Uint8Array(k.memory.buffer);
   const Lc = Math.min(L, BLOCK_BITS);
   const layers = blockLayers(H);
-  const unlock = G >= HEAVY_GHOSTS ? scratch.lock(HEAVY_LOCK) : () => {};
-  const files: ScratchFile[] = [];
-  const release = () => {
-    for (const f of files.splice(0)) f.close();
-    unlock();
-  };
+  const { files, release } = heavyHold(G, scratch);
   try {
     const fmaxFile = scratch.file();
     files.push(fmaxFile);
@@ -112,6 +107,30 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
   }
 }
 
+/** The scratch files of one DP (push them on `files`) and, from HEAVY_GHOSTS ghosts on, the machine-wide lock HEAVY_LOCK; release() closes the files and unlocks. */
+export function heavyHold(G: number, scratch: Scratch): { files: ScratchFile[]; release(): void } {
+  const unlock = G >= HEAVY_GHOSTS ? scratch.lock(HEAVY_LOCK) : () => {};
+  const files: ScratchFile[] = [];
+  const release = () => {
+    for (const f of files.splice(0)) f.close();
+    unlock();
+  };
+  return { files, release };
+}
+
+/** W = F + cells opened on the marked states of the block at slot 0 of the kernel (ck at CK, F at fOff, marks at bitsOff): what courseValues reads. */
+export function addOpened(k: Kernel, fOff: number, bitsOff: number, B: number): void {
+  const F = new Uint16Array(k.memory.buffer, fOff, B);
+  const ck = new Uint16Array(k.memory.buffer, CK, B);
+  const marked = new Int32Array(k.memory.buffer, bitsOff, B / 32);
+  for (let w = 0; w < B / 32; w++) {
+    for (let mw = marked[w]!; mw; mw &= mw - 1) {
+      const l = w * 32 + 31 - Math.clz32(mw & -mw);
+      F[l] = F[l]! + ckOpen(ck[l]!);
+    }
+  }
+}
+
 /** The blocks h < 2^H by layer: layers[p] holds those with p high ghosts caught, ascending. */
 export function blockLayers(H: number): number[][] {
   const layers: number[][] = Array.from({ length: H + 1 }, () => []);
@@ -126,17 +145,21 @@ export function mostBlocks(layers: number[][]): number {
   return most;
 }
 
-interface Layout {
+/** Where a layered DP's blocks are: L low ghosts, H high, B = 2^L states a block, the kernel's map (span, successor slot SUCC, bitsets), the blocks by layer. */
+export interface BlockLayout {
   L: number;
   H: number;
   B: number;
   span: number;
   SUCC: number;
   layers: number[][];
-  /** The scratch file of this table (fmax or fmin). */
-  file: ScratchFile;
   bits0: number;
   bits1: number;
+}
+
+interface Layout extends BlockLayout {
+  /** The scratch file of this table (fmax or fmin). */
+  file: ScratchFile;
 }
 
 /** Copy the first `tables` of a block's tables (ck, fmax, fmin; 2·B bytes each, contiguous in `slot`) into the kernel's memory at `at`, `span` apart. */
@@ -220,15 +243,7 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPl
       fromKernel(m, CK, span, block, 2);
       here.set(h, block);
       // W = F + cells opened on the block's marked states, back into the scratch file (courseValues reads it)
-      const F = new Uint16Array(k.memory.buffer, CK + span, B);
-      const ck = new Uint16Array(k.memory.buffer, CK, B);
-      const marked = new Int32Array(k.memory.buffer, o.bits0, words);
-      for (let w = 0; w < words; w++) {
-        for (let mw = marked[w]!; mw; mw &= mw - 1) {
-          const l = w * 32 + 31 - Math.clz32(mw & -mw);
-          F[l] = F[l]! + ckOpen(ck[l]!);
-        }
-      }
+      addOpened(k, CK + span, o.bits0, B);
       file.write(new Uint8Array(k.memory.buffer), CK + span, 2 * B, h * 2 * B);
     }
     for (const block of below.values()) blocks.give(block);

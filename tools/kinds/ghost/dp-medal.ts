@@ -18,12 +18,11 @@
 import { totalmem } from 'node:os';
 import { popcount } from '../../lib/bits.ts';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
-import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
+import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
 import {
   blockMap,
   blockTerms,
   CK,
-  ckOpen,
   countsBlock,
   loadKernel,
   type BlockTerms,
@@ -32,7 +31,7 @@ import {
   type Kernel,
   type OptimalPlay,
 } from './dp-kernel.ts';
-import { arenaAlloc, blockLayers, courseValues, HEAVY_LOCK, LAYERED_LOW_BITS, mostBlocks, Slots } from './dp-layered.ts';
+import { addOpened, arenaAlloc, type BlockLayout, blockLayers, courseValues, heavyHold, LAYERED_LOW_BITS, mostBlocks, Slots } from './dp-layered.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom } from './course-build.ts';
 
 export interface MedalOptions {
@@ -85,12 +84,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const layers = blockLayers(H);
   const most = mostBlocks(layers);
   const o: Layout = { L, H, B, span: map.span, SUCC: map.succ, layers, terms: blockTerms(d, L), bits0: map.bits0, bits1: map.bits1 };
-  const unlock = G >= HEAVY_GHOSTS ? scratch.lock(HEAVY_LOCK) : () => {};
-  const files: ScratchFile[] = [];
-  const release = () => {
-    for (const f of files.splice(0)) f.close();
-    unlock();
-  };
+  const { files, release } = heavyHold(G, scratch);
   try {
     let arena: ArrayBuffer;
     try {
@@ -138,16 +132,8 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   }
 }
 
-interface Layout {
-  L: number;
-  H: number;
-  B: number;
-  span: number;
-  SUCC: number;
-  layers: number[][];
+interface Layout extends BlockLayout {
   terms: BlockTerms;
-  bits0: number;
-  bits1: number;
 }
 
 /**
@@ -242,15 +228,7 @@ function markMedal(k: Kernel, o: Layout, blocks: Slots, file: ScratchFile, cours
       slot.set(m.subarray(bits0, bits0 + B / 8), 2 * B);
       here.set(h, slot);
       if (!courses) continue;
-      // W = F + cells opened on the block's marked states, back into the scratch file (courseValues reads it)
-      const F = new Uint16Array(k.memory.buffer, F0, B);
-      const ck = new Uint16Array(k.memory.buffer, CK, B);
-      for (let w = 0; w < words; w++) {
-        for (let mw = marked[w]!; mw; mw &= mw - 1) {
-          const l = w * 32 + 31 - Math.clz32(mw & -mw);
-          F[l] = F[l]! + ckOpen(ck[l]!);
-        }
-      }
+      addOpened(k, F0, bits0, B); // W over F on marked states, back into the file (courseValues reads it)
       file.write(m, F0, 2 * B, h * 2 * B);
     }
     for (const slot of below.values()) blocks.give(slot);

@@ -15,7 +15,6 @@
 // past COURSE_MAX_GHOSTS (room 0). With `courses` (tests, small G) it also
 // keeps the bitsets and the W values, so it is compared with the other DPs
 // state by state.
-import { totalmem } from 'node:os';
 import { popcount } from '../../lib/bits.ts';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
@@ -39,7 +38,7 @@ export interface MedalOptions {
   lowBits?: number;
   /** Keep the optimal-state bitsets and W for the course assets (default: G ≤ COURSE_MAX_GHOSTS; past it they are "unknown"). */
   courses?: boolean;
-  /** Bytes of memory the machine has (default: os.totalmem()); a DP needing more is refused before it starts. */
+  /** Bytes of memory the machine has: a DP needing more than 0.9 of it is refused before it starts. Absent: no such check (a kind reads nothing of the machine; the command layer does not pass it yet), only a failed allocation is refused. */
   machineBytes?: number;
 }
 
@@ -74,7 +73,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const courses = options.courses ?? G <= COURSE_MAX_GHOSTS;
   const memory = medalMemory(G, L, courses);
   const disk = medalDisk(G, courses);
-  const machine = options.machineBytes ?? totalmem();
+  const machine = options.machineBytes ?? Number.POSITIVE_INFINITY;
   // the kernel, the layers' lists and Node itself take the rest: leave a tenth
   if (memory > 0.9 * machine) throw new Error(needs(G, memory, disk, `this machine has ${gb(machine)} GB`));
   const H = G - L;

@@ -158,7 +158,7 @@ describe('generate --config', () => {
     expect(lines).toContain(`proofpack: ${file} › triesPerBord: unknown field (did you mean "triesPerBoard"?)`);
     expect(lines).toContain(`proofpack: ${file} › plan[0].cont: unknown field (did you mean "count"?)`);
     expect(lines).toContain(`proofpack: ${file} › plan[0].count: missing`);
-    expect(lines).toContain(`proofpack: ${file} › scoreGhostLimit: must be <= 32 (found 99)`);
+    expect(lines).toContain(`proofpack: ${file} › scoreGhostLimit: must be <= 36 (found 99)`);
     expect(lines).toHaveLength(4);
     expect(fs.existsSync(path.join(dir, 'never.json'))).toBe(false);
   });

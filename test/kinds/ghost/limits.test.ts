@@ -6,13 +6,14 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DP_MAX_GHOSTS, HEAVY_GHOSTS, KERNEL_MAX_GHOSTS } from '../../../tools/kinds/ghost/limits.ts';
+import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS, KERNEL_MAX_GHOSTS } from '../../../tools/kinds/ghost/limits.ts';
 import { GhostConfig } from '../../../tools/kinds/ghost/schema.ts';
 import { ghostAnalyzeCost } from '../../../tools/kinds/ghost/analyze.ts';
 import { GHOST_DEFAULT_CONFIG } from '../../../tools/kinds/ghost/config.ts';
+import { GHOST_BUDGETS, GHOST_RUN_BUDGET } from '../../../tools/kinds/ghost/budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-const LIMITS: Record<string, number> = { KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS };
+const LIMITS: Record<string, number> = { KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS, COURSE_MAX_GHOSTS };
 
 function texts(): { file: string; text: string }[] {
   const files = ['README.md', ...fs.readdirSync(path.join(ROOT, 'docs')).map((f) => path.join('docs', f))];
@@ -29,7 +30,8 @@ function drift(all: { file: string; text: string }[]): { wrong: string[]; agreei
     else wrong.push(`${file}: "${quote}" (the limit is ${want})`);
   };
   for (const { file, text } of all) {
-    for (const m of text.matchAll(/`(KERNEL_MAX_GHOSTS|DP_MAX_GHOSTS|HEAVY_GHOSTS)` = (\d+)/g)) check(file, m[0], Number(m[2]), LIMITS[m[1]!]!);
+    for (const m of text.matchAll(/`(KERNEL_MAX_GHOSTS|DP_MAX_GHOSTS|HEAVY_GHOSTS|COURSE_MAX_GHOSTS)` = (\d+)/g))
+      check(file, m[0], Number(m[2]), LIMITS[m[1]!]!);
     // where the single-memory DP hands over to the layered one
     for (const m of text.matchAll(/\b(?:past|above|beyond) (\d+) ghosts/gi)) check(file, m[0], Number(m[1]), KERNEL_MAX_GHOSTS);
     for (const m of text.matchAll(/scoreGhostLimit`? ≤ (\d+)/g)) check(file, m[0], Number(m[1]), DP_MAX_GHOSTS);
@@ -45,7 +47,7 @@ describe('the ghost score limits', () => {
 
   it('are quoted in the schema descriptions', () => {
     const description = GhostConfig.shape.scoreGhostLimit.description ?? '';
-    for (const n of [KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS]) expect(description).toContain(String(n));
+    for (const n of [KERNEL_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS, COURSE_MAX_GHOSTS]) expect(description).toContain(String(n));
     // the layered DP builds the course assets too
     expect(description).not.toMatch(/no course assets/);
   });
@@ -55,6 +57,14 @@ describe('the ghost score limits', () => {
     const config = { ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: DP_MAX_GHOSTS };
     expect(ghostAnalyzeCost({ size: 9, rows: rows(DP_MAX_GHOSTS) } as never, config)).toBeGreaterThan(1);
     expect(ghostAnalyzeCost({ size: 9, rows: rows(DP_MAX_GHOSTS + 1) } as never, config)).toBe(1);
+  });
+
+  it('keep the DP past the single-memory kernel out of validate by default: a stored config may ask at most KERNEL_MAX_GHOSTS', () => {
+    const ceiling = GHOST_BUDGETS.find((b) => b.field === 'scoreGhostLimit')?.ceiling;
+    expect(ceiling).toBeLessThanOrEqual(KERNEL_MAX_GHOSTS);
+    // a board of DP_MAX_GHOSTS ghosts alone is over the run ceiling
+    const rows = [4, 4, 4, 4, 4, 4, 4, 4, 4];
+    expect(ghostAnalyzeCost({ size: 9, rows } as never, { ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: DP_MAX_GHOSTS })).toBeGreaterThan(GHOST_RUN_BUDGET.ceiling);
   });
 
   it('are quoted alike in the docs, the code comments and the generated schemas', () => {

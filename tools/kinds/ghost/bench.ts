@@ -3,9 +3,9 @@
 // score DP: transitions per core-second and the time of whole score assets
 // (DP, optimal states, free ghosts, both course assets) for G = 20, 24 and 26,
 // and the floor of a score pass over the standard set at the measured speed;
-// the layered DP past 28 ghosts (the same assets) for G = 28, 30,
-// 32 (ghost-layered, opt-in: minutes and up to 10 GB; run it alone, BENCH_RUNS=1,
-// on an otherwise idle machine).
+// the layered DP past 28 ghosts (the same assets) for G = 28 to 34
+// (ghost-layered, opt-in: minutes and up to 10 GB at 32, 13 GB at 34, where the
+// course assets are "unknown"; run it alone, BENCH_RUNS=1, on an otherwise idle machine).
 import { rngFor } from '../../lib/rng.ts';
 import type { Figure } from '../../lib/bench.ts';
 import { seconds } from '../../lib/bench.ts';

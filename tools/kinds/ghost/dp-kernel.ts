@@ -149,7 +149,10 @@ export interface DpModel {
   count: number;
   /** The terms: ghost mask U and weight w(U) (mod 2^16, none 0), in the order first met. */
   terms: number;
+  /** Bits 0–31 of each term's mask (the kernel's countsAt reads these: enough up to 32 ghosts). */
   termMask: Int32Array;
+  /** Bits 32 and up of each term's mask (all 0 up to 32 ghosts); blockTerms() reads both halves. */
+  termHigh: Int32Array;
   termWeight: Uint16Array;
 }
 
@@ -164,31 +167,44 @@ const MAX_PER_CELL = 12;
  */
 export function dpModel(m: ScoreModel): DpModel {
   if (m.ghosts > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts (board has ${m.ghosts})`);
-  const ghostMask = new Int32Array(m.count);
+  // a ghost mask in two 32-bit halves (with more than 32 ghosts a mask has more bits than a JavaScript bit operation reads)
+  const maskLo = new Int32Array(m.count);
+  const maskHi = new Int32Array(m.count);
   for (let c = 0; c < m.count; c++) {
-    for (let j = m.ghostStart[c]!; j < m.ghostStart[c + 1]!; j++) ghostMask[c]! |= 1 << m.ghostList[j]!;
+    for (let j = m.ghostStart[c]!; j < m.ghostStart[c + 1]!; j++) {
+      const g = m.ghostList[j]!;
+      if (g < 32) maskLo[c]! |= 1 << g;
+      else maskHi[c]! |= 1 << (g - 32);
+    }
   }
-  // per cell not open at the start: the masks of the constraints containing it
+  // per cell not open at the start: the constraints containing it
   const byCell = new Map<number, number[]>();
   for (let c = 0; c < m.count; c++) {
     for (let j = m.cellStart[c]!; j < m.cellStart[c + 1]!; j++) {
       const cell = m.cellList[j]!;
       if (m.openAtStart[cell]) continue;
       const list = byCell.get(cell);
-      if (list) list.push(ghostMask[c]!);
-      else byCell.set(cell, [ghostMask[c]!]);
+      if (list) list.push(c);
+      else byCell.set(cell, [c]);
     }
   }
   if (byCell.size >= 1 << (16 - CK_SHIFT) || m.count > CK_LOW) throw new Error('board too large for the packed DP counters');
+  // keyed by the mask as an exact integer below 2^53: (lo >>> 0) + hi·2^32
   const weight = new Map<number, number>();
-  const add = (mask: number, w: number) => weight.set(mask, ((weight.get(mask) ?? 0) + w) & 0xffff);
-  for (let c = 0; c < m.count; c++) add(ghostMask[c]!, 1);
-  for (const masks of byCell.values()) {
-    if (masks.length > MAX_PER_CELL) throw new Error(`a cell in ${masks.length} constraints: the score DP takes at most ${MAX_PER_CELL}`);
-    const union = new Int32Array(1 << masks.length);
-    for (let t = 1; t < union.length; t++) {
-      union[t] = union[t & (t - 1)]! | masks[31 - Math.clz32(t & -t)]!;
-      add(union[t]!, popcount(t) & 1 ? 1 << CK_SHIFT : -(1 << CK_SHIFT));
+  const add = (lo: number, hi: number, w: number) => {
+    const key = (lo >>> 0) + hi * 2 ** 32;
+    weight.set(key, ((weight.get(key) ?? 0) + w) & 0xffff);
+  };
+  for (let c = 0; c < m.count; c++) add(maskLo[c]!, maskHi[c]!, 1);
+  for (const cs of byCell.values()) {
+    if (cs.length > MAX_PER_CELL) throw new Error(`a cell in ${cs.length} constraints: the score DP takes at most ${MAX_PER_CELL}`);
+    const lo = new Int32Array(1 << cs.length);
+    const hi = new Int32Array(1 << cs.length);
+    for (let t = 1; t < lo.length; t++) {
+      const c = cs[31 - Math.clz32(t & -t)]!;
+      lo[t] = lo[t & (t - 1)]! | maskLo[c]!;
+      hi[t] = hi[t & (t - 1)]! | maskHi[c]!;
+      add(lo[t]!, hi[t]!, popcount(t) & 1 ? 1 << CK_SHIFT : -(1 << CK_SHIFT));
     }
   }
   const kept = [...weight].filter(([, w]) => w !== 0);
@@ -197,9 +213,55 @@ export function dpModel(m: ScoreModel): DpModel {
     G: m.ghosts,
     count: m.count,
     terms: kept.length,
-    termMask: Int32Array.from(kept, ([u]) => u),
+    termMask: Int32Array.from(kept, ([u]) => u % 2 ** 32), // Int32Array wraps bit 31 to the sign, as the kernel reads it
+    termHigh: Int32Array.from(kept, ([u]) => Math.floor(u / 2 ** 32)),
     termWeight: Uint16Array.from(kept, ([, w]) => w),
   };
+}
+
+/**
+ * The terms of a model cut for blocks of 2^L states (the layered DP's block h
+ * holds the states h·2^L + l): per term the ghosts ≥ L as a mask over the high
+ * ghosts (`above`, G − L ≤ 31 bits) and the ghosts < L (`low`).
+ */
+export interface BlockTerms {
+  L: number;
+  above: Int32Array;
+  low: Int32Array;
+  weight: Uint16Array;
+}
+
+export function blockTerms(d: DpModel, L: number): BlockTerms {
+  if (d.G - L > 31 || L > 31) throw new Error(`blocks of 2^${L} states over ${d.G} ghosts: the high ghosts must fit 31 bits`);
+  const above = new Int32Array(d.terms);
+  const low = new Int32Array(d.terms);
+  for (let t = 0; t < d.terms; t++) {
+    const mask = (d.termMask[t]! >>> 0) + d.termHigh[t]! * 2 ** 32; // exact below 2^53
+    above[t] = Math.floor(mask / 2 ** L);
+    low[t] = mask % 2 ** L;
+  }
+  return { L, above, low, weight: d.termWeight };
+}
+
+/**
+ * ck of block h (the states h·2^L + l, l < 2^L) at state slots at .. at + 2^L − 1,
+ * fmax = 0 and fmin = UNSET_MIN as counts() leaves them, for any G ≤ DP_MAX_GHOSTS:
+ * the terms whose high ghosts all lie in h are written to the kernel's term
+ * table at their low bits, so the kernel's 32-bit state base is 0 (the kernel's
+ * own countsAt(h·2^L, …) needs h·2^L below 2^31). Overwrites the model that
+ * loadKernel wrote.
+ */
+export function countsBlock(k: Kernel, t: BlockTerms, h: number, at: number, span: number): void {
+  const mask = new Int32Array(k.memory.buffer, TERM_MASK, t.above.length);
+  const weight = new Uint16Array(k.memory.buffer, TERM_WEIGHT, t.above.length);
+  let n = 0;
+  for (let i = 0; i < t.above.length; i++) {
+    const a = t.above[i]!;
+    if ((a & h) !== a) continue;
+    mask[n] = t.low[i]!;
+    weight[n++] = t.weight[i]!;
+  }
+  k.countsAt(0, at, 2 ** t.L, Math.min(t.L, BLOCK_BITS), n, span);
 }
 
 /** This thread's kernel with room for `map` and the model `d` written into its memory. */
@@ -216,7 +278,11 @@ export interface OptimalPlay {
   states: Uint32Array;
   /** Number of such states. */
   count: number;
-  /** Bit g set when, from some state on an optimal play, catching ghost g next loses the optimum. */
+  /**
+   * Bit g set when, from some state on an optimal play, catching ghost g next
+   * loses the optimum: Σ 2^g, an exact integer below 2^G (with more than 32
+   * ghosts more bits than a JavaScript bit operation reads: test bit g as ⌊notFree / 2^g⌋ mod 2).
+   */
   notFree: number;
   /**
    * The states on an optimal play, ascending, with W(S) = F(S) + cells opened

@@ -13,7 +13,7 @@
 // live in ordinary ArrayBuffers, so the 4 GB limit of a 32-bit memory does not apply.
 import { popcount } from '../../lib/bits.ts';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
-import { DP_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
+import { COURSE_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
 import { blockMap, BLOCK_BITS, CK, ckOpen, loadKernel, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom, type Alloc } from './course-build.ts';
 
@@ -24,7 +24,7 @@ export const LAYERED_LOW_BITS = 16;
 export const HEAVY_LOCK = 'score-heavy';
 
 /**
- * The layered DP (any G ≤ DP_MAX_GHOSTS; lowBits ≥ 5, smaller in tests to
+ * The layered DP (any G ≤ COURSE_MAX_GHOSTS: its state indices and masks are 32-bit; dp-medal.ts goes further; lowBits ≥ 5, smaller in tests to
  * exercise many blocks). Memory: an arena of 6·B·(C(H, ⌈H/2⌉) + C(H, ⌈H/2⌉ − 1))
  * bytes and two bitsets of 2^G bits; scratch files of 4·2^G bytes in all, which
  * the marking leaves holding W(S) of the marked states; the course assets are
@@ -34,7 +34,7 @@ export const HEAVY_LOCK = 'score-heavy';
  */
 export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LOW_BITS): ExactOptima {
   const G = d.G;
-  if (G > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts`);
+  if (G > COURSE_MAX_GHOSTS) throw new Error(`the layered score DP with both medals in one pass handles at most ${COURSE_MAX_GHOSTS} ghosts`);
   const L = Math.min(lowBits, G);
   if (L < 5) throw new Error('the layered score DP needs blocks of at least 32 states');
   const H = G - L;
@@ -47,14 +47,8 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
   const k = loadKernel(d, map);
   const mem = () => new Uint8Array(k.memory.buffer);
   const Lc = Math.min(L, BLOCK_BITS);
-  const layers: number[][] = Array.from({ length: H + 1 }, () => []);
-  for (let h = 0; h < 2 ** H; h++) layers[popcount(h)]!.push(h);
-  const unlock = G >= HEAVY_GHOSTS ? scratch.lock(HEAVY_LOCK) : () => {};
-  const files: ScratchFile[] = [];
-  const release = () => {
-    for (const f of files.splice(0)) f.close();
-    unlock();
-  };
+  const layers = blockLayers(H);
+  const { files, release } = heavyHold(G, scratch);
   try {
     const fmaxFile = scratch.file();
     files.push(fmaxFile);
@@ -63,9 +57,7 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
     // One arena for everything big, so memory is allocated once (the collector
     // need not free anything between phases): slots of 6B bytes for the blocks
     // of two layers, later the marking's blocks, last the course assets' scratch.
-    let most = 0;
-    for (let p = 0; p < H; p++) most = Math.max(most, layers[p]!.length + layers[p + 1]!.length);
-    most = Math.max(most, layers[0]!.length);
+    const most = mostBlocks(layers);
     // (at least room for the course assets of every state while that is under 64 MB: small G, in tests)
     const arena = new ArrayBuffer(Math.max(most * 6 * B, Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26))); // a typed array stops at 8 GB, an ArrayBuffer does not
     const blocks = new Slots(arena, 6 * B, most);
@@ -115,17 +107,59 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
   }
 }
 
-interface Layout {
+/** The scratch files of one DP (push them on `files`) and, from HEAVY_GHOSTS ghosts on, the machine-wide lock HEAVY_LOCK; release() closes the files and unlocks. */
+export function heavyHold(G: number, scratch: Scratch): { files: ScratchFile[]; release(): void } {
+  const unlock = G >= HEAVY_GHOSTS ? scratch.lock(HEAVY_LOCK) : () => {};
+  const files: ScratchFile[] = [];
+  const release = () => {
+    for (const f of files.splice(0)) f.close();
+    unlock();
+  };
+  return { files, release };
+}
+
+/** W = F + cells opened on the marked states of the block at slot 0 of the kernel (ck at CK, F at fOff, marks at bitsOff): what courseValues reads. */
+export function addOpened(k: Kernel, fOff: number, bitsOff: number, B: number): void {
+  const F = new Uint16Array(k.memory.buffer, fOff, B);
+  const ck = new Uint16Array(k.memory.buffer, CK, B);
+  const marked = new Int32Array(k.memory.buffer, bitsOff, B / 32);
+  for (let w = 0; w < B / 32; w++) {
+    for (let mw = marked[w]!; mw; mw &= mw - 1) {
+      const l = w * 32 + 31 - Math.clz32(mw & -mw);
+      F[l] = F[l]! + ckOpen(ck[l]!);
+    }
+  }
+}
+
+/** The blocks h < 2^H by layer: layers[p] holds those with p high ghosts caught, ascending. */
+export function blockLayers(H: number): number[][] {
+  const layers: number[][] = Array.from({ length: H + 1 }, () => []);
+  for (let h = 0; h < 2 ** H; h++) layers[popcount(h)]!.push(h);
+  return layers;
+}
+
+/** The most blocks two adjacent layers hold (one layer when there is only one). */
+export function mostBlocks(layers: number[][]): number {
+  let most = layers[0]!.length;
+  for (let p = 0; p + 1 < layers.length; p++) most = Math.max(most, layers[p]!.length + layers[p + 1]!.length);
+  return most;
+}
+
+/** Where a layered DP's blocks are: L low ghosts, H high, B = 2^L states a block, the kernel's map (span, successor slot SUCC, bitsets), the blocks by layer. */
+export interface BlockLayout {
   L: number;
   H: number;
   B: number;
   span: number;
   SUCC: number;
   layers: number[][];
-  /** The scratch file of this table (fmax or fmin). */
-  file: ScratchFile;
   bits0: number;
   bits1: number;
+}
+
+interface Layout extends BlockLayout {
+  /** The scratch file of this table (fmax or fmin). */
+  file: ScratchFile;
 }
 
 /** Copy the first `tables` of a block's tables (ck, fmax, fmin; 2·B bytes each, contiguous in `slot`) into the kernel's memory at `at`, `span` apart. */
@@ -141,7 +175,7 @@ function fromKernel(mem: Uint8Array, at: number, span: number, slot: Uint8Array,
 }
 
 /** Fixed-size slots of an arena, handed out and back: the DP's blocks. */
-class Slots {
+export class Slots {
   private free: number[] = [];
   constructor(
     private readonly arena: ArrayBuffer,
@@ -209,15 +243,7 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPl
       fromKernel(m, CK, span, block, 2);
       here.set(h, block);
       // W = F + cells opened on the block's marked states, back into the scratch file (courseValues reads it)
-      const F = new Uint16Array(k.memory.buffer, CK + span, B);
-      const ck = new Uint16Array(k.memory.buffer, CK, B);
-      const marked = new Int32Array(k.memory.buffer, o.bits0, words);
-      for (let w = 0; w < words; w++) {
-        for (let mw = marked[w]!; mw; mw &= mw - 1) {
-          const l = w * 32 + 31 - Math.clz32(mw & -mw);
-          F[l] = F[l]! + ckOpen(ck[l]!);
-        }
-      }
+      addOpened(k, CK + span, o.bits0, B);
       file.write(new Uint8Array(k.memory.buffer), CK + span, 2 * B, h * 2 * B);
     }
     for (const block of below.values()) blocks.give(block);
@@ -234,7 +260,14 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPl
  * markLayered left it in: block by block in index order, reading only the
  * blocks that hold a marked state.
  */
-function courseValues(states: Uint32Array, count: number, B: number, H: number, file: ScratchFile, alloc: Alloc): { keys: Uint32Array; ws: Uint32Array } {
+export function courseValues(
+  states: Uint32Array,
+  count: number,
+  B: number,
+  H: number,
+  file: ScratchFile,
+  alloc: Alloc,
+): { keys: Uint32Array; ws: Uint32Array } {
   const keys = alloc(count);
   const ws = alloc(count);
   const words = B / 32;
@@ -259,7 +292,7 @@ function courseValues(states: Uint32Array, count: number, B: number, H: number, 
 }
 
 /** Scratch arrays handed out from the start of the arena (its data is no longer needed); fresh ones if it is full. */
-function arenaAlloc(arena: ArrayBuffer): Alloc {
+export function arenaAlloc(arena: ArrayBuffer): Alloc {
   let at = 0;
   return (length: number) => {
     const bytes = Math.ceil((4 * length) / 16) * 16;

@@ -3,7 +3,7 @@
 // Schemas in schema/ are generated from them.
 import { z } from 'zod';
 import { BASE64_PATTERN } from '../../lib/bytes.ts';
-import { DP_MAX_GHOSTS, HEAVY_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
+import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
 
 const int = () => z.number().int();
 const range = (lo: number, hi: number) => z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
@@ -45,7 +45,7 @@ export type GhostSolution = z.infer<typeof GhostSolution>;
 const Unknown = z
   .literal('unknown')
   .describe(
-    `not computed: the board has more ghosts than the set's exact limit (scoreGhostLimit); for a course asset also when, past ${KERNEL_MAX_GHOSTS} ghosts, its states on an optimal play do not fit the memory the layered DP allows them`,
+    `not computed: the board has more ghosts than the set's exact limit (scoreGhostLimit); for a course asset also when, past ${KERNEL_MAX_GHOSTS} ghosts, its states on an optimal play do not fit the memory the layered DP allows them, and always with more than ${COURSE_MAX_GHOSTS} ghosts`,
   );
 const CellRC = z
   .tuple([
@@ -143,7 +143,7 @@ export const GhostConfig = z.strictObject({
     .min(0)
     .max(DP_MAX_GHOSTS)
     .describe(
-      `exact maxScore/minScore/freeGhosts/course assets for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core), memory as 6·2^G bytes (0.4 GB at 26, 1.6 GB at ${KERNEL_MAX_GHOSTS}); above ${KERNEL_MAX_GHOSTS} ghosts the layered DP gives the same assets in up to about 10 GB at ${DP_MAX_GHOSTS}, one such board at a time on the machine from ${HEAVY_GHOSTS} ghosts on (docs/score-layered.md)`,
+      `exact maxScore/minScore/freeGhosts/course assets for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core), memory as 6·2^G bytes (0.4 GB at 26, 1.6 GB at ${KERNEL_MAX_GHOSTS}); above ${KERNEL_MAX_GHOSTS} ghosts the layered DP gives the same assets in up to about 10 GB at ${DP_MAX_GHOSTS}, one such board at a time on the machine from ${HEAVY_GHOSTS} ghosts on; above ${COURSE_MAX_GHOSTS} one medal a pass at about 2 bytes a state for two layers (12.9 GB and 2·2^G bytes of scratch disk at 34, 49 GB at ${DP_MAX_GHOSTS}), scores and free ghosts exact, course assets "unknown" (docs/score-layered.md)`,
     ),
 });
 export type GhostConfig = z.infer<typeof GhostConfig>;

@@ -3,17 +3,18 @@
 // course for the medal" assets (course-build.ts) — or the explicit value
 // "unknown" for each when the board has more ghosts than the set's configured
 // exact limit. One path: the DP that fits G (dp-single.ts up to
-// KERNEL_MAX_GHOSTS, dp-layered.ts past it) gives the optima and the states on
+// KERNEL_MAX_GHOSTS, dp-layered.ts past it, dp-medal.ts past COURSE_MAX_GHOSTS) gives the optima and the states on
 // optimal plays with their W, and the assets are built from those alike
 // (course-build.ts courseAssets).
 import type { Scratch } from '../../lib/kind.ts';
 import { memoryScratch } from '../../lib/scratch.ts';
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-rule.ts';
-import { DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
+import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
 import { dpModel } from './dp-kernel.ts';
 import { singleOptima, totalScore } from './dp-single.ts';
 import { layeredOptima } from './dp-layered.ts';
+import { medalOptima } from './dp-medal.ts';
 import { courseAssets } from './course-build.ts';
 
 export const UNKNOWN = 'unknown';
@@ -54,7 +55,13 @@ export function scoreAssets(puzzle: GhostPuzzle, solution: GhostSolution, ghostL
 export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number): ScoreRun {
   const G = model.ghosts;
   const d = dpModel(model);
-  const dp = G > KERNEL_MAX_GHOSTS || layeredLowBits !== undefined ? layeredOptima(d, scratch, layeredLowBits) : singleOptima(d);
+  // past COURSE_MAX_GHOSTS one medal a pass, course assets "unknown" (dp-medal.ts)
+  const dp =
+    G > COURSE_MAX_GHOSTS
+      ? medalOptima(d, scratch, layeredLowBits === undefined ? {} : { lowBits: layeredLowBits })
+      : G > KERNEL_MAX_GHOSTS || layeredLowBits !== undefined
+        ? layeredOptima(d, scratch, layeredLowBits)
+        : singleOptima(d);
   try {
     const freeGhosts = freeGhostCells(model, dp.best.notFree);
     const courses = courseAssets(dp, model.ghostCell, model.n);
@@ -79,7 +86,7 @@ export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(
 function freeGhostCells(model: ScoreModel, notFree: number): [number, number][] {
   const out: [number, number][] = [];
   model.ghostCell.forEach((cell, g) => {
-    if (((notFree >>> g) & 1) === 0) out.push([Math.floor(cell / model.n), cell % model.n]);
+    if (Math.floor(notFree / 2 ** g) % 2 === 0) out.push([Math.floor(cell / model.n), cell % model.n]);
   });
   return out;
 }

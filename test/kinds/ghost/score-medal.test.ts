@@ -1,0 +1,153 @@
+// The DP past 32 ghosts (dp-medal.ts: one medal a pass, ck recounted, block
+// terms cut on the JavaScript side) on small boards with small blocks, against
+// the single-memory kernel (optima, free ghosts, optimal-state counts, bitsets,
+// W values and the course assets made from them); its counters against a
+// direct count at G = 36, on blocks whose states lie past 2^32; and its
+// refusal, in one line, when the machine has too little memory.
+import { describe, expect, it } from 'vitest';
+import { scoreModel, type ScoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
+import { blockMap, blockTerms, CK, CK_SHIFT, countsBlock, dpModel, loadKernel } from '../../../tools/kinds/ghost/dp-kernel.ts';
+import { optimalStates, scoreTables, singleOptima } from '../../../tools/kinds/ghost/dp-single.ts';
+import { medalDisk, medalMemory, medalOptima } from '../../../tools/kinds/ghost/dp-medal.ts';
+import { courseAssets } from '../../../tools/kinds/ghost/course-build.ts';
+import { memoryScratch } from '../../../tools/lib/scratch.ts';
+import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../tools/lib/rng.ts';
+
+function board(stream: string, i: number, ghosts: number) {
+  const rng = rngFor(33, stream, i);
+  const n = ghosts > 14 ? rng.int(7, 9) : rng.int(5, 7);
+  return randomBoard(rng, n, ghosts, rng.int(2, 2 * n));
+}
+
+describe('the DP one medal a pass equals the single-memory kernel', () => {
+  const cases: [number, number, number][] = [
+    // [ghosts, low ghosts per block, board]
+    [9, 5, 0],
+    [13, 6, 1],
+    [16, 5, 2],
+    [18, 9, 3],
+    [18, 12, 4],
+  ];
+  it.each(cases)('G = %i, blocks of 2^%i: optima, free ghosts, states on optimal plays, W and course assets', (G, L, i) => {
+    const { puzzle, solution } = board('medal', i, G);
+    const model = scoreModel(puzzle, solution);
+    const d = dpModel(model);
+    const n = puzzle.size;
+    // the medal DP first (its results live in its own arena and scratch files), values copied out
+    const med = medalOptima(d, memoryScratch(), { lowBits: L, courses: true });
+    const kept = [med.best, med.worst].map((play) => {
+      const { keys, ws } = play.values((len) => new Uint32Array(len));
+      return { keys: [...keys], ws: [...ws], states: Buffer.from(play.states.buffer).toString('base64'), count: play.count, notFree: play.notFree };
+    });
+    const medCourses = courseAssets(med, model.ghostCell, n);
+    med.release();
+    const want = [optimalStates(scoreTables(d), 'max'), optimalStates(scoreTables(d), 'min')].map((play) => {
+      const { keys, ws } = play.values((len) => new Uint32Array(len));
+      const states = Buffer.from(play.states.buffer, play.states.byteOffset, Math.max(4, 2 ** G / 8)).toString('base64');
+      return { keys: [...keys], ws: [...ws], states, count: play.count, notFree: play.notFree };
+    });
+    expect(kept).toEqual(want);
+    const single = singleOptima(d);
+    expect([med.maxBonus, med.minBonus]).toEqual([single.maxBonus, single.minBonus]);
+    expect(medCourses).toEqual(courseAssets(single, model.ghostCell, n));
+    expect(medCourses.max).not.toBeNull();
+  });
+
+  it.each(cases)('G = %i, blocks of 2^%i, as past 32 ghosts: the same optima, free ghosts and counts; no course assets', (G, L, i) => {
+    const { puzzle, solution } = board('medal', i, G);
+    const model = scoreModel(puzzle, solution);
+    const d = dpModel(model);
+    const med = medalOptima(d, memoryScratch(), { lowBits: L, courses: false });
+    const got = { max: med.maxBonus, min: med.minBonus, best: [med.best.count, med.best.notFree], worst: [med.worst.count, med.worst.notFree] };
+    const courses = courseAssets(med, model.ghostCell, puzzle.size);
+    med.release();
+    expect(courses).toEqual({ max: null, min: null });
+    const single = singleOptima(d);
+    expect(got).toEqual({
+      max: single.maxBonus,
+      min: single.minBonus,
+      best: [single.best.count, single.best.notFree],
+      worst: [single.worst.count, single.worst.notFree],
+    });
+  });
+});
+
+/** ck(S) by a direct count over the model, with BigInt masks (S may have 36 bits): cells opened beyond the start ones, shifted, plus complete constraints. */
+function directCk(m: ScoreModel, s: bigint): number {
+  const complete: boolean[] = [];
+  for (let c = 0; c < m.count; c++) {
+    let all = true;
+    for (let j = m.ghostStart[c]!; j < m.ghostStart[c + 1]!; j++) if (!((s >> BigInt(m.ghostList[j]!)) & 1n)) all = false;
+    complete.push(all);
+  }
+  const open = new Set<number>();
+  for (let c = 0; c < m.count; c++) {
+    if (!complete[c]) continue;
+    for (let j = m.cellStart[c]!; j < m.cellStart[c + 1]!; j++) if (!m.openAtStart[m.cellList[j]!]) open.add(m.cellList[j]!);
+  }
+  return (open.size << CK_SHIFT) + complete.filter(Boolean).length;
+}
+
+describe('the counters past 32 ghosts', () => {
+  it('G = 36: ck of blocks whose states lie past 2^32 equals a direct count', () => {
+    const rng = rngFor(33, 'wide', 0);
+    const { puzzle, solution } = randomBoard(rng, 9, 36, 24);
+    const model = scoreModel(puzzle, solution);
+    const d = dpModel(model);
+    expect(d.G).toBe(36);
+    expect(d.termHigh.some((w) => w !== 0)).toBe(true); // terms with ghosts 32..35
+    const L = 7;
+    const B = 2 ** L;
+    const map = blockMap(B);
+    const k = loadKernel(d, map);
+    const terms = blockTerms(d, L);
+    const top = 2 ** (36 - L) - 1;
+    const blocks = [0, 1, top, top - 1, 2 ** 25 + 2 ** 28 + 5, 0x15555555 & top];
+    for (let i = 0; i < 12; i++) blocks.push(rng.int(0, top));
+    for (const h of blocks) {
+      for (const at of [0, map.succ]) {
+        countsBlock(k, terms, h, at, map.span);
+        const ck = new Uint16Array(k.memory.buffer, CK + 2 * at, B);
+        for (let lo = 0; lo < B; lo++) if (ck[lo] !== directCk(model, (BigInt(h) << BigInt(L)) | BigInt(lo))) expect.fail(`block ${h}, state ${lo}: ${ck[lo]}`);
+      }
+    }
+  });
+});
+
+describe('what the DP past 32 ghosts needs', () => {
+  it('memory and disk by G: two layers of 2^16-state blocks at 2 + 1/8 bytes a state; one scratch file of 2 bytes a state', () => {
+    const layersAt = (G: number) => {
+      const H = G - 16;
+      const c = (k: number) => {
+        let x = 1;
+        for (let i = 1; i <= k; i++) x = (x * (H - k + i)) / i;
+        return Math.round(x);
+      };
+      return c(Math.floor(H / 2)) + c(Math.ceil(H / 2) - (H % 2 === 0 ? 1 : 0));
+    };
+    for (const G of [33, 34, 35, 36]) expect(medalMemory(G)).toBe(layersAt(G) * (2 * 2 ** 16 + 2 ** 13));
+    expect((medalMemory(34) / 1e9).toFixed(1)).toBe('12.9');
+    expect((medalMemory(36) / 1e9).toFixed(1)).toBe('49.1');
+    expect(medalDisk(34)).toBe(2 * 2 ** 34);
+  });
+
+  it('is refused in one line naming the ghosts, the GB needed and what to do, before any work, on a machine with too little memory', () => {
+    const rng = rngFor(33, 'wide', 1);
+    for (const [G, machine, text] of [
+      [34, 8e9, 'need 12.9 GB of memory and 34.4 GB of scratch disk (the temp folder); this machine has 8.0 GB'],
+      [36, 24e9, 'need 49.1 GB of memory and 137.4 GB of scratch disk (the temp folder); this machine has 24.0 GB'],
+    ] as const) {
+      const { puzzle, solution } = randomBoard(rng, 9, G, 24);
+      const d = dpModel(scoreModel(puzzle, solution));
+      expect(() => medalOptima(d, memoryScratch(), { machineBytes: machine })).toThrow(
+        `the exact scores of a board of ${G} ghosts ${text}: lower scoreGhostLimit below ${G} or run on a machine with more`,
+      );
+    }
+    // a small board on a machine just large enough runs
+    const { puzzle, solution } = board('medal', 0, 9);
+    const d = dpModel(scoreModel(puzzle, solution));
+    const need = medalMemory(9, 5, false);
+    expect(() => medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machineBytes: need / 0.9 }).release()).not.toThrow();
+  });
+});

@@ -1,0 +1,244 @@
+// The exact score DP past COURSE_MAX_GHOSTS (docs/score-layered.md, "More than
+// 32 ghosts"): the layered DP of dp-layered.ts (blocks of 2^L states, layers by
+// high ghosts caught, two layers in an arena, the table written to a scratch
+// file for the forward marking), at 2 bytes a state instead of 6:
+// * one medal a pass: the max DP and its marking, then the min DP and its
+//   marking, each keeping only its own table F (the kernel still computes
+//   both tables; the other one is ignored);
+// * ck is never stored: it is recounted (countsBlock) for the block being
+//   solved and for each successor block it takes a catch from, and in the
+//   marking for the block and each marked predecessor;
+// * the blocks' terms are cut on the JavaScript side (dp-kernel.ts blockTerms),
+//   so no state index or ghost mask passes through a 32-bit operation.
+// It gives the optima, the free ghosts and the number of states on an optimal
+// play; the course assets (32-bit state masks, course-build.ts) are "unknown"
+// past COURSE_MAX_GHOSTS (room 0). With `courses` (tests, small G) it also
+// keeps the bitsets and the W values, so it is compared with the other DPs
+// state by state.
+import { popcount } from '../../lib/bits.ts';
+import type { Scratch, ScratchFile } from '../../lib/kind.ts';
+import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
+import {
+  blockMap,
+  blockTerms,
+  CK,
+  countsBlock,
+  loadKernel,
+  type BlockTerms,
+  type DpModel,
+  type ExactOptima,
+  type Kernel,
+  type OptimalPlay,
+} from './dp-kernel.ts';
+import { addOpened, arenaAlloc, type BlockLayout, blockLayers, courseValues, heavyHold, LAYERED_LOW_BITS, mostBlocks, Slots } from './dp-layered.ts';
+import { COURSE_BYTES_PER_STATE, courseRoom } from './course-build.ts';
+
+export interface MedalOptions {
+  /** Low ghosts per block (5 or more; smaller than LAYERED_LOW_BITS in tests, to cross many blocks). */
+  lowBits?: number;
+  /** Keep the optimal-state bitsets and W for the course assets (default: G ≤ COURSE_MAX_GHOSTS; past it they are "unknown"). */
+  courses?: boolean;
+  /** Bytes of memory the machine has: a DP needing more than 0.9 of it is refused before it starts. Absent: no such check (a kind reads nothing of the machine; the command layer does not pass it yet), only a failed allocation is refused. */
+  machineBytes?: number;
+}
+
+/** Bytes the DP of G ghosts needs, in blocks of 2^lowBits states: its arena (two layers of F and marks) and, with courses, two bitsets of 2^G bits. */
+export function medalMemory(G: number, lowBits = LAYERED_LOW_BITS, courses = G <= COURSE_MAX_GHOSTS): number {
+  const L = Math.min(lowBits, G);
+  const slot = slotBytes(2 ** L);
+  return mostBlocks(blockLayers(G - L)) * slot + (courses ? 2 * Math.max(16, 2 ** G / 8) : 0);
+}
+
+/** Scratch-file bytes of the DP of G ghosts: one file of F (2 bytes a state) at a time, two with courses (the max one is read back after the min pass). */
+export function medalDisk(G: number, courses = G <= COURSE_MAX_GHOSTS): number {
+  return (courses ? 2 : 1) * 2 * 2 ** G;
+}
+
+/** An arena slot: the block's F (2B bytes), then its marks (B/8 bytes) in the marking. */
+const slotBytes = (B: number) => 2 * B + B / 8;
+
+const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
+
+/** The refusal when the machine cannot run the DP of G ghosts: what it needs and what to do, one line. */
+function needs(G: number, memory: number, disk: number, what: string): string {
+  return `the exact scores of a board of ${G} ghosts need ${gb(memory)} GB of memory and ${gb(disk)} GB of scratch disk (the temp folder); ${what}: lower scoreGhostLimit below ${G} or run on a machine with more`;
+}
+
+/** The layered DP one medal a pass (any G ≤ DP_MAX_GHOSTS); same results as layeredOptima, course assets apart (see the header). */
+export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions = {}): ExactOptima {
+  const G = d.G;
+  if (G > DP_MAX_GHOSTS) throw new Error(`the exact score DP handles at most ${DP_MAX_GHOSTS} ghosts`);
+  const L = Math.min(options.lowBits ?? LAYERED_LOW_BITS, G);
+  if (L < 5) throw new Error('the layered score DP needs blocks of at least 32 states');
+  const courses = options.courses ?? G <= COURSE_MAX_GHOSTS;
+  const memory = medalMemory(G, L, courses);
+  const disk = medalDisk(G, courses);
+  const machine = options.machineBytes ?? Number.POSITIVE_INFINITY;
+  // the kernel, the layers' lists and Node itself take the rest: leave a tenth
+  if (memory > 0.9 * machine) throw new Error(needs(G, memory, disk, `this machine has ${gb(machine)} GB`));
+  const H = G - L;
+  const B = 2 ** L;
+  const map = blockMap(B);
+  const k = loadKernel(d, map);
+  const layers = blockLayers(H);
+  const most = mostBlocks(layers);
+  const o: Layout = { L, H, B, span: map.span, SUCC: map.succ, layers, terms: blockTerms(d, L), bits0: map.bits0, bits1: map.bits1 };
+  const { files, release } = heavyHold(G, scratch);
+  try {
+    let arena: ArrayBuffer;
+    try {
+      arena = new ArrayBuffer(Math.max(most * slotBytes(B), courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0));
+    } catch {
+      throw new Error(needs(G, memory, disk, 'the memory could not be had'));
+    }
+    const pass = (table: 1 | 2) => {
+      const file = scratch.file();
+      files.push(file);
+      const disked: ScratchFile = {
+        write: (bytes, offset, length, position) => {
+          try {
+            file.write(bytes, offset, length, position);
+          } catch (e) {
+            const code = (e as NodeJS.ErrnoException).code;
+            if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw new Error(needs(G, memory, disk, `the scratch disk is full (${code})`));
+            throw e;
+          }
+        },
+        read: (bytes, offset, length, position) => file.read(bytes, offset, length, position),
+        close: () => file.close(),
+      };
+      const bonus = backward(k, o, table, new Slots(arena, slotBytes(B), most), disked);
+      const play = markMedal(k, o, new Slots(arena, slotBytes(B), most), disked, courses);
+      if (!courses) files.splice(files.indexOf(file), 1)[0]!.close(); // the next pass takes a fresh file: one at a time on the disk
+      return { bonus, play };
+    };
+    const max = pass(1);
+    const min = pass(2);
+    return {
+      maxBonus: max.bonus,
+      minBonus: min.bonus,
+      best: max.play,
+      worst: min.play,
+      transitions: G * 2 ** (G - 1),
+      // without the states and W the course assets are "unknown" (courseFits: nothing fits in 0 bytes)
+      room: courses ? courseRoom(arena.byteLength) : 0,
+      alloc: () => arenaAlloc(arena),
+      release,
+    };
+  } catch (e) {
+    release();
+    throw e;
+  }
+}
+
+interface Layout extends BlockLayout {
+  terms: BlockTerms;
+}
+
+/**
+ * The backward DP for one table (1 = fmax, 2 = fmin: the kernel's table at
+ * CK + table·span), layers H down to 0: a block's ck is counted, each missing
+ * high ghost's catch taken from its successor block (ck recounted next to it,
+ * F from the layer above), then the block is solved inside. Its F goes to an
+ * arena slot and to the scratch file. Returns the bonus from ∅.
+ */
+function backward(k: Kernel, o: Layout, table: 1 | 2, blocks: Slots, file: ScratchFile): number {
+  const { L, H, B, span, SUCC, layers, terms } = o;
+  const tab = CK + table * span;
+  const succTab = tab + 2 * SUCC;
+  let above = new Map<number, Uint8Array>();
+  for (let p = H; p >= 0; p--) {
+    const here = new Map<number, Uint8Array>();
+    for (const h of layers[p]!) {
+      countsBlock(k, terms, h, 0, span);
+      if (p === H) new Uint16Array(k.memory.buffer, CK + 2 * span, B)[B - 1] = 0; // every ghost caught: fmin 0 (fmax is)
+      for (let g = 0; g < H; g++) {
+        if ((h >>> g) & 1) continue;
+        const s = h | (1 << g);
+        countsBlock(k, terms, s, SUCC, span);
+        new Uint8Array(k.memory.buffer).set(above.get(s)!.subarray(0, 2 * B), succTab);
+        k.stepFrom(0, SUCC, B, span);
+      }
+      k.solve(0, L, span);
+      const m = new Uint8Array(k.memory.buffer);
+      const slot = blocks.take();
+      slot.set(m.subarray(tab, tab + 2 * B));
+      here.set(h, slot);
+      file.write(m, tab, 2 * B, h * 2 * B);
+    }
+    for (const slot of above.values()) blocks.give(slot);
+    above = here;
+  }
+  const start = above.get(0)!;
+  for (const slot of above.values()) blocks.give(slot);
+  return start[0]! | (start[1]! << 8);
+}
+
+/**
+ * The forward marking of the states on an optimal play under F (the scratch
+ * file), as dp-layered.ts markLayered: layer 0 up, a block gains the marks of
+ * its marked predecessor blocks across their high ghost (markAcross), then
+ * marks inside itself (mark). A slot keeps a marked block's F and marks; ck is
+ * recounted where the kernel reads it. With `courses` the 2^G-bit bitset is
+ * kept and W = F + cells opened replaces F in the file on marked states.
+ */
+function markMedal(k: Kernel, o: Layout, blocks: Slots, file: ScratchFile, courses: boolean): OptimalPlay {
+  const { L, H, B, span, SUCC, layers, terms, bits0, bits1 } = o;
+  const G = L + H;
+  const words = B / 32;
+  const F0 = CK + span; // F of the block at slot 0 (mark() and markAcross() take its offset: either table will do)
+  const F1 = F0 + 2 * SUCC; // F of the block at slot SUCC
+  const states = new Uint32Array(courses ? Math.max(1, 2 ** G / 32) : 0);
+  const notFree = new Uint8Array(G);
+  let count = 0;
+  let below = new Map<number, Uint8Array>();
+  for (let p = 0; p <= H; p++) {
+    const here = new Map<number, Uint8Array>();
+    for (const h of layers[p]!) {
+      const preds: number[] = [];
+      for (let g = 0; g < H; g++) if ((h >>> g) & 1 && below.has(h ^ (1 << g))) preds.push(g);
+      if (p > 0 && preds.length === 0) continue;
+      countsBlock(k, terms, h, SUCC, span);
+      file.read(new Uint8Array(k.memory.buffer), F1, 2 * B, h * 2 * B);
+      let m = new Uint8Array(k.memory.buffer);
+      m.fill(0, bits1, bits1 + B / 8);
+      if (p === 0) m[bits1] = 1; // ∅
+      for (const g of preds) {
+        const pred = below.get(h ^ (1 << g))!;
+        countsBlock(k, terms, h ^ (1 << g), 0, span);
+        m.set(pred.subarray(0, 2 * B), F0);
+        m.set(pred.subarray(2 * B), bits0);
+        if (k.markAcross(B, F0, SUCC, F1, bits0, bits1)) notFree[L + g] = 1;
+      }
+      const marks = new Int32Array(k.memory.buffer, bits1, words);
+      if (!marks.some((w) => w !== 0)) continue;
+      // inside the block: move it to slot 0 and mark across its low ghosts
+      m.copyWithin(CK, CK + 2 * SUCC, CK + 2 * SUCC + 2 * B);
+      m.copyWithin(F0, F1, F1 + 2 * B);
+      m.copyWithin(bits0, bits1, bits1 + B / 8);
+      const low = k.mark(B, F0, bits0);
+      for (let g = 0; g < L; g++) if ((low >>> g) & 1) notFree[g] = 1;
+      m = new Uint8Array(k.memory.buffer);
+      const marked = new Int32Array(k.memory.buffer, bits0, words);
+      for (let w = 0; w < words; w++) count += popcount(marked[w]!);
+      if (courses) new Uint8Array(states.buffer, h * (B / 8), B / 8).set(m.subarray(bits0, bits0 + B / 8));
+      const slot = blocks.take();
+      slot.set(m.subarray(F0, F0 + 2 * B));
+      slot.set(m.subarray(bits0, bits0 + B / 8), 2 * B);
+      here.set(h, slot);
+      if (!courses) continue;
+      addOpened(k, F0, bits0, B); // W over F on marked states, back into the file (courseValues reads it)
+      file.write(m, F0, 2 * B, h * 2 * B);
+    }
+    for (const slot of below.values()) blocks.give(slot);
+    below = here;
+  }
+  let mask = 0;
+  for (let g = 0; g < G; g++) if (notFree[g]) mask += 2 ** g;
+  const values = courses
+    ? (alloc: (length: number) => Uint32Array) => courseValues(states, count, B, H, file, alloc)
+    : () => {
+        throw new Error(`no course values past ${COURSE_MAX_GHOSTS} ghosts`);
+      };
+  return { states, count, notFree: mask, values };
+}

@@ -64,7 +64,7 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
       lines.push(r.stderr.trim());
     }
     expect(lines[1]).toBe(lines[0]);
-    return lines[0];
+    return at(lines, 0);
   };
 
   it('stops at the level where the states explored in level order pass it, the same level for any --threads; exit 2', async () => {
@@ -76,11 +76,18 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     // the ceiling just under what levels 0..5 explore together: level 5 is where it is passed
     let states = 0;
     for (const l of set.levels.slice(0, 6)) states += analyzeSlideDetailed(l.puzzle, set.generator.config).states;
-    expect(await stopLine(file, `slideRunStates=${states - 1}`)).toBe(
-      `proofpack: ${file} › levels[5] (${set.levels[5].id}): the run's work passed its ceiling here (${states.toLocaleString('en-US')} slide solver and metric-graph states so far, over ${(states - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget slideRunStates=${states} (or more) if you trust these files`,
-    );
-    // raised to what it asks for, the same file runs past the ceiling (its set checks then speak for the cut set)
-    const raised = await cli(['validate', file, '--budget', `slideRunStates=${states * 100}`, '--threads', '1']);
+    const line = await stopLine(file, `slideRunStates=${states - 1}`);
+    expect(
+      line.startsWith(
+        `proofpack: ${file} › levels[5] (${set.levels[5].id}): the run's work passed its ceiling here (${states.toLocaleString('en-US')} slide solver and metric-graph states so far, over ${(states - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget slideRunStates=`,
+      ),
+      line,
+    ).toBe(true);
+    // what it asks for is enough for the whole file, not just for the level it stopped at (the work
+    // so far, suggested before, stopped the rerun one level later)
+    const asked = Number(/slideRunStates=(\d+)/.exec(line)?.[1]);
+    expect(asked).toBeGreaterThan(states);
+    const raised = await cli(['validate', file, '--budget', `slideRunStates=${asked}`, '--threads', '1']);
     expect(raised.stderr).not.toContain('ceiling');
   }, 120_000);
 
@@ -96,13 +103,21 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     let work = referenceSampleWork(set.generator.config.fidelity).work;
     for (const l of set.levels.slice(0, 2)) work += analyzeAppleDetailed(l.puzzle, set.generator.config).work;
     expect(work, 'each level spends its 2,000,000 strip scans and some iterations').toBeGreaterThan(2 * 2_000_000);
-    expect(await stopLine(file, `appleRunWork=${work - 1}`)).toBe(
-      `proofpack: ${file} › levels[1] (${set.levels[1].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report) so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=${work} (or more) if you trust these files`,
-    );
+    const line = await stopLine(file, `appleRunWork=${work - 1}`);
+    expect(
+      line.startsWith(
+        `proofpack: ${file} › levels[1] (${set.levels[1].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report) so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=`,
+      ),
+      line,
+    ).toBe(true);
     // a ceiling equal to that work is not passed there: the stop moves to the next level (the default
     // ceiling lets the committed set through whole: levels-apple-validate)
     const equal = await cli(['validate', file, '--budget', `appleRunWork=${work}`, '--threads', '1']);
     expect(equal.stderr).toContain(`${file} › levels[2] (${set.levels[2].id}): the run's work passed its ceiling here`);
+    // what the message asks for lets the whole file through
+    const asked = Number(/appleRunWork=(\d+)/.exec(line)?.[1]);
+    const raised = await cli(['validate', file, '--budget', `appleRunWork=${asked}`, '--threads', '1']);
+    expect(raised.stderr).not.toContain('ceiling');
   }, 120_000);
 
   it("ghost: a board whose catching order barely matters (no clues, full rows) counts its course states, not only the DP's G·2^G steps", async () => {
@@ -178,6 +193,10 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     expect(fileOrderStop, 'precondition: summed in file order, the ceiling would be passed at another level').not.toBe(stopAt);
     const line = await stopLine(file, `ghostRunSteps=${steps - 1}`);
     expect(line).toContain(`${file} › levels[${stopAt}] (${set.levels[stopAt].id}): the run's work passed its ceiling here (${steps.toLocaleString('en-US')} `);
-    expect(line).toContain(`run with --budget ghostRunSteps=${steps} (or more)`);
+    // and asks for enough for the whole file
+    const asked = Number(/ghostRunSteps=(\d+) \(/.exec(line)?.[1]);
+    expect(asked).toBeGreaterThan(steps);
+    const raised = await cli(['validate', file, '--budget', `ghostRunSteps=${asked}`, '--threads', '1']);
+    expect(raised.stderr).not.toContain('ceiling');
   }, 120_000);
 });

@@ -102,11 +102,28 @@ async function analyzeAll(
       if (ceiling && total > ceiling.ceiling) {
         // the tasks not yet started return at once; aborting the pool would cut running tasks mid-message
         Atomics.store(stopFlag, 0, 1);
-        stopped = ceilingLine(label(at(todoTask, i)), total, ceiling);
+        stopped = ceilingLine(label(at(todoTask, i)), total, ceiling, wholeRunGuess(kind, total));
         return;
       }
       next++;
     }
+  };
+  /**
+   * What to raise the ceiling to for the whole run: the work so far plus, for
+   * each of the kind's levels not yet added, the most one added level took,
+   * rounded up to two significant digits. Only a suggestion in the message (a
+   * level not yet run may take more); the work so far alone, suggested before,
+   * stopped the rerun one level later.
+   */
+  const wholeRunGuess = (kind: string, total: number): number => {
+    let most = 0;
+    let left = 0;
+    order.forEach((j, k) => {
+      if (at(todo, j).kind !== kind) return;
+      if (k <= next) most = Math.max(most, works[j] ?? 0);
+      else left++;
+    });
+    return roundUp2(total + most * left);
   };
   const progress = con?.progress('validate', todo.length, 'levels');
   let checked = 0;
@@ -148,9 +165,17 @@ async function analyzeAll(
   });
 }
 
-/** The line naming where a run's work passed its ceiling. */
-function ceilingLine(where: string, total: number, ceiling: RunCeilingOf): string {
-  return `${where}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${total} (or more) if you trust these files`;
+/** The line naming where a run's work passed its ceiling, and the ceiling it suggests (at least the work so far). */
+function ceilingLine(where: string, total: number, ceiling: RunCeilingOf, suggest = total): string {
+  const guess = suggest > total ? ' (the work so far, and for each level not yet checked the most one checked level took)' : ' (or more)';
+  return `${where}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${suggest}${guess} if you trust these files`;
+}
+
+/** n rounded up to two significant digits (n ≥ 0). */
+export function roundUp2(n: number): number {
+  if (n < 100) return Math.ceil(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.ceil(n / unit) * unit;
 }
 
 /**

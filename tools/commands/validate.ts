@@ -16,7 +16,7 @@ import type { ConformanceWriter } from '../lib/conformance.ts';
 import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './shared/budgets.ts';
-import { pipelineStartOrder, runPipelineTasks, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
+import { pipelineStartOrder, runPipelineTasks, taskCost, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
@@ -109,21 +109,33 @@ async function analyzeAll(
     }
   };
   /**
-   * What to raise the ceiling to for the whole run: the work so far plus, for
-   * each of the kind's levels not yet added, the most one added level took,
-   * rounded up to two significant digits. Only a suggestion in the message (a
-   * level not yet run may take more); the work so far alone, suggested before,
-   * stopped the rerun one level later.
+   * What to raise the ceiling to for the whole run, rounded up to two
+   * significant digits: the work so far plus, for the kind's levels not yet
+   * added, their estimate (the kind's analyzeCost) times the largest ratio of
+   * work to estimate among the levels added — or, for a kind without an
+   * estimate, the most one added level took, for each. Only a suggestion in
+   * the message (a level not yet run may take more); the work so far alone,
+   * suggested before, stopped the rerun one level later.
    */
   const wholeRunGuess = (kind: string, total: number): number => {
     let most = 0;
+    let ratio = 0;
     let left = 0;
+    let leftCost = 0;
     order.forEach((j, k) => {
-      if (at(todo, j).kind !== kind) return;
-      if (k <= next) most = Math.max(most, works[j] ?? 0);
-      else left++;
+      const task = at(todo, j);
+      if (task.kind !== kind) return;
+      const cost = taskCost(task);
+      if (k <= next) {
+        const work = works[j] ?? 0;
+        most = Math.max(most, work);
+        if (cost > 0) ratio = Math.max(ratio, work / cost);
+      } else {
+        left++;
+        leftCost += cost;
+      }
     });
-    return roundUp2(total + most * left);
+    return roundUp2(total + (ratio > 0 ? Math.ceil(ratio * leftCost) : most * left));
   };
   const progress = con?.progress('validate', todo.length, 'levels');
   let checked = 0;
@@ -167,7 +179,7 @@ async function analyzeAll(
 
 /** The line naming where a run's work passed its ceiling, and the ceiling it suggests (at least the work so far). */
 function ceilingLine(where: string, total: number, ceiling: RunCeilingOf, suggest = total): string {
-  const guess = suggest > total ? ' (the work so far, and for each level not yet checked the most one checked level took)' : ' (or more)';
+  const guess = suggest > total ? ' (the work so far and a guess at the levels not yet checked, from the ones checked)' : ' (or more)';
   return `${where}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${suggest}${guess} if you trust these files`;
 }
 

@@ -92,8 +92,8 @@ export function pipelineStartOrder(tasks: readonly Task[]): number[] {
   return startOrder(tasks, taskCost);
 }
 
-/** Analyze tasks start longest first, by their kind's estimate; generate tasks keep their order. */
-function taskCost(task: Task): number {
+/** Analyze tasks start longest first, by their kind's estimate (0: none); generate tasks keep their order. */
+export function taskCost(task: Task): number {
   if (task.op !== 'analyze') return 0;
   return kindByName(task.kind).analyzeCost?.(task.puzzle, task.config) ?? 0;
 }

@@ -42,6 +42,22 @@ export interface AnalyzeContext<C, K> {
    * called directly (tests, benchmarks): the kind then uses memoryScratch().
    */
   scratch?: Scratch;
+  /**
+   * The machine's memory and the scratch folder's free disk, read by the
+   * command layer (a kind reads nothing of the machine). A kind compares them
+   * with what a computation needs before starting it and throws a RoomError
+   * (lib/errors.ts) when they fall short; they never change an outcome.
+   * Absent (tests, benchmarks): no such check.
+   */
+  machine?: MachineRoom;
+}
+
+/** What the command layer read of the machine for analyze (AnalyzeContext.machine). */
+export interface MachineRoom {
+  /** Bytes of memory the machine has. */
+  memoryBytes: number;
+  /** Bytes free for this user on the file system of the scratch files when the task started. */
+  scratchFreeBytes: number;
 }
 
 /**

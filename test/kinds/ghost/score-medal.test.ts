@@ -140,14 +140,22 @@ describe('what the DP past 32 ghosts needs', () => {
     ] as const) {
       const { puzzle, solution } = randomBoard(rng, 9, G, 24);
       const d = dpModel(scoreModel(puzzle, solution));
-      expect(() => medalOptima(d, memoryScratch(), { machineBytes: machine })).toThrow(
-        `the exact scores of a board of ${G} ghosts ${text}: lower scoreGhostLimit below ${G} or run on a machine with more`,
+      expect(() => medalOptima(d, memoryScratch(), { machine: { memoryBytes: machine, scratchFreeBytes: Number.POSITIVE_INFINITY } })).toThrow(
+        `the exact scores of a board of ${G} ghosts ${text} of memory: lower scoreGhostLimit below ${G} or run on a machine with more (no flag or budget raises this)`,
       );
     }
     // a small board on a machine just large enough runs
     const { puzzle, solution } = board('medal', 0, 9);
     const d = dpModel(scoreModel(puzzle, solution));
     const need = medalMemory(9, 5, false);
-    expect(() => medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machineBytes: need / 0.9 }).release()).not.toThrow();
+    expect(() =>
+      medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9, scratchFreeBytes: medalDisk(9, false) } }).release(),
+    ).not.toThrow();
+    // and is refused with a byte less of free scratch disk
+    expect(() =>
+      medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9, scratchFreeBytes: medalDisk(9, false) - 1 } }),
+    ).toThrow(
+      "the exact scores of a board of 9 ghosts need 0.0 GB of memory and 0.0 GB of scratch disk (the temp folder); the temp folder's disk has 0.0 GB free: lower scoreGhostLimit below 9",
+    );
   });
 });

@@ -8,7 +8,9 @@ import { kindByName } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
 import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
+import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch } from './scratch.ts';
+import { machineRoom } from './machine.ts';
 
 export interface GenerateTask {
   op: 'generate';
@@ -53,9 +55,24 @@ const scratch = machineScratch();
  */
 const slotPauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
 
+/**
+ * A RoomError crosses a thread as a plain Error (its class is lost): its
+ * message is tagged so that runPipelineTasks knows it on the main thread.
+ */
+const ROOM_TAG = 'proofpack room refusal: ';
+
 export function runTask<T extends Task>(task: T): TaskResult<T> {
+  try {
+    return runTaskHere(task);
+  } catch (e) {
+    if (e instanceof RoomError) throw new Error(`${ROOM_TAG}${e.message}`);
+    throw e;
+  }
+}
+
+function runTaskHere<T extends Task>(task: T): TaskResult<T> {
   const kind = kindByName(task.kind);
-  const ctx = { config: task.config, calibration: task.calibration, scratch };
+  const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom() };
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
@@ -82,9 +99,21 @@ function workerScript(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 }
 
-/** Run pipeline tasks in order (inline first, then on the pool); results in task order. */
-export function runPipelineTasks<T extends Task>(tasks: readonly T[], opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost'>): Promise<TaskResult<T>[]> {
-  return runTasks(tasks, (t: T) => runTask(t), { ...opts, cost: taskCost, worker: workerScript() });
+/**
+ * Run pipeline tasks in order (inline first, then on the pool); results in task order.
+ * A task the machine has not the room for (a kind's RoomError) stops the run
+ * with an InputError: `label(index) : what it needs and what to do`.
+ */
+export function runPipelineTasks<T extends Task>(
+  tasks: readonly T[],
+  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError'> & { label?: (index: number) => string },
+): Promise<TaskResult<T>[]> {
+  const { label, ...rest } = opts;
+  const mapError = (i: number, e: unknown) => {
+    const message = e instanceof Error ? e.message : '';
+    return message.startsWith(ROOM_TAG) ? new InputError(`${label?.(i) ?? `task ${i}`}: ${message.slice(ROOM_TAG.length)}`) : e;
+  };
+  return runTasks(tasks, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, worker: workerScript() });
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

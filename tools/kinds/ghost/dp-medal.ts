@@ -16,7 +16,8 @@
 // keeps the bitsets and the W values, so it is compared with the other DPs
 // state by state.
 import { popcount } from '../../lib/bits.ts';
-import type { Scratch, ScratchFile } from '../../lib/kind.ts';
+import type { MachineRoom, Scratch, ScratchFile } from '../../lib/kind.ts';
+import { checkRoom, roomRefusal } from './dp-room.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
 import {
   blockMap,
@@ -38,8 +39,8 @@ export interface MedalOptions {
   lowBits?: number;
   /** Keep the optimal-state bitsets and W for the course assets (default: G ≤ COURSE_MAX_GHOSTS; past it they are "unknown"). */
   courses?: boolean;
-  /** Bytes of memory the machine has: a DP needing more than 0.9 of it is refused before it starts. Absent: no such check (a kind reads nothing of the machine; the command layer does not pass it yet), only a failed allocation is refused. */
-  machineBytes?: number;
+  /** The machine's room (from the command layer, through score-assets.ts or a test): a DP it has not the room for is refused before it starts (dp-room.ts). Absent: only a failed allocation or a full disk is refused. */
+  machine?: MachineRoom;
 }
 
 /** Bytes the DP of G ghosts needs, in blocks of 2^lowBits states: its arena (two layers of F and marks) and, with courses, two bitsets of 2^G bits. */
@@ -57,13 +58,6 @@ export function medalDisk(G: number, courses = G <= COURSE_MAX_GHOSTS): number {
 /** An arena slot: the block's F (2B bytes), then its marks (B/8 bytes) in the marking. */
 const slotBytes = (B: number) => 2 * B + B / 8;
 
-const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
-
-/** The refusal when the machine cannot run the DP of G ghosts: what it needs and what to do, one line. */
-function needs(G: number, memory: number, disk: number, what: string): string {
-  return `the exact scores of a board of ${G} ghosts need ${gb(memory)} GB of memory and ${gb(disk)} GB of scratch disk (the temp folder); ${what}: lower scoreGhostLimit below ${G} or run on a machine with more`;
-}
-
 /** The layered DP one medal a pass (any G ≤ DP_MAX_GHOSTS); same results as layeredOptima, course assets apart (see the header). */
 export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions = {}): ExactOptima {
   const G = d.G;
@@ -71,11 +65,8 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const L = Math.min(options.lowBits ?? LAYERED_LOW_BITS, G);
   if (L < 5) throw new Error('the layered score DP needs blocks of at least 32 states');
   const courses = options.courses ?? G <= COURSE_MAX_GHOSTS;
-  const memory = medalMemory(G, L, courses);
-  const disk = medalDisk(G, courses);
-  const machine = options.machineBytes ?? Number.POSITIVE_INFINITY;
-  // the kernel, the layers' lists and Node itself take the rest: leave a tenth
-  if (memory > 0.9 * machine) throw new Error(needs(G, memory, disk, `this machine has ${gb(machine)} GB`));
+  const needs = { memory: medalMemory(G, L, courses), disk: medalDisk(G, courses) };
+  checkRoom(G, needs, options.machine);
   const H = G - L;
   const B = 2 ** L;
   const map = blockMap(B);
@@ -89,7 +80,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
     try {
       arena = new ArrayBuffer(Math.max(most * slotBytes(B), courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0));
     } catch {
-      throw new Error(needs(G, memory, disk, 'the memory could not be had'));
+      throw roomRefusal(G, needs, 'the memory could not be had');
     }
     const pass = (table: 1 | 2) => {
       const file = scratch.file();
@@ -100,7 +91,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
             file.write(bytes, offset, length, position);
           } catch (e) {
             const code = (e as NodeJS.ErrnoException).code;
-            if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw new Error(needs(G, memory, disk, `the scratch disk is full (${code})`));
+            if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw roomRefusal(G, needs, `the scratch disk is full (${code})`);
             throw e;
           }
         },

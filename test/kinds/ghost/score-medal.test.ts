@@ -13,6 +13,8 @@ import { courseAssets } from '../../../tools/kinds/ghost/course-build.ts';
 import { memoryScratch } from '../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
+import type { Team } from '../../../tools/lib/kind.ts';
+import { machineTeam } from '../../../tools/commands/shared/team.ts';
 
 function board(stream: string, i: number, ghosts: number) {
   const rng = rngFor(33, stream, i);
@@ -70,6 +72,34 @@ describe('the DP one medal a pass equals the single-memory kernel', () => {
       best: [single.best.count, single.best.notFree],
       worst: [single.worst.count, single.worst.notFree],
     });
+  });
+});
+
+describe("the blocks of a layer on a team's threads (dp-medal-blocks.ts)", () => {
+  /** Everything the medal DP gives (optima, bitsets, counts, free ghosts, W, course assets), on `team`. */
+  const run = (G: number, L: number, i: number, team?: Team) => {
+    const { puzzle, solution } = board('medal', i, G);
+    const model = scoreModel(puzzle, solution);
+    const med = medalOptima(dpModel(model), memoryScratch(), { lowBits: L, courses: true, ...(team ? { team } : {}) });
+    try {
+      const plays = [med.best, med.worst].map((play) => {
+        const { keys, ws } = play.values((len) => new Uint32Array(len));
+        return { keys: [...keys], ws: [...ws], states: Buffer.from(play.states.buffer).toString('base64'), count: play.count, notFree: play.notFree };
+      });
+      return { max: med.maxBonus, min: med.minBonus, plays, courses: courseAssets(med, model.ghostCell, puzzle.size) };
+    } finally {
+      med.release();
+    }
+  };
+  it.each([
+    [16, 5, 2],
+    [18, 9, 3],
+  ])('G = %i, blocks of 2^%i: two and three threads give what one gives, and the kernel', (G, L, i) => {
+    const one = run(G, L, i);
+    expect(run(G, L, i, machineTeam(2))).toEqual(one);
+    expect(run(G, L, i, machineTeam(3))).toEqual(one);
+    const single = singleOptima(dpModel(scoreModel(board('medal', i, G).puzzle, board('medal', i, G).solution)));
+    expect([one.max, one.min, one.plays[0]!.count, one.plays[1]!.count]).toEqual([single.maxBonus, single.minBonus, single.best.count, single.worst.count]);
   });
 });
 

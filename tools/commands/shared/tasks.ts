@@ -11,6 +11,7 @@ import type { Outcome, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch } from './scratch.ts';
 import { machineRoom } from './machine.ts';
+import { machineTeam } from './team.ts';
 
 export interface GenerateTask {
   op: 'generate';
@@ -42,7 +43,10 @@ export interface AnalyzeTask {
 /** An analyze outcome with the work it took (counted tasks; 0 for a kind without analyzeWork). */
 export type CountedOutcome = Outcome<unknown, unknown> & { work?: number };
 
-export type Task = GenerateTask | AnalyzeTask;
+export type Task = (GenerateTask | AnalyzeTask) & {
+  /** Threads one computation of the task may use (the command's --threads; ctx.team). */
+  threads?: number;
+};
 export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unknown, unknown, unknown> : Outcome<unknown, unknown>;
 
 /** Scratch files and machine-wide locks for the kinds (scratch.ts), one per thread. */
@@ -72,7 +76,7 @@ export function runTask<T extends Task>(task: T): TaskResult<T> {
 
 function runTaskHere<T extends Task>(task: T): TaskResult<T> {
   const kind = kindByName(task.kind);
-  const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom() };
+  const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom(), team: machineTeam(task.threads ?? 1) };
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
@@ -113,7 +117,9 @@ export function runPipelineTasks<T extends Task>(
     const message = e instanceof Error ? e.message : '';
     return message.startsWith(ROOM_TAG) ? new InputError(`${label?.(i) ?? `task ${i}`}: ${message.slice(ROOM_TAG.length)}`) : e;
   };
-  return runTasks(tasks, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, worker: workerScript() });
+  // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
+  const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
+  return runTasks(threaded, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, worker: workerScript() });
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

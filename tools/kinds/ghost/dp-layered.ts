@@ -198,7 +198,7 @@ function fromKernel(mem: Uint8Array, at: number, span: number, slot: Uint8Array,
 export class Slots {
   private free: number[] = [];
   constructor(
-    private readonly arena: ArrayBuffer,
+    private readonly arena: ArrayBufferLike,
     private readonly size: number,
     count: number,
   ) {
@@ -312,7 +312,7 @@ export function courseValues(
 }
 
 /** Scratch arrays handed out from the start of the arena (its data is no longer needed); fresh ones if it is full. */
-export function arenaAlloc(arena: ArrayBuffer): Alloc {
+export function arenaAlloc(arena: ArrayBufferLike): Alloc {
   let at = 0;
   return (length: number) => {
     const bytes = Math.ceil((4 * length) / 16) * 16;

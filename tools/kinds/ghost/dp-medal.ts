@@ -16,7 +16,8 @@
 // keeps the bitsets and the W values, so it is compared with the other DPs
 // state by state.
 import { popcount } from '../../lib/bits.ts';
-import type { MachineRoom, Scratch, ScratchFile } from '../../lib/kind.ts';
+import type { MachineRoom, Scratch, ScratchFile, Team } from '../../lib/kind.ts';
+import { layerSolver, teamArena, type LayerSolver } from './dp-medal-blocks.ts';
 import { checkRoom, roomRefusal } from './dp-room.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
 import {
@@ -41,6 +42,8 @@ export interface MedalOptions {
   courses?: boolean;
   /** The machine's room (from the command layer, through score-assets.ts or a test): a DP it has not the room for is refused before it starts (dp-room.ts). Absent: only a failed allocation or a full disk is refused. */
   machine?: MachineRoom;
+  /** Threads for the blocks of a layer in the backward passes (dp-medal-blocks.ts); absent: this thread alone. The results are the same. */
+  team?: Team;
 }
 
 /** Bytes the DP of G ghosts needs, in blocks of 2^lowBits states: its arena (two layers of F and marks) and, with courses, two bitsets of 2^G bits. */
@@ -75,13 +78,15 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const most = mostBlocks(layers);
   const o: Layout = { L, H, B, span: map.span, SUCC: map.succ, layers, terms: blockTerms(d, L), bits0: map.bits0, bits1: map.bits1 };
   const { files, release } = heavyHold(G, scratch);
+  let solver: LayerSolver | undefined;
   try {
-    let arena: ArrayBuffer;
+    let arena: ArrayBuffer | SharedArrayBuffer;
     try {
-      arena = new ArrayBuffer(Math.max(most * slotBytes(B), courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0));
+      arena = teamArena(Math.max(most * slotBytes(B), courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0), options.team);
     } catch {
       throw roomRefusal(G, needs, 'the memory could not be had');
     }
+    solver = layerSolver(d, L, arena, k, options.team);
     const pass = (table: 1 | 2) => {
       const file = scratch.file();
       files.push(file);
@@ -98,7 +103,12 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
         read: (bytes, offset, length, position) => file.read(bytes, offset, length, position),
         close: () => file.close(),
       };
-      const bonus = backward(k, o, table, new Slots(arena, slotBytes(B), most), disked);
+      let bonus: number;
+      try {
+        bonus = backward(o, table, new Slots(arena, slotBytes(B), most), disked, solver!);
+      } finally {
+        if (table === 2) solver!.close(); // the marking runs on this thread
+      }
       const play = markMedal(k, o, new Slots(arena, slotBytes(B), most), disked, courses);
       if (!courses) files.splice(files.indexOf(file), 1)[0]!.close(); // the next pass takes a fresh file: one at a time on the disk
       return { bonus, play };
@@ -117,6 +127,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
       release,
     };
   } catch (e) {
+    solver?.close();
     release();
     throw e;
   }
@@ -128,35 +139,23 @@ interface Layout extends BlockLayout {
 
 /**
  * The backward DP for one table (1 = fmax, 2 = fmin: the kernel's table at
- * CK + table·span), layers H down to 0: a block's ck is counted, each missing
- * high ghost's catch taken from its successor block (ck recounted next to it,
- * F from the layer above), then the block is solved inside. Its F goes to an
- * arena slot and to the scratch file. Returns the bonus from ∅.
+ * CK + table·span), layers H down to 0: each layer's blocks get a slot of the
+ * arena and are solved from the layer above (dp-medal-blocks.ts, on the
+ * team's threads); then their F goes to the scratch file, in layer order.
+ * Returns the bonus from ∅.
  */
-function backward(k: Kernel, o: Layout, table: 1 | 2, blocks: Slots, file: ScratchFile): number {
-  const { L, H, B, span, SUCC, layers, terms } = o;
-  const tab = CK + table * span;
-  const succTab = tab + 2 * SUCC;
+function backward(o: Layout, table: 1 | 2, blocks: Slots, file: ScratchFile, solver: LayerSolver): number {
+  const { H, B, layers } = o;
   let above = new Map<number, Uint8Array>();
   for (let p = H; p >= 0; p--) {
     const here = new Map<number, Uint8Array>();
     for (const h of layers[p]!) {
-      countsBlock(k, terms, h, 0, span);
-      if (p === H) new Uint16Array(k.memory.buffer, CK + 2 * span, B)[B - 1] = 0; // every ghost caught: fmin 0 (fmax is)
-      for (let g = 0; g < H; g++) {
-        if ((h >>> g) & 1) continue;
-        const s = h | (1 << g);
-        countsBlock(k, terms, s, SUCC, span);
-        new Uint8Array(k.memory.buffer).set(above.get(s)!.subarray(0, 2 * B), succTab);
-        k.stepFrom(0, SUCC, B, span);
-      }
-      k.solve(0, L, span);
-      const m = new Uint8Array(k.memory.buffer);
       const slot = blocks.take();
-      slot.set(m.subarray(tab, tab + 2 * B));
       here.set(h, slot);
-      file.write(m, tab, 2 * B, h * 2 * B);
+      solver.slotOf[h] = slot.byteOffset;
     }
+    solver.solve(p, table);
+    for (const [h, slot] of here) file.write(slot, 0, 2 * B, h * 2 * B);
     for (const slot of above.values()) blocks.give(slot);
     above = here;
   }

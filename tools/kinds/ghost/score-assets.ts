@@ -6,7 +6,7 @@
 // KERNEL_MAX_GHOSTS, dp-layered.ts past it, dp-medal.ts past COURSE_MAX_GHOSTS) gives the optima and the states on
 // optimal plays with their W, and the assets are built from those alike
 // (course-build.ts courseAssets).
-import type { MachineRoom, Scratch } from '../../lib/kind.ts';
+import type { MachineRoom, Scratch, Team } from '../../lib/kind.ts';
 import { memoryScratch } from '../../lib/scratch.ts';
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-rule.ts';
@@ -53,11 +53,12 @@ export function scoreAssets(
   ghostLimit: number,
   scratch: Scratch = memoryScratch(),
   machine?: MachineRoom,
+  team?: Team,
 ): ScoreRun {
   const model = scoreModel(puzzle, solution);
   if (model.ghosts > Math.min(ghostLimit, DP_MAX_GHOSTS)) return { assets: UNKNOWN_SCORES, transitions: 0, maxStates: 0, minStates: 0 };
   checkRoom(model.ghosts, dpNeeds(model.ghosts), machine);
-  return exactScores(model, scratch);
+  return exactScores(model, scratch, undefined, team);
 }
 
 /** What the DP exactScores runs for G ghosts needs: the kernel's memory (dp-single.ts), or the layered DPs' arena, bitsets and scratch files. */
@@ -69,15 +70,16 @@ export function dpNeeds(G: number): DpNeeds {
 
 /**
  * The exact assets of any G ≤ DP_MAX_GHOSTS. `layeredLowBits` runs the layered
- * DP whatever G, with blocks of 2^layeredLowBits states (for tests).
+ * DP whatever G, with blocks of 2^layeredLowBits states (for tests). `team`:
+ * threads for the blocks of a layer past COURSE_MAX_GHOSTS (dp-medal-blocks.ts).
  */
-export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number): ScoreRun {
+export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number, team?: Team): ScoreRun {
   const G = model.ghosts;
   const d = dpModel(model);
   // past COURSE_MAX_GHOSTS one medal a pass, course assets "unknown" (dp-medal.ts)
   const dp =
     G > COURSE_MAX_GHOSTS
-      ? medalOptima(d, scratch, layeredLowBits === undefined ? {} : { lowBits: layeredLowBits })
+      ? medalOptima(d, scratch, { ...(layeredLowBits === undefined ? {} : { lowBits: layeredLowBits }), ...(team ? { team } : {}) })
       : G > KERNEL_MAX_GHOSTS || layeredLowBits !== undefined
         ? layeredOptima(d, scratch, layeredLowBits)
         : singleOptima(d);

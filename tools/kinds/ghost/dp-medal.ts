@@ -9,7 +9,9 @@
 //   solved and for each successor block it takes a catch from, and in the
 //   marking for the block and each marked predecessor;
 // * the blocks' terms are cut on the JavaScript side (dp-kernel.ts blockTerms),
-//   so no state index or ghost mask passes through a 32-bit operation.
+//   so no state index or ghost mask passes through a 32-bit operation;
+// * the blocks of a layer in the backward passes are shared among the threads
+//   of the command's team (dp-medal-blocks.ts); the marking runs on this one.
 // It gives the optima, the free ghosts and the number of states on an optimal
 // play; the course assets (32-bit state masks, course-build.ts) are "unknown"
 // past COURSE_MAX_GHOSTS (room 0). With `courses` (tests, small G) it also
@@ -86,7 +88,8 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
     } catch {
       throw roomRefusal(G, needs, 'the memory could not be had');
     }
-    solver = layerSolver(d, L, arena, k, options.team);
+    const layer = layerSolver(d, L, arena, k, options.team);
+    solver = layer;
     const pass = (table: 1 | 2) => {
       const file = scratch.file();
       files.push(file);
@@ -105,9 +108,9 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
       };
       let bonus: number;
       try {
-        bonus = backward(o, table, new Slots(arena, slotBytes(B), most), disked, solver!);
+        bonus = backward(o, table, new Slots(arena, slotBytes(B), most), disked, layer);
       } finally {
-        if (table === 2) solver!.close(); // the marking runs on this thread
+        if (table === 2) layer.close(); // the marking runs on this thread
       }
       const play = markMedal(k, o, new Slots(arena, slotBytes(B), most), disked, courses);
       if (!courses) files.splice(files.indexOf(file), 1)[0]!.close(); // the next pass takes a fresh file: one at a time on the disk

@@ -4,6 +4,7 @@
 // after a short while. Results never depend on where a task ran. The pool knows
 // nothing of what a task is: the caller passes the function that runs one task
 // inline and the worker script that runs the same function on a thread.
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { at } from './at.ts';
@@ -96,6 +97,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   // the first failed task stops the others (queued ones never start, running ones are dropped), and the pool is
   // destroyed only once every task has settled: a thread's answer arriving after destroy() is an uncaught error
   const stop = new AbortController();
+  setMaxListeners(0, stop.signal); // one listener a task (piscina's), not a leak
   const onAbort = () => stop.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   let failed: { error: unknown } | undefined;

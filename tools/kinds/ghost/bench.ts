@@ -121,7 +121,7 @@ export function ghostFigures(): Figure[] {
  * ghosts, both course assets) for the G listed in BENCH_LAYERED_G, in
  * increasing order (opt-in: no rows without it):
  *   BENCH_LAYERED_G=28,30,32 BENCH_RUNS=1 npm run bench -- ghost-layered
- * (past 32 ghosts the blocks of a layer go to BENCH_THREADS threads)
+ * (with more than 32 ghosts the blocks of a layer go to BENCH_THREADS threads)
  * CPU and wall time, the bench process's peak RSS after each board, and the
  * bytes of the two course assets as stored (base64).
  */

@@ -83,7 +83,7 @@ function blockSolver(shared: Shared, k: Kernel): (job: Job) => void {
   const { span, succ: SUCC } = blockMap(B);
   const terms = blockTerms(d, L);
   const layers = blockLayers(H);
-  // one view a slot: a typed array over the whole arena would pass V8's longest typed array past 32 ghosts
+  // one view a slot: with more than 32 ghosts a typed array over the whole arena would pass V8's longest typed array
   const slot = (at: number) => new Uint8Array(shared.arena, at, 2 * B);
   return ({ p, table }) => {
     const hs = layers[p]!;

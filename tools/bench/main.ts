@@ -1,6 +1,7 @@
 // npm run bench: one table for all kinds, each figure the median of several
 // runs (BENCH_RUNS, default 5), with the machine it ran on. Arguments select
 // suites by kind or name: `npm run bench -- ghost-score` runs the score DP rows only.
+// BENCH_THREADS (default 1): the threads a suite's one computation may use (BenchInput.team).
 import * as os from 'node:os';
 import { KINDS } from '../kinds/index.ts';
 import { formatTable } from '../lib/console.ts';
@@ -11,13 +12,19 @@ import { standardSetOf } from './standard-set.ts';
 import { ghostAssetFigures } from './ghost-assets.ts';
 import { fullBuildFigures } from './full-build.ts';
 import { machineScratch } from '../commands/shared/scratch.ts';
+import { machineTeam } from '../commands/shared/team.ts';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
+const THREADS = Number(process.env['BENCH_THREADS'] ?? 1);
 const only = process.argv.slice(2);
 
 const suites: Suite[] = KINDS.flatMap((k) => {
   const standardSet = standardSetOf(k);
-  const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({ kind: k.name, name, run: () => run({ standardSet, scratch: machineScratch() }) }));
+  const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({
+    kind: k.name,
+    name,
+    run: () => run({ standardSet, scratch: machineScratch(), team: machineTeam(THREADS) }),
+  }));
   return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
 })
   // the client's decoding of every ghost asset of a set (tools/bench/ghost-assets.ts)

@@ -45,6 +45,8 @@ export interface GenerateRun {
   con: Console;
   /** Save finished slots to `file` every `everyMs`; with `resume`, start from what it holds. */
   checkpoint?: { file: string; everyMs: number; resume: boolean };
+  /** Where the config came from, for a slot's messages: its file, or the preset (default: "<kind> config"). */
+  source?: string;
 }
 
 /** Scale the plan to `total` wanted levels, keeping its proportions (largest remainder). */
@@ -117,6 +119,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
       runPipelineTasks(tasks, {
         threads: run.threads,
         signal,
+        label: (i) => `${run.source ?? `${kind.name} config`} › plan › ${JSON.stringify(at(plan, at(todo, i).entry).label)} › slot ${at(todo, i).slot}`,
         onResult: (i, r) => {
           done.set(at(todo, i).slot, r as SlotResult<unknown, unknown, unknown>);
           progress.update(done.size);
@@ -251,6 +254,7 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
   const report = await generateSet(job, {
     threads: opts.threads,
     con,
+    source: opts.config ?? (opts.preset ? `--preset ${opts.preset}` : `the default ${kind.name} config`),
     checkpoint: { file: checkpointFile, everyMs: (opts.checkpointEvery ?? 10) * 1000, resume: opts.resume ?? false },
   });
   const { lines, warnings } = generateSummary(kind, report.set);

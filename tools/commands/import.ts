@@ -41,7 +41,9 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
   // on the pool, so that Ctrl-C is answered at once; nothing is written when interrupted
   let outcomes: Outcome<unknown, unknown>[];
   try {
-    outcomes = (await interruptible((signal) => runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0 }))) as Outcome<unknown, unknown>[];
+    outcomes = (await interruptible((signal) =>
+      runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0, label: (i) => where(opts.file, `record ${i + 1}`) }),
+    )) as Outcome<unknown, unknown>[];
   } catch (e) {
     if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: import stopped; nothing was written to ${opts.out}`);
     throw e;

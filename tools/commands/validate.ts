@@ -147,6 +147,7 @@ async function analyzeAll(
         signal,
         // a level may take seconds (within its budget): on the pool, the main thread answers Ctrl-C at once
         inlineMs: 0,
+        label: (i) => label(at(todoTask, i)),
         onResult: (i, r, done) => {
           works[i] = (r as CountedOutcome).work ?? 0;
           if (stopped === undefined) addInOrder();

@@ -17,6 +17,19 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * The machine lacks the memory or scratch disk a computation needs: thrown by
+ * a kind before the work starts (or when an allocation or a write fails), one
+ * line saying what it needs and what to do. Never a result: the command that
+ * ran the level names the file and level and exits 2.
+ */
+export class RoomError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RoomError';
+  }
+}
+
 /** Joins the parts of a location the way every message does: `file › level id › field`. */
 export function where(...parts: (string | undefined)[]): string {
   return parts.filter((p) => p !== undefined && p !== '').join(' › ');

@@ -42,6 +42,54 @@ export interface AnalyzeContext<C, K> {
    * called directly (tests, benchmarks): the kind then uses memoryScratch().
    */
   scratch?: Scratch;
+  /**
+   * The machine's memory and the scratch folder's free disk, read by the
+   * command layer (a kind reads nothing of the machine). A kind compares them
+   * with what a computation needs before starting it and throws a RoomError
+   * (lib/errors.ts) when they fall short; they never change an outcome.
+   * Absent (tests, benchmarks): no such check.
+   */
+  machine?: MachineRoom;
+  /**
+   * Threads one computation may spread its independent parts over (the
+   * command's --threads), from the command layer: a kind starts no thread
+   * itself. Results never depend on it. Absent: one thread.
+   */
+  team?: Team;
+}
+
+/** Threads for one computation (AnalyzeContext.team). */
+export interface Team {
+  /** Threads the computation may use, the caller's included (1: no helpers). */
+  readonly size: number;
+  /**
+   * Starts size − 1 helper threads. Each imports the module at `module` (a
+   * file URL), calls its export `name` once with `init` (structured-cloned:
+   * a SharedArrayBuffer in it is shared, not copied) and its helper number
+   * (1 … size − 1); that call returns the helper's job handler. Blocks until
+   * every helper is ready; a helper that fails to start is thrown here.
+   */
+  start(module: string, name: string, init: unknown): Crew;
+}
+
+/** The helper threads of one computation, started by Team.start. */
+export interface Crew {
+  /**
+   * Hands `job` to every helper's handler, runs `own` on the calling thread
+   * meanwhile, and returns once every helper has returned (the work is shared
+   * through SharedArrayBuffers the kind chose). A helper's error is thrown here.
+   */
+  round(job: unknown, own: () => void): void;
+  /** Ends the helper threads. */
+  close(): void;
+}
+
+/** What the command layer read of the machine for analyze (AnalyzeContext.machine). */
+export interface MachineRoom {
+  /** Bytes of memory the machine has. */
+  memoryBytes: number;
+  /** Bytes free for this user on the file system of the scratch files when the task started. */
+  scratchFreeBytes: number;
 }
 
 /**
@@ -114,6 +162,8 @@ export interface BenchInput<P, S, A, C, K> {
   standardSet: { levels: Level<P, S, A>[]; config: C; calibration: K } | null;
   /** The command layer's scratch storage and locks (as analyze gets them). */
   scratch: Scratch;
+  /** Threads for one computation (as analyze gets them; BENCH_THREADS, default 1). */
+  team?: Team;
 }
 
 /**

@@ -4,6 +4,7 @@
 // after a short while. Results never depend on where a task ran. The pool knows
 // nothing of what a task is: the caller passes the function that runs one task
 // inline and the worker script that runs the same function on a thread.
+import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { at } from './at.ts';
@@ -37,6 +38,8 @@ export interface RunOptions<R, T = unknown> {
    * Results are still returned in task order.
    */
   cost?: (task: T) => number;
+  /** The error a failed task rejects the run with, given the task's index and what it threw (inline or on a thread); default: what it threw. */
+  mapError?: (index: number, error: unknown) => unknown;
 }
 
 /**
@@ -61,6 +64,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
     results[i] = r;
     opts.onResult?.(i, r, ++done, tasks.length);
   };
+  const mapError = opts.mapError ?? ((_: number, e: unknown) => e);
   const order = startOrder(tasks, opts.cost);
   const started = performance.now();
   const inlineMs = opts.inlineMs ?? (opts.threads <= 1 ? Infinity : 300);
@@ -76,7 +80,13 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
       signal.throwIfAborted();
     }
     const i = at(order, next);
-    finish(i, run(at(tasks, i)));
+    let r: R;
+    try {
+      r = run(at(tasks, i));
+    } catch (e) {
+      throw mapError(i, e);
+    }
+    finish(i, r);
     next++;
   }
   if (next === tasks.length) return results;
@@ -84,17 +94,34 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   const rest = tasks.length - next;
   const threads = Math.min(opts.threads, rest);
   const pool = new Piscina({ filename: opts.worker.href, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(opts.worker), idleTimeout: 1000 });
+  // the first failed task stops the others (queued ones never start, running ones are dropped), and the pool is
+  // destroyed only once every task has settled: a thread's answer arriving after destroy() is an uncaught error
+  const stop = new AbortController();
+  setMaxListeners(0, stop.signal); // one listener a task (piscina's), not a leak
+  const onAbort = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  let failed: { error: unknown } | undefined;
   try {
     const pending: Promise<void>[] = [];
     for (let k = next; k < tasks.length; k++) {
       const i = at(order, k);
-      pending.push(pool.run(tasks[i], signal ? { signal } : {}).then((r: R) => finish(i, r)));
+      pending.push(
+        pool.run(tasks[i], { signal: stop.signal }).then(
+          (r: R) => finish(i, r),
+          (e: unknown) => {
+            if (stop.signal.aborted) return;
+            failed = { error: mapError(i, e) };
+            stop.abort();
+          },
+        ),
+      );
     }
     await Promise.all(pending);
-  } catch (e) {
-    throw signal?.aborted ? signal.reason : e;
   } finally {
+    signal?.removeEventListener('abort', onAbort);
     await pool.destroy();
   }
+  if (signal?.aborted) throw signal.reason;
+  if (failed) throw failed.error;
   return results;
 }

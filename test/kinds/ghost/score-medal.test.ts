@@ -13,6 +13,8 @@ import { courseAssets } from '../../../tools/kinds/ghost/course-build.ts';
 import { memoryScratch } from '../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
+import type { Team } from '../../../tools/lib/kind.ts';
+import { machineTeam } from '../../../tools/commands/shared/team.ts';
 
 function board(stream: string, i: number, ghosts: number) {
   const rng = rngFor(33, stream, i);
@@ -70,6 +72,34 @@ describe('the DP one medal a pass equals the single-memory kernel', () => {
       best: [single.best.count, single.best.notFree],
       worst: [single.worst.count, single.worst.notFree],
     });
+  });
+});
+
+describe("the blocks of a layer on a team's threads (dp-medal-blocks.ts)", () => {
+  /** Everything the medal DP gives (optima, bitsets, counts, free ghosts, W, course assets), on `team`. */
+  const run = (G: number, L: number, i: number, team?: Team) => {
+    const { puzzle, solution } = board('medal', i, G);
+    const model = scoreModel(puzzle, solution);
+    const med = medalOptima(dpModel(model), memoryScratch(), { lowBits: L, courses: true, ...(team ? { team } : {}) });
+    try {
+      const plays = [med.best, med.worst].map((play) => {
+        const { keys, ws } = play.values((len) => new Uint32Array(len));
+        return { keys: [...keys], ws: [...ws], states: Buffer.from(play.states.buffer).toString('base64'), count: play.count, notFree: play.notFree };
+      });
+      return { max: med.maxBonus, min: med.minBonus, plays, courses: courseAssets(med, model.ghostCell, puzzle.size) };
+    } finally {
+      med.release();
+    }
+  };
+  it.each([
+    [16, 5, 2],
+    [18, 9, 3],
+  ])('G = %i, blocks of 2^%i: two and three threads give what one gives, and the kernel', (G, L, i) => {
+    const one = run(G, L, i);
+    expect(run(G, L, i, machineTeam(2))).toEqual(one);
+    expect(run(G, L, i, machineTeam(3))).toEqual(one);
+    const single = singleOptima(dpModel(scoreModel(board('medal', i, G).puzzle, board('medal', i, G).solution)));
+    expect([one.max, one.min, one.plays[0]!.count, one.plays[1]!.count]).toEqual([single.maxBonus, single.minBonus, single.best.count, single.worst.count]);
   });
 });
 
@@ -140,14 +170,22 @@ describe('what the DP past 32 ghosts needs', () => {
     ] as const) {
       const { puzzle, solution } = randomBoard(rng, 9, G, 24);
       const d = dpModel(scoreModel(puzzle, solution));
-      expect(() => medalOptima(d, memoryScratch(), { machineBytes: machine })).toThrow(
-        `the exact scores of a board of ${G} ghosts ${text}: lower scoreGhostLimit below ${G} or run on a machine with more`,
+      expect(() => medalOptima(d, memoryScratch(), { machine: { memoryBytes: machine, scratchFreeBytes: Number.POSITIVE_INFINITY } })).toThrow(
+        `the exact scores of a board of ${G} ghosts ${text} of memory: lower scoreGhostLimit below ${G} or run on a machine with more (no flag or budget raises this)`,
       );
     }
     // a small board on a machine just large enough runs
     const { puzzle, solution } = board('medal', 0, 9);
     const d = dpModel(scoreModel(puzzle, solution));
     const need = medalMemory(9, 5, false);
-    expect(() => medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machineBytes: need / 0.9 }).release()).not.toThrow();
+    expect(() =>
+      medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9, scratchFreeBytes: medalDisk(9, false) } }).release(),
+    ).not.toThrow();
+    // and is refused with a byte less of free scratch disk
+    expect(() =>
+      medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9, scratchFreeBytes: medalDisk(9, false) - 1 } }),
+    ).toThrow(
+      "the exact scores of a board of 9 ghosts need 0.0 GB of memory and 0.0 GB of scratch disk (the temp folder); the temp folder's disk has 0.0 GB free: lower scoreGhostLimit below 9",
+    );
   });
 });

@@ -173,7 +173,12 @@ export async function recheckSlots(
   const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
   let n = 0;
   const outcomes = (await interruptible((signal) =>
-    runPipelineTasks(tasks, { threads: ctx.threads, signal, onResult: () => progress.update(++n) }).finally(() => progress.stop()),
+    runPipelineTasks(tasks, {
+      threads: ctx.threads,
+      signal,
+      label: (i) => where(file, `slot ${at(found, i).slot}`),
+      onResult: () => progress.update(++n),
+    }).finally(() => progress.stop()),
   )) as Outcome<unknown, unknown>[];
   const problems: string[] = [];
   found.forEach(({ slot, board }, i) => {

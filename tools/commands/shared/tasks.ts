@@ -8,7 +8,10 @@ import { kindByName } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
 import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
+import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch } from './scratch.ts';
+import { machineRoom } from './machine.ts';
+import { machineTeam } from './team.ts';
 
 export interface GenerateTask {
   op: 'generate';
@@ -40,7 +43,10 @@ export interface AnalyzeTask {
 /** An analyze outcome with the work it took (counted tasks; 0 for a kind without analyzeWork). */
 export type CountedOutcome = Outcome<unknown, unknown> & { work?: number };
 
-export type Task = GenerateTask | AnalyzeTask;
+export type Task = (GenerateTask | AnalyzeTask) & {
+  /** Threads one computation of the task may use (the command's --threads; ctx.team). */
+  threads?: number;
+};
 export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unknown, unknown, unknown> : Outcome<unknown, unknown>;
 
 /** Scratch files and machine-wide locks for the kinds (scratch.ts), one per thread. */
@@ -53,9 +59,24 @@ const scratch = machineScratch();
  */
 const slotPauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
 
+/**
+ * A RoomError crosses a thread as a plain Error (its class is lost): its
+ * message is tagged so that runPipelineTasks knows it on the main thread.
+ */
+const ROOM_TAG = 'proofpack room refusal: ';
+
 export function runTask<T extends Task>(task: T): TaskResult<T> {
+  try {
+    return runTaskHere(task);
+  } catch (e) {
+    if (e instanceof RoomError) throw new Error(`${ROOM_TAG}${e.message}`);
+    throw e;
+  }
+}
+
+function runTaskHere<T extends Task>(task: T): TaskResult<T> {
   const kind = kindByName(task.kind);
-  const ctx = { config: task.config, calibration: task.calibration, scratch };
+  const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom(), team: machineTeam(task.threads ?? 1) };
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
@@ -82,9 +103,23 @@ function workerScript(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 }
 
-/** Run pipeline tasks in order (inline first, then on the pool); results in task order. */
-export function runPipelineTasks<T extends Task>(tasks: readonly T[], opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost'>): Promise<TaskResult<T>[]> {
-  return runTasks(tasks, (t: T) => runTask(t), { ...opts, cost: taskCost, worker: workerScript() });
+/**
+ * Run pipeline tasks in order (inline first, then on the pool); results in task order.
+ * A task the machine has not the room for (a kind's RoomError) stops the run
+ * with an InputError: `label(index) : what it needs and what to do`.
+ */
+export function runPipelineTasks<T extends Task>(
+  tasks: readonly T[],
+  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError'> & { label?: (index: number) => string },
+): Promise<TaskResult<T>[]> {
+  const { label, ...rest } = opts;
+  const mapError = (i: number, e: unknown) => {
+    const message = e instanceof Error ? e.message : '';
+    return message.startsWith(ROOM_TAG) ? new InputError(`${label?.(i) ?? `task ${i}`}: ${message.slice(ROOM_TAG.length)}`) : e;
+  };
+  // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
+  const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
+  return runTasks(threaded, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, worker: workerScript() });
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

@@ -16,6 +16,7 @@ import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { COURSE_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
 import { blockMap, BLOCK_BITS, CK, ckOpen, loadKernel, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom, type Alloc } from './course-build.ts';
+import { roomRefusal } from './dp-room.ts';
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
 export const LAYERED_LOW_BITS = 16;
@@ -58,8 +59,12 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
     // need not free anything between phases): slots of 6B bytes for the blocks
     // of two layers, later the marking's blocks, last the course assets' scratch.
     const most = mostBlocks(layers);
-    // (at least room for the course assets of every state while that is under 64 MB: small G, in tests)
-    const arena = new ArrayBuffer(Math.max(most * 6 * B, Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26))); // a typed array stops at 8 GB, an ArrayBuffer does not
+    let arena: ArrayBuffer;
+    try {
+      arena = new ArrayBuffer(arenaBytes(G, L)); // a typed array stops at 8 GB, an ArrayBuffer does not
+    } catch {
+      throw roomRefusal(G, { memory: layeredMemory(G, L), disk: layeredDisk(G) }, 'the memory could not be had');
+    }
     const blocks = new Slots(arena, 6 * B, most);
     // backward: F of every block from the blocks with one more high ghost caught
     let above = new Map<number, Uint8Array>();
@@ -105,6 +110,21 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
     release();
     throw e;
   }
+}
+
+/** The layered DP's arena: two layers of blocks of 6·2^L bytes and, while under 64 MB (small G, in tests), room for the course assets of every state. */
+function arenaBytes(G: number, L: number): number {
+  return Math.max(mostBlocks(blockLayers(G - L)) * 6 * 2 ** L, Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26));
+}
+
+/** Bytes of memory the layered DP of G ghosts needs: its arena and two bitsets of 2^G bits (the course assets past the arena, up to courseRoom, not counted). */
+export function layeredMemory(G: number, lowBits = LAYERED_LOW_BITS): number {
+  return arenaBytes(G, Math.min(lowBits, G)) + 2 * Math.max(4, 2 ** G / 8);
+}
+
+/** Scratch-file bytes of the layered DP of G ghosts: fmax and fmin, 2 bytes a state each. */
+export function layeredDisk(G: number): number {
+  return 4 * 2 ** G;
 }
 
 /** The scratch files of one DP (push them on `files`) and, from HEAVY_GHOSTS ghosts on, the machine-wide lock HEAVY_LOCK; release() closes the files and unlocks. */
@@ -178,7 +198,7 @@ function fromKernel(mem: Uint8Array, at: number, span: number, slot: Uint8Array,
 export class Slots {
   private free: number[] = [];
   constructor(
-    private readonly arena: ArrayBuffer,
+    private readonly arena: ArrayBufferLike,
     private readonly size: number,
     count: number,
   ) {
@@ -292,7 +312,7 @@ export function courseValues(
 }
 
 /** Scratch arrays handed out from the start of the arena (its data is no longer needed); fresh ones if it is full. */
-export function arenaAlloc(arena: ArrayBuffer): Alloc {
+export function arenaAlloc(arena: ArrayBufferLike): Alloc {
   let at = 0;
   return (length: number) => {
     const bytes = Math.ceil((4 * length) / 16) * 16;

@@ -9,14 +9,18 @@
 //   solved and for each successor block it takes a catch from, and in the
 //   marking for the block and each marked predecessor;
 // * the blocks' terms are cut on the JavaScript side (dp-kernel.ts blockTerms),
-//   so no state index or ghost mask passes through a 32-bit operation.
+//   so no state index or ghost mask passes through a 32-bit operation;
+// * the blocks of a layer in the backward passes are shared among the threads
+//   of the command's team (dp-medal-blocks.ts); the marking runs on this one.
 // It gives the optima, the free ghosts and the number of states on an optimal
 // play; the course assets (32-bit state masks, course-build.ts) are "unknown"
 // past COURSE_MAX_GHOSTS (room 0). With `courses` (tests, small G) it also
 // keeps the bitsets and the W values, so it is compared with the other DPs
 // state by state.
 import { popcount } from '../../lib/bits.ts';
-import type { Scratch, ScratchFile } from '../../lib/kind.ts';
+import type { MachineRoom, Scratch, ScratchFile, Team } from '../../lib/kind.ts';
+import { layerSolver, teamArena, type LayerSolver } from './dp-medal-blocks.ts';
+import { checkRoom, roomRefusal } from './dp-room.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
 import {
   blockMap,
@@ -38,8 +42,10 @@ export interface MedalOptions {
   lowBits?: number;
   /** Keep the optimal-state bitsets and W for the course assets (default: G ≤ COURSE_MAX_GHOSTS; past it they are "unknown"). */
   courses?: boolean;
-  /** Bytes of memory the machine has: a DP needing more than 0.9 of it is refused before it starts. Absent: no such check (a kind reads nothing of the machine; the command layer does not pass it yet), only a failed allocation is refused. */
-  machineBytes?: number;
+  /** The machine's room (from the command layer, through score-assets.ts or a test): a DP it has not the room for is refused before it starts (dp-room.ts). Absent: only a failed allocation or a full disk is refused. */
+  machine?: MachineRoom;
+  /** Threads for the blocks of a layer in the backward passes (dp-medal-blocks.ts); absent: this thread alone. The results are the same. */
+  team?: Team;
 }
 
 /** Bytes the DP of G ghosts needs, in blocks of 2^lowBits states: its arena (two layers of F and marks) and, with courses, two bitsets of 2^G bits. */
@@ -57,13 +63,6 @@ export function medalDisk(G: number, courses = G <= COURSE_MAX_GHOSTS): number {
 /** An arena slot: the block's F (2B bytes), then its marks (B/8 bytes) in the marking. */
 const slotBytes = (B: number) => 2 * B + B / 8;
 
-const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
-
-/** The refusal when the machine cannot run the DP of G ghosts: what it needs and what to do, one line. */
-function needs(G: number, memory: number, disk: number, what: string): string {
-  return `the exact scores of a board of ${G} ghosts need ${gb(memory)} GB of memory and ${gb(disk)} GB of scratch disk (the temp folder); ${what}: lower scoreGhostLimit below ${G} or run on a machine with more`;
-}
-
 /** The layered DP one medal a pass (any G ≤ DP_MAX_GHOSTS); same results as layeredOptima, course assets apart (see the header). */
 export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions = {}): ExactOptima {
   const G = d.G;
@@ -71,11 +70,8 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const L = Math.min(options.lowBits ?? LAYERED_LOW_BITS, G);
   if (L < 5) throw new Error('the layered score DP needs blocks of at least 32 states');
   const courses = options.courses ?? G <= COURSE_MAX_GHOSTS;
-  const memory = medalMemory(G, L, courses);
-  const disk = medalDisk(G, courses);
-  const machine = options.machineBytes ?? Number.POSITIVE_INFINITY;
-  // the kernel, the layers' lists and Node itself take the rest: leave a tenth
-  if (memory > 0.9 * machine) throw new Error(needs(G, memory, disk, `this machine has ${gb(machine)} GB`));
+  const needs = { memory: medalMemory(G, L, courses), disk: medalDisk(G, courses) };
+  checkRoom(G, needs, options.machine);
   const H = G - L;
   const B = 2 ** L;
   const map = blockMap(B);
@@ -84,13 +80,16 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const most = mostBlocks(layers);
   const o: Layout = { L, H, B, span: map.span, SUCC: map.succ, layers, terms: blockTerms(d, L), bits0: map.bits0, bits1: map.bits1 };
   const { files, release } = heavyHold(G, scratch);
+  let solver: LayerSolver | undefined;
   try {
-    let arena: ArrayBuffer;
+    let arena: ArrayBuffer | SharedArrayBuffer;
     try {
-      arena = new ArrayBuffer(Math.max(most * slotBytes(B), courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0));
+      arena = teamArena(Math.max(most * slotBytes(B), courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0), options.team);
     } catch {
-      throw new Error(needs(G, memory, disk, 'the memory could not be had'));
+      throw roomRefusal(G, needs, 'the memory could not be had');
     }
+    const layer = layerSolver(d, L, arena, k, options.team);
+    solver = layer;
     const pass = (table: 1 | 2) => {
       const file = scratch.file();
       files.push(file);
@@ -100,14 +99,19 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
             file.write(bytes, offset, length, position);
           } catch (e) {
             const code = (e as NodeJS.ErrnoException).code;
-            if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw new Error(needs(G, memory, disk, `the scratch disk is full (${code})`));
+            if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw roomRefusal(G, needs, `the scratch disk is full (${code})`);
             throw e;
           }
         },
         read: (bytes, offset, length, position) => file.read(bytes, offset, length, position),
         close: () => file.close(),
       };
-      const bonus = backward(k, o, table, new Slots(arena, slotBytes(B), most), disked);
+      let bonus: number;
+      try {
+        bonus = backward(o, table, new Slots(arena, slotBytes(B), most), disked, layer);
+      } finally {
+        if (table === 2) layer.close(); // the marking runs on this thread
+      }
       const play = markMedal(k, o, new Slots(arena, slotBytes(B), most), disked, courses);
       if (!courses) files.splice(files.indexOf(file), 1)[0]!.close(); // the next pass takes a fresh file: one at a time on the disk
       return { bonus, play };
@@ -126,6 +130,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
       release,
     };
   } catch (e) {
+    solver?.close();
     release();
     throw e;
   }
@@ -137,35 +142,23 @@ interface Layout extends BlockLayout {
 
 /**
  * The backward DP for one table (1 = fmax, 2 = fmin: the kernel's table at
- * CK + table·span), layers H down to 0: a block's ck is counted, each missing
- * high ghost's catch taken from its successor block (ck recounted next to it,
- * F from the layer above), then the block is solved inside. Its F goes to an
- * arena slot and to the scratch file. Returns the bonus from ∅.
+ * CK + table·span), layers H down to 0: each layer's blocks get a slot of the
+ * arena and are solved from the layer above (dp-medal-blocks.ts, on the
+ * team's threads); then their F goes to the scratch file, in layer order.
+ * Returns the bonus from ∅.
  */
-function backward(k: Kernel, o: Layout, table: 1 | 2, blocks: Slots, file: ScratchFile): number {
-  const { L, H, B, span, SUCC, layers, terms } = o;
-  const tab = CK + table * span;
-  const succTab = tab + 2 * SUCC;
+function backward(o: Layout, table: 1 | 2, blocks: Slots, file: ScratchFile, solver: LayerSolver): number {
+  const { H, B, layers } = o;
   let above = new Map<number, Uint8Array>();
   for (let p = H; p >= 0; p--) {
     const here = new Map<number, Uint8Array>();
     for (const h of layers[p]!) {
-      countsBlock(k, terms, h, 0, span);
-      if (p === H) new Uint16Array(k.memory.buffer, CK + 2 * span, B)[B - 1] = 0; // every ghost caught: fmin 0 (fmax is)
-      for (let g = 0; g < H; g++) {
-        if ((h >>> g) & 1) continue;
-        const s = h | (1 << g);
-        countsBlock(k, terms, s, SUCC, span);
-        new Uint8Array(k.memory.buffer).set(above.get(s)!.subarray(0, 2 * B), succTab);
-        k.stepFrom(0, SUCC, B, span);
-      }
-      k.solve(0, L, span);
-      const m = new Uint8Array(k.memory.buffer);
       const slot = blocks.take();
-      slot.set(m.subarray(tab, tab + 2 * B));
       here.set(h, slot);
-      file.write(m, tab, 2 * B, h * 2 * B);
+      solver.slotOf[h] = slot.byteOffset;
     }
+    solver.solve(p, table);
+    for (const [h, slot] of here) file.write(slot, 0, 2 * B, h * 2 * B);
     for (const slot of above.values()) blocks.give(slot);
     above = here;
   }

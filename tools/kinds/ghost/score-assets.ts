@@ -6,15 +6,16 @@
 // KERNEL_MAX_GHOSTS, dp-layered.ts past it, dp-medal.ts past COURSE_MAX_GHOSTS) gives the optima and the states on
 // optimal plays with their W, and the assets are built from those alike
 // (course-build.ts courseAssets).
-import type { Scratch } from '../../lib/kind.ts';
+import type { MachineRoom, Scratch, Team } from '../../lib/kind.ts';
 import { memoryScratch } from '../../lib/scratch.ts';
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-rule.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
-import { dpModel } from './dp-kernel.ts';
+import { dpModel, wholeMap } from './dp-kernel.ts';
 import { singleOptima, totalScore } from './dp-single.ts';
-import { layeredOptima } from './dp-layered.ts';
-import { medalOptima } from './dp-medal.ts';
+import { layeredDisk, layeredMemory, layeredOptima } from './dp-layered.ts';
+import { medalDisk, medalMemory, medalOptima } from './dp-medal.ts';
+import { checkRoom, type DpNeeds } from './dp-room.ts';
 import { courseAssets } from './course-build.ts';
 
 export const UNKNOWN = 'unknown';
@@ -41,24 +42,44 @@ export interface ScoreRun {
   minStates: number;
 }
 
-/** Everything above for a board whose ghosts are where `solution` says; "unknown" above `ghostLimit`. */
-export function scoreAssets(puzzle: GhostPuzzle, solution: GhostSolution, ghostLimit: number, scratch: Scratch = memoryScratch()): ScoreRun {
+/**
+ * Everything above for a board whose ghosts are where `solution` says; "unknown" above `ghostLimit`.
+ * A DP that `machine` (the command layer's reading; absent: no check) has not the room for is
+ * refused first with a RoomError (dp-room.ts).
+ */
+export function scoreAssets(
+  puzzle: GhostPuzzle,
+  solution: GhostSolution,
+  ghostLimit: number,
+  scratch: Scratch = memoryScratch(),
+  machine?: MachineRoom,
+  team?: Team,
+): ScoreRun {
   const model = scoreModel(puzzle, solution);
   if (model.ghosts > Math.min(ghostLimit, DP_MAX_GHOSTS)) return { assets: UNKNOWN_SCORES, transitions: 0, maxStates: 0, minStates: 0 };
-  return exactScores(model, scratch);
+  checkRoom(model.ghosts, dpNeeds(model.ghosts), machine);
+  return exactScores(model, scratch, undefined, team);
+}
+
+/** What the DP exactScores runs for G ghosts needs: the kernel's memory (dp-single.ts), or the layered DPs' arena, bitsets and scratch files. */
+export function dpNeeds(G: number): DpNeeds {
+  if (G > COURSE_MAX_GHOSTS) return { memory: medalMemory(G), disk: medalDisk(G) };
+  if (G > KERNEL_MAX_GHOSTS) return { memory: layeredMemory(G), disk: layeredDisk(G) };
+  return { memory: wholeMap(2 ** G).bytes, disk: 0 };
 }
 
 /**
  * The exact assets of any G ≤ DP_MAX_GHOSTS. `layeredLowBits` runs the layered
- * DP whatever G, with blocks of 2^layeredLowBits states (for tests).
+ * DP whatever G, with blocks of 2^layeredLowBits states (for tests). `team`:
+ * threads for the blocks of a layer past COURSE_MAX_GHOSTS (dp-medal-blocks.ts).
  */
-export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number): ScoreRun {
+export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number, team?: Team): ScoreRun {
   const G = model.ghosts;
   const d = dpModel(model);
   // past COURSE_MAX_GHOSTS one medal a pass, course assets "unknown" (dp-medal.ts)
   const dp =
     G > COURSE_MAX_GHOSTS
-      ? medalOptima(d, scratch, layeredLowBits === undefined ? {} : { lowBits: layeredLowBits })
+      ? medalOptima(d, scratch, { ...(layeredLowBits === undefined ? {} : { lowBits: layeredLowBits }), ...(team ? { team } : {}) })
       : G > KERNEL_MAX_GHOSTS || layeredLowBits !== undefined
         ? layeredOptima(d, scratch, layeredLowBits)
         : singleOptima(d);

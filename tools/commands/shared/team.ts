@@ -1,0 +1,90 @@
+// The Team (lib/kind.ts) the commands give a kind: helper threads for one
+// computation, driven synchronously (analyze is synchronous). The caller
+// blocks in Atomics.wait on a shared counter that each helper raises when it
+// is ready or has finished a round; a helper's error comes back on its own
+// message port, read without the event loop (receiveMessageOnPort).
+import { existsSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
+import type { Crew, Team } from '../../lib/kind.ts';
+
+/**
+ * A team of `size` threads (the caller's included). Helpers run compiled code
+ * only: a helper loaded through tsx never starts while the caller blocks in
+ * Atomics.wait (tsx's loader needs the caller's event loop). Run from the .ts
+ * sources (the test suite, `node --import tsx`), the helper is the compiled
+ * copy in build/ (beside PROOFPACK_WORKER_SCRIPT when set, as tasks.ts does)
+ * and a kind module under tools/ is mapped to its compiled twin; without a
+ * build the team has one thread.
+ */
+export function machineTeam(size: number): Team {
+  helperFound ??= { helper: helperScript() };
+  const { helper } = helperFound;
+  const n = helper ? Math.max(1, Math.floor(size)) : 1;
+  return {
+    size: n,
+    start: (module, name, init) => {
+      if (!helper || n === 1) throw new Error('a team of one thread starts no helpers');
+      return startCrew(n - 1, helper, helper.map(module), name, init);
+    },
+  };
+}
+
+/** The helper script, looked for once. */
+let helperFound: { helper: Helper | undefined } | undefined;
+
+interface Helper {
+  url: URL;
+  /** The module a helper imports for a kind's module URL. */
+  map(module: string): string;
+}
+
+function helperScript(): Helper | undefined {
+  if (!import.meta.url.endsWith('.ts')) return { url: new URL('./team-helper.js', import.meta.url), map: (m) => m };
+  const override = process.env['PROOFPACK_WORKER_SCRIPT'];
+  const shared = override ? new URL('.', pathToFileURL(override)) : new URL('../../../build/tools/commands/shared/', import.meta.url);
+  const url = new URL('team-helper.js', shared);
+  if (!existsSync(url)) return undefined;
+  const tools = new URL('../../', import.meta.url).href;
+  const built = new URL('../../', shared).href;
+  return { url, map: (m) => (m.startsWith(tools) && m.endsWith('.ts') ? `${built}${m.slice(tools.length, -3)}.js` : m) };
+}
+
+function startCrew(helpers: number, helper: Helper, module: string, name: string, init: unknown): Crew {
+  // [0]: helpers done with the current step (start-up or a round)
+  const done = new Int32Array(new SharedArrayBuffer(4));
+  const workers: Worker[] = [];
+  const ports: MessagePort[] = [];
+  const close = () => {
+    for (const w of workers.splice(0)) void w.terminate();
+    for (const p of ports.splice(0)) p.close();
+  };
+  const wait = () => {
+    for (let seen = Atomics.load(done, 0); seen < helpers; seen = Atomics.load(done, 0)) Atomics.wait(done, 0, seen);
+    Atomics.store(done, 0, 0);
+    for (const p of ports) {
+      const m = receiveMessageOnPort(p)?.message as { error?: string } | undefined;
+      if (m?.error !== undefined) {
+        close();
+        throw new Error(`a helper thread failed: ${m.error}`);
+      }
+    }
+  };
+  for (let i = 1; i <= helpers; i++) {
+    const { port1, port2 } = new MessageChannel();
+    ports.push(port1);
+    workers.push(new Worker(helper.url, { workerData: { module, name, init, done, port: port2, index: i }, transferList: [port2] }));
+  }
+  wait();
+  return {
+    round(job, own) {
+      for (const p of ports) p.postMessage(job);
+      try {
+        own();
+      } finally {
+        wait();
+      }
+    },
+    close,
+  };
+}

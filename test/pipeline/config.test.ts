@@ -125,6 +125,16 @@ describe('a config file: seed, name, keyed changes, every key known or reported'
 });
 
 describe('generate --config', () => {
+  it('bands given as a list replace the default bands but keep the default plan: a plan entry with no band is named by file and key, with the ways out (not "config: plan entry 5x5 direct")', async () => {
+    const partial = write('bands-only.json', { bands: [{ size: 9, ghosts: [20, 22], clues: [20, 28] }] });
+    const out = path.join(dir, 'bands-only-out.json');
+    const r = await run(['generate', 'ghost', '--config', partial, '--out', out, '--threads', '1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim()).toBe(
+      `proofpack: ${partial} › plan › "5x5 direct EASY": no band for size 5 (the bands are 9x9); add a band of size 5, drop the entry ("5x5 direct EASY": null), or give the plan as a list`,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+  });
   it('a partial config gives the same bytes as the complete config it stands for, and the set stores the effective config', async () => {
     const full = quickConfigFile('ghost', dir); // the defaults with scoreGhostLimit 16
     const partial = write('partial.json', { scoreGhostLimit: 16 });

@@ -82,7 +82,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   try {
     plan = kind.plan(config);
   } catch (e) {
-    throw new InputError(`config: ${(e as Error).message}`);
+    throw new InputError(`${run.source ?? 'config'} › ${(e as Error).message}`);
   }
   if (job.count !== undefined && job.count > MAX_LEVELS_PER_RUN)
     throw new InputError(

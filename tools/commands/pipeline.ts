@@ -112,7 +112,7 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
       budget = budgetsAllowing(kind.name, effective);
     } catch (e) {
       if (!(e instanceof InputError)) {
-        problems.push(`${config ?? kind.name}: ${(e as Error).message}`);
+        problems.push(`${config ?? kind.name} › ${(e as Error).message}`);
         continue;
       }
       problems.push(...e.lines);

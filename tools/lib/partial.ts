@@ -41,6 +41,16 @@ export function entryKeys<T>(entries: readonly T[], keyOf: (entry: T) => string)
   });
 }
 
+/**
+ * The line for a plan entry whose board size has no band (the path from the
+ * config's top, for the command to put the file in front of): what the bands
+ * are, and the three ways out. Met when a partial config gives `bands` as a
+ * list, which replaces the default bands but keeps the default plan.
+ */
+export function noBandLine(key: string, size: number, bandKeys: readonly string[]): string {
+  return `plan › ${JSON.stringify(key)}: no band for size ${size} (the bands are ${bandKeys.join(', ') || 'none'}); add a band of size ${size}, drop the entry ("${key}": null), or give the plan as a list`;
+}
+
 /** What a keyed change of a list did, or why it could not. */
 export interface KeyedResult {
   list: unknown[];

@@ -61,7 +61,11 @@ describe('slide generate', () => {
   });
 
   it('refuses a plan entry whose minMoves band leaves the config band', () => {
-    expect(() => slide.plan({ ...QUICK_CONFIG, plan: [{ size: 5, count: 1, minMoves: [2, 9] }] })).toThrow(/not inside the config's band/);
-    expect(() => slide.plan({ ...QUICK_CONFIG, plan: [{ size: 3, count: 1 }] })).toThrow(/no band for size 3/);
+    expect(() => slide.plan({ ...QUICK_CONFIG, plan: [{ size: 5, count: 1, minMoves: [2, 9] }] })).toThrow(
+      /is not inside the config's minMoves 2-4; narrow the entry's, or widen the config's/,
+    );
+    expect(() => slide.plan({ ...QUICK_CONFIG, plan: [{ size: 3, count: 1 }] })).toThrow(
+      `plan › "3x3": no band for size 3 (the bands are ${QUICK_CONFIG.bands.map((b) => `${b.size}x${b.size}`).join(', ')}); add a band of size 3, drop the entry ("3x3": null), or give the plan as a list`,
+    );
   });
 });

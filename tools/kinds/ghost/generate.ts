@@ -12,13 +12,16 @@ import { analyzeGhost } from './analyze.ts';
 import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
 import { deepenBoard } from './deepen.ts';
 import { at } from '../../lib/at.ts';
+import { entryKeys, noBandLine } from '../../lib/partial.ts';
+import { GHOST_KEYED_LISTS } from './config.ts';
 
 export type { GhostSpec } from './target-test.ts';
 
 export function planGhost(config: GhostConfig): PlanEntry<GhostSpec>[] {
-  return config.plan.map((entry) => {
+  const keys = entryKeys(config.plan, GHOST_KEYED_LISTS.plan);
+  return config.plan.map((entry, i) => {
     const band = config.bands.find((b) => b.size === entry.size);
-    if (!band) throw new Error(`plan entry ${entry.size}x${entry.size} ${entry.mode}: no band for size ${entry.size}`);
+    if (!band) throw new Error(noBandLine(at(keys, i), entry.size, config.bands.map(GHOST_KEYED_LISTS.bands)));
     return {
       label: `${entry.size}x${entry.size} ${entry.mode}${roundsLabel(entry.rounds ?? {})}${entry.tier ? ` -> ${entry.tier}` : ''}${entry.deepen ? ` deepened${(entry.starts ?? 1) > 1 ? ` x${entry.starts}` : ''}` : ''}`,
       count: entry.count,

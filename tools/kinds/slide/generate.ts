@@ -10,6 +10,8 @@ import { explore } from './bfs.ts';
 import { ARENA, analyzeSlideDetailed } from './analyze.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
 import { at } from '../../lib/at.ts';
+import { entryKeys, noBandLine } from '../../lib/partial.ts';
+import { SLIDE_KEYED_LISTS } from './config.ts';
 
 export interface SlideSpec {
   size: number;
@@ -21,13 +23,14 @@ export interface SlideSpec {
 }
 
 export function planSlide(config: SlideConfig): PlanEntry<SlideSpec>[] {
-  return config.plan.map((entry) => {
+  const keys = entryKeys(config.plan, SLIDE_KEYED_LISTS.plan);
+  return config.plan.map((entry, i) => {
     const band = config.bands.find((b) => b.size === entry.size);
-    if (!band) throw new Error(`plan entry ${entry.size}x${entry.size}: no band for size ${entry.size}`);
+    if (!band) throw new Error(noBandLine(at(keys, i), entry.size, config.bands.map(SLIDE_KEYED_LISTS.bands)));
     const minMoves = entry.minMoves ?? config.minMoves;
     if (minMoves[0] < config.minMoves[0] || minMoves[1] > config.minMoves[1] || minMoves[0] > minMoves[1]) {
       throw new Error(
-        `plan entry ${entry.size}x${entry.size}: minMoves ${minMoves[0]}-${minMoves[1]} is not inside the config's band ${config.minMoves[0]}-${config.minMoves[1]}`,
+        `plan › ${JSON.stringify(at(keys, i))} › minMoves: ${minMoves[0]}-${minMoves[1]} is not inside the config's minMoves ${config.minMoves[0]}-${config.minMoves[1]}; narrow the entry's, or widen the config's`,
       );
     }
     const spec: SlideSpec = {

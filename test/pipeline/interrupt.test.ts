@@ -119,9 +119,9 @@ describe('interruption', () => {
 describe('Ctrl-C and SIGTERM on a terminal', () => {
   // `script` runs generate on a pseudo-terminal (progress bar on, cursor hidden, line wrap off);
   // the shell prints its pid and execs node, so the pid is generate's own.
-  async function onTty(args: string[], ready: (text: string) => boolean, sig: 'SIGINT' | 'SIGTERM') {
+  async function onTty(args: string[], ready: (text: string) => boolean, sig: 'SIGINT' | 'SIGTERM', pause = PAUSE) {
     const command = `echo PID $$; exec ${process.execPath} ${BIN} ${args.join(' ')}`;
-    const env: Record<string, string | undefined> = { ...process.env, PROOFPACK_TEST_WORK_PAUSE_MS: PAUSE };
+    const env: Record<string, string | undefined> = { ...process.env, PROOFPACK_TEST_WORK_PAUSE_MS: pause };
     delete env['CI'];
     const child = spawn('script', ['-qefc', command, '/dev/null'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let text = '';
@@ -166,6 +166,25 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
       expect(fs.existsSync(out)).toBe(false);
     });
   }
+
+  it('SIGINT during a generate slot that may be long: answered while it runs (the slot is on a worker thread, not the main one), exit 130, nothing written', async () => {
+    // one slot that deepens 2,000 times (ghost's slotMayBeLong); each slot first waits 8 s, so the signal lands inside it
+    const config = path.join(dir, 'long-slot.json');
+    fs.writeFileSync(config, JSON.stringify({ seed: 1, name: 'long', plan: [{ size: 5, mode: 'direct', count: 1, tier: 'EASY', deepen: 2000 }] }));
+    const out = path.join(dir, 'long-slot-out.json');
+    // a run this small shows no progress bar: the signal goes 3.5 s after the start, inside the slot's 8 s wait
+    const t0 = Date.now();
+    const { code, text } = await onTty(
+      ['generate', 'ghost', '--config', config, '--threads', '1', '--out', out],
+      () => Date.now() - t0 > 3500,
+      'SIGINT',
+      '8000',
+    );
+    // run on the main thread, the slot held the signal until it ended and the run finished (exit 0, the file written)
+    expect(code).toBe(130);
+    expect(text).toContain(`proofpack: interrupted: 0 of 1 slots saved in ${out}.checkpoint.json; rerun with --resume`);
+    expect(fs.existsSync(out)).toBe(false);
+  });
 
   it('SIGINT during validate: the terminal restored, what was checked said, exit 130', async () => {
     const set = path.join(ROOT, 'levels', 'ghost', 'standard.json');

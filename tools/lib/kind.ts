@@ -229,6 +229,8 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
   plan(config: C): PlanEntry<G>[];
   /** Rejection-sample one wanted level from its own RNG. */
   generateSlot(config: C, spec: G, rng: Rng, ctx: AnalyzeContext<C, K>): SlotResult<P, S, A>;
+  /** True when one slot of `spec` may take more than about a second: it then never runs on the main thread (Ctrl-C is answered while it runs). Absent: every slot is short. */
+  slotMayBeLong?(config: C, spec: G): boolean;
   /** Calibration used before curate has chosen one. */
   initialCalibration(config: C): K;
 

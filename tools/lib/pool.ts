@@ -27,6 +27,13 @@ export interface RunOptions<R, T = unknown> {
   /** Run inline for this long before starting the pool (ms; default 300, or all of it with one thread). 0: every task on the pool, the main thread free for signals. */
   inlineMs?: number;
   /**
+   * Whether a task may run inline (default: every task). The inline phase ends
+   * at the first task that may not: it and the rest go to the pool, which then
+   * starts even with one thread, so that a long task never holds the main
+   * thread (where signals are answered).
+   */
+  inline?: (task: T) => boolean;
+  /**
    * Stop early: no task starts after it aborts, running ones are dropped, and
    * the promise rejects with the signal's reason. Inline work then yields to the
    * event loop between tasks so that a signal handler can run.
@@ -71,7 +78,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   const { signal } = opts;
   let next = 0;
   let yielded = started;
-  while (next < tasks.length && performance.now() - started < inlineMs) {
+  while (next < tasks.length && performance.now() - started < inlineMs && (opts.inline?.(at(tasks, at(order, next))) ?? true)) {
     if (signal) {
       if (performance.now() - yielded > 50) {
         await new Promise((r) => setImmediate(r));

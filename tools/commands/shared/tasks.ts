@@ -119,7 +119,13 @@ export function runPipelineTasks<T extends Task>(
   };
   // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
-  return runTasks(threaded, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, worker: workerScript() });
+  return runTasks(threaded, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, inline: mayRunInline, worker: workerScript() });
+}
+
+/** A generate slot its kind says may be long runs on the pool, never on the main thread (where Ctrl-C is answered). */
+function mayRunInline(task: Task): boolean {
+  if (task.op !== 'generate') return true;
+  return !(kindByName(task.kind).slotMayBeLong?.(task.config, task.spec) ?? false);
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

@@ -115,6 +115,16 @@ export function generateGhostSlot(
   return { found: null, tries: spec.tries, disagreements };
 }
 
+/** Ghosts from which a slot's exact-score DP takes about a second or more (G·2^G steps at ~1 ns: 0.4 s at 24, 1.7 s at 26). */
+export const LONG_SLOT_GHOSTS = 24;
+/** Deepening changes (deepen × starts) from which a slot's layered solves take about a second or more. */
+export const LONG_SLOT_CHANGES = 2000;
+
+/** PuzzleKind.slotMayBeLong: the slot may keep a board of LONG_SLOT_GHOSTS ghosts or more with exact scores, or deepens many times. */
+export function ghostSlotMayBeLong(config: GhostConfig, spec: GhostSpec): boolean {
+  return Math.min(spec.ghosts[1], config.scoreGhostLimit) >= LONG_SLOT_GHOSTS || spec.deepen * spec.starts >= LONG_SLOT_CHANGES;
+}
+
 /** The level when analyze proves the board with the known solution, else null (a disagreement). */
 function proven(puzzle: GhostPuzzle, solution: GhostSolution, ctx: AnalyzeContext<GhostConfig, GhostCalibration>) {
   const outcome = analyzeGhost(puzzle, ctx);

@@ -9,7 +9,7 @@ import { analyzeGhost, ghostAnalyzeCost, ghostAnalyzeWork } from './analyze.ts';
 import { logicDepth } from './logic-depth.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
-import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
+import { generateGhostSlot, ghostSlotMayBeLong, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
 import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_KEYED_LISTS, GHOST_PRESETS, ghostPlannedTiers } from './config.ts';
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
@@ -38,6 +38,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   plan: planGhost,
   generateSlot: generateGhostSlot,
+  slotMayBeLong: ghostSlotMayBeLong,
   initialCalibration: initialGhostCalibration,
 
   analyze: analyzeGhost,

@@ -67,6 +67,19 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     return at(lines, 0);
   };
 
+  /**
+   * The stop line is `head` and then the ceiling it suggests for FIELD; that
+   * ceiling is more than the work so far and lets the whole file through (the
+   * work so far, suggested before, stopped the rerun one level later).
+   */
+  const expectAsksEnough = async (file: string, line: string, head: string, field: string, sofar: number) => {
+    expect(line.startsWith(`${head}; stopped, nothing checked past it is reported: run with --budget ${field}=`), line).toBe(true);
+    const asked = Number(new RegExp(`${field}=(\\d+) \\(`).exec(line)?.[1]);
+    expect(asked).toBeGreaterThan(sofar);
+    const raised = await cli(['validate', file, '--budget', `${field}=${asked}`, '--threads', '1']);
+    expect(raised.stderr).not.toContain('ceiling');
+  };
+
   it('stops at the level where the states explored in level order pass it, the same level for any --threads; exit 2', async () => {
     const { analyzeSlideDetailed } = await import('../../tools/kinds/slide/analyze.ts');
     const set = JSON.parse(fs.readFileSync(`${home}/levels/slide/standard.json`, 'utf8'));
@@ -77,18 +90,13 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     let states = 0;
     for (const l of set.levels.slice(0, 6)) states += analyzeSlideDetailed(l.puzzle, set.generator.config).states;
     const line = await stopLine(file, `slideRunStates=${states - 1}`);
-    expect(
-      line.startsWith(
-        `proofpack: ${file} › levels[5] (${set.levels[5].id}): the run's work passed its ceiling here (${states.toLocaleString('en-US')} slide solver and metric-graph states so far, over ${(states - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget slideRunStates=`,
-      ),
+    await expectAsksEnough(
+      file,
       line,
-    ).toBe(true);
-    // what it asks for is enough for the whole file, not just for the level it stopped at (the work
-    // so far, suggested before, stopped the rerun one level later)
-    const asked = Number(/slideRunStates=(\d+)/.exec(line)?.[1]);
-    expect(asked).toBeGreaterThan(states);
-    const raised = await cli(['validate', file, '--budget', `slideRunStates=${asked}`, '--threads', '1']);
-    expect(raised.stderr).not.toContain('ceiling');
+      `proofpack: ${file} › levels[5] (${set.levels[5].id}): the run's work passed its ceiling here (${states.toLocaleString('en-US')} slide solver and metric-graph states so far, over ${(states - 1).toLocaleString('en-US')})`,
+      'slideRunStates',
+      states,
+    );
   }, 120_000);
 
   it("apple: stops at the level where the strong solver's iterations and strip scans pass --budget appleRunWork, the same level for any --threads; exit 2", async () => {
@@ -104,20 +112,17 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     for (const l of set.levels.slice(0, 2)) work += analyzeAppleDetailed(l.puzzle, set.generator.config).work;
     expect(work, 'each level spends its 2,000,000 strip scans and some iterations').toBeGreaterThan(2 * 2_000_000);
     const line = await stopLine(file, `appleRunWork=${work - 1}`);
-    expect(
-      line.startsWith(
-        `proofpack: ${file} › levels[1] (${set.levels[1].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report) so far, over ${(work - 1).toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget appleRunWork=`,
-      ),
+    await expectAsksEnough(
+      file,
       line,
-    ).toBe(true);
+      `proofpack: ${file} › levels[1] (${set.levels[1].id}): the run's work passed its ceiling here (${work.toLocaleString('en-US')} apple strong-solver iterations and strip scans (and 256 for each simulated reference board of a set report) so far, over ${(work - 1).toLocaleString('en-US')})`,
+      'appleRunWork',
+      work,
+    );
     // a ceiling equal to that work is not passed there: the stop moves to the next level (the default
     // ceiling lets the committed set through whole: levels-apple-validate)
     const equal = await cli(['validate', file, '--budget', `appleRunWork=${work}`, '--threads', '1']);
     expect(equal.stderr).toContain(`${file} › levels[2] (${set.levels[2].id}): the run's work passed its ceiling here`);
-    // what the message asks for lets the whole file through
-    const asked = Number(/appleRunWork=(\d+)/.exec(line)?.[1]);
-    const raised = await cli(['validate', file, '--budget', `appleRunWork=${asked}`, '--threads', '1']);
-    expect(raised.stderr).not.toContain('ceiling');
   }, 120_000);
 
   it("ghost: a board whose catching order barely matters (no clues, full rows) counts its course states, not only the DP's G·2^G steps", async () => {
@@ -194,9 +199,7 @@ describe("a run's work ceiling (--budget slideRunStates)", () => {
     const line = await stopLine(file, `ghostRunSteps=${steps - 1}`);
     expect(line).toContain(`${file} › levels[${stopAt}] (${set.levels[stopAt].id}): the run's work passed its ceiling here (${steps.toLocaleString('en-US')} `);
     // and asks for enough for the whole file
-    const asked = Number(/ghostRunSteps=(\d+) \(/.exec(line)?.[1]);
-    expect(asked).toBeGreaterThan(steps);
-    const raised = await cli(['validate', file, '--budget', `ghostRunSteps=${asked}`, '--threads', '1']);
-    expect(raised.stderr).not.toContain('ceiling');
+    const head = line.slice(0, line.indexOf('; stopped'));
+    await expectAsksEnough(file, line, head, 'ghostRunSteps', steps);
   }, 120_000);
 });

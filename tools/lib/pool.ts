@@ -4,7 +4,6 @@
 // after a short while. Results never depend on where a task ran. The pool knows
 // nothing of what a task is: the caller passes the function that runs one task
 // inline and the worker script that runs the same function on a thread.
-import { setMaxListeners } from 'node:events';
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { at } from './at.ts';
@@ -101,31 +100,43 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   const rest = tasks.length - next;
   const threads = Math.min(opts.threads, rest);
   const pool = new Piscina({ filename: opts.worker.href, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(opts.worker), idleTimeout: 1000 });
-  // the first failed task stops the others (queued ones never start, running ones are dropped), and the pool is
-  // destroyed only once every task has settled: a thread's answer arriving after destroy() is an uncaught error
-  const stop = new AbortController();
-  setMaxListeners(0, stop.signal); // one listener a task (piscina's), not a leak
-  const onAbort = () => stop.abort(signal?.reason);
-  signal?.addEventListener('abort', onAbort, { once: true });
+  // At most `threads` tasks are handed to the pool at a time, the next one as one ends. After the first failed
+  // task no other starts, and the running ones are let finish (their results dropped): a running task aborted
+  // through piscina can still answer after piscina forgot it, an uncaught "Unexpected message from Worker".
+  // Ctrl-C (`signal`) still aborts the running tasks. The pool is destroyed once every task handed over settled.
   let failed: { error: unknown } | undefined;
+  let k = next;
   try {
-    const pending: Promise<void>[] = [];
-    for (let k = next; k < tasks.length; k++) {
-      const i = at(order, k);
-      pending.push(
-        pool.run(tasks[i], { signal: stop.signal }).then(
-          (r: R) => finish(i, r),
-          (e: unknown) => {
-            if (stop.signal.aborted) return;
-            failed = { error: mapError(i, e) };
-            stop.abort();
-          },
-        ),
-      );
-    }
-    await Promise.all(pending);
+    await new Promise<void>((settled) => {
+      let running = 0;
+      const launch = () => {
+        while (!failed && !signal?.aborted && running < threads && k < tasks.length) {
+          const i = at(order, k++);
+          running++;
+          pool
+            .run(tasks[i], signal ? { signal } : {})
+            .then(
+              (r: R) => {
+                if (!failed) finish(i, r);
+              },
+              (e: unknown) => {
+                if (!signal?.aborted && !failed) failed = { error: mapError(i, e) };
+              },
+            )
+            .catch((e: unknown) => {
+              failed ??= { error: e }; // onResult threw
+            })
+            .finally(() => {
+              running--;
+              launch();
+              if (running === 0) settled();
+            });
+        }
+      };
+      launch();
+      if (running === 0) settled();
+    });
   } finally {
-    signal?.removeEventListener('abort', onAbort);
     await pool.destroy();
   }
   if (signal?.aborted) throw signal.reason;

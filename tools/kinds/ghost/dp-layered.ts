@@ -222,6 +222,13 @@ export class Slots {
  * Blocks without a marked state are never loaded. W = F + cells opened
  * replaces F in the scratch file on every marked state (courseValues).
  */
+/** The high ghosts g of block h whose block h without g (one layer below) holds marked states: where the forward marking comes into h from. */
+export function markedPredecessors(h: number, H: number, below: ReadonlyMap<number, unknown>): number[] {
+  const preds: number[] = [];
+  for (let g = 0; g < H; g++) if ((h >>> g) & 1 && below.has(h ^ (1 << g))) preds.push(g);
+  return preds;
+}
+
 function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPlay {
   const { L, H, B, span, SUCC, layers, file } = o;
   const G = L + H;
@@ -234,8 +241,7 @@ function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPl
   for (let p = 0; p <= H; p++) {
     const here = new Map<number, Uint8Array>();
     for (const h of layers[p]!) {
-      const preds: number[] = [];
-      for (let g = 0; g < H; g++) if ((h >>> g) & 1 && below.has(h ^ (1 << g))) preds.push(g);
+      const preds = markedPredecessors(h, H, below);
       if (p > 0 && preds.length === 0) continue;
       // the block itself at the successor slot: ck recounted, F from the scratch file
       k.countsAt((h << L) | 0, SUCC, B, Lc, d.terms, span);

@@ -34,7 +34,18 @@ import {
   type Kernel,
   type OptimalPlay,
 } from './dp-kernel.ts';
-import { addOpened, arenaAlloc, type BlockLayout, blockLayers, courseValues, heavyHold, LAYERED_LOW_BITS, mostBlocks, Slots } from './dp-layered.ts';
+import {
+  addOpened,
+  arenaAlloc,
+  markedPredecessors,
+  type BlockLayout,
+  blockLayers,
+  courseValues,
+  heavyHold,
+  LAYERED_LOW_BITS,
+  mostBlocks,
+  Slots,
+} from './dp-layered.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom } from './course-build.ts';
 
 export interface MedalOptions {
@@ -188,8 +199,7 @@ function markMedal(k: Kernel, o: Layout, blocks: Slots, file: ScratchFile, cours
   for (let p = 0; p <= H; p++) {
     const here = new Map<number, Uint8Array>();
     for (const h of layers[p]!) {
-      const preds: number[] = [];
-      for (let g = 0; g < H; g++) if ((h >>> g) & 1 && below.has(h ^ (1 << g))) preds.push(g);
+      const preds = markedPredecessors(h, H, below);
       if (p > 0 && preds.length === 0) continue;
       countsBlock(k, terms, h, SUCC, span);
       file.read(new Uint8Array(k.memory.buffer), F1, 2 * B, h * 2 * B);

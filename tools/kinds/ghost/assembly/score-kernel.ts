@@ -116,7 +116,8 @@ export function countsAt(stateBase: i32, at: i32, N: i32, L: i32, terms: i32, sp
  * becomes Σ a(u) over u ⊆ s, one bit at a time (a(s) += a(s without bit b) for
  * every s with bit b). Bits 0–2 lie inside one v128 of 8 states: the vector
  * plus itself shifted up by 1, 2 and 4 lanes (masked to the lanes with the bit).
- * Each higher bit adds the lower half of every 2^(b+1)-state group to its upper half.
+ * A higher bit adds the lower half of every 2^(b+1)-state group to its upper
+ * half; they are taken three at a time (docs/score-kernel.md), the rest one by one.
  */
 function zeta(p: i32, L: i32): void {
   const B = 1 << L;
@@ -137,15 +138,45 @@ function zeta(p: i32, L: i32): void {
     v = i16x8.add(v, v128.shuffle<i64>(v, zero, 2, 0)); // bit 2: lanes 4–7 += lanes 0–3
     v128.store(p + o, v);
   }
-  for (let half = 16; half < bytes; half <<= 1) {
-    for (let q = 0; q < bytes; q += half << 1) {
+  // three bits a pass while they last (the eighths a0..a7 of each group summed
+  // in registers, one load and one store each), then one bit a pass
+  let half = 16;
+  for (; half << 2 < bytes; half <<= 3) {
+    for (let q = p; q < p + bytes; q += half << 3) {
       for (let o = q; o < q + half; o += 16) {
-        const hi = p + o + half;
-        v128.store(hi, i16x8.add(v128.load(hi), v128.load(p + o)));
+        const a0 = v128.load(o);
+        let a1 = v128.load(o + half);
+        let a2 = v128.load(o + 2 * half);
+        let a3 = v128.load(o + 3 * half);
+        const a4 = v128.load(o + 4 * half);
+        let a5 = v128.load(o + 5 * half);
+        let a6 = v128.load(o + 6 * half);
+        let a7 = v128.load(o + 7 * half);
+        a1 = i16x8.add(a1, a0);
+        a3 = i16x8.add(a3, a2);
+        a5 = i16x8.add(a5, a4);
+        a7 = i16x8.add(a7, a6);
+        a2 = i16x8.add(a2, a0);
+        a3 = i16x8.add(a3, a1);
+        a6 = i16x8.add(a6, a4);
+        a7 = i16x8.add(a7, a5);
+        v128.store(o + half, a1);
+        v128.store(o + 2 * half, a2);
+        v128.store(o + 3 * half, a3);
+        v128.store(o + 4 * half, i16x8.add(a4, a0));
+        v128.store(o + 5 * half, i16x8.add(a5, a1));
+        v128.store(o + 6 * half, i16x8.add(a6, a2));
+        v128.store(o + 7 * half, i16x8.add(a7, a3));
       }
     }
   }
+  for (; half < bytes; half <<= 1) {
+    for (let q = p; q < p + bytes; q += half << 1) {
+      for (let o = q; o < q + half; o += 16) v128.store(o + half, i16x8.add(v128.load(o + half), v128.load(o)));
+    }
+  }
 }
+
 
 /** solve() takes up to 2^RADIX_BITS sub-cubes a level (radix 16). */
 const RADIX_BITS: i32 = 4;

@@ -340,41 +340,101 @@ function leaf8(base: i32, span: i32): void {
   return v128.shuffle<i16>(v, v, 4, 5, 6, 7, 4, 5, 6, 7);
 }
 
+/** mark() tests a word's catches of the ghosts above bit 4 eight states a vector when it has this many marked states. */
+const VECTOR_MARKS: i32 = 4;
+
 /**
  * The states on an optimal play under the table F at fOff (fmax or fmin): the
  * bitset at bitsOff (bit S = state S, bit 0 set by the caller) gains T = S ∪ {g}
- * for every marked S whose catch of g is optimal (d + F(T) = F(S)). States are
- * visited in increasing order, and T > S, so one pass marks them all; a word is
- * re-read per bit because catches of ghosts 0..4 mark states in the same word.
- * Returns the ghosts g whose catch is not optimal from some marked state.
+ * for every marked S whose catch of g is optimal (d + F(T) = F(S)). Words of
+ * the bitset are visited in increasing order, and T > S, so one pass marks them
+ * all. In a word (32 states that differ in ghosts 0–4) the catches of ghosts
+ * 0–4 stay in the word and are taken state by state, the word in hand; a catch
+ * of a higher ghost moves the whole word's states to another word, state s to
+ * state s, so a word with VECTOR_MARKS marked states or more tests it for all
+ * 32 states at once (four vectors of ck and F, a lane mask of the optimal
+ * ones), fewer state by state. Returns the ghosts g whose catch is not optimal
+ * from some marked state.
  */
 export function mark(N: i32, fOff: i32, bitsOff: i32): i32 {
-  const full = N - 1;
   const words = <u32>(N + 31) >>> 5;
+  const inWord = min(N, 32) - 1; // the states of a word, as the mask of its own ghosts
+  const higher = <u32>(N - 1) >>> 5; // the ghosts above 4, as bits of a word index
+  const low = i16x8.splat(<i16>CK_LOW);
   let notFree = 0;
   for (let w: u32 = 0; w < words; w++) {
     const wa = bitsOff + (w << 2);
-    if (!load<i32>(wa)) continue;
-    for (let j = 0; j < 32; j++) {
-      if (!((load<i32>(wa) >>> j) & 1)) continue;
-      const s = (w << 5) | j;
+    let word = load<i32>(wa);
+    if (!word) continue;
+    const s0 = w << 5;
+    // ghosts 0–4: marks only go up inside the word, so its states in increasing order
+    for (let j = ctz(word); j <= inWord; j++) {
+      if (!((word >>> j) & 1)) continue;
+      const s = s0 | j;
       const cs = u16at(CK + (s << 1));
       const fs = u16at(fOff + (s << 1));
-      let free = ~s & full;
+      let free = ~j & inWord;
       while (free) {
         const bit = free & -free;
         free ^= bit;
         const u = s + bit;
-        if (bonus(cs, u16at(CK + (u << 1))) + u16at(fOff + (u << 1)) == fs) {
-          const ua = bitsOff + ((u >>> 5) << 2);
-          store<i32>(ua, load<i32>(ua) | (1 << u));
-        } else {
-          notFree |= bit;
-        }
+        if (bonus(cs, u16at(CK + (u << 1))) + u16at(fOff + (u << 1)) == fs) word |= 1 << (j + bit);
+        else notFree |= bit;
       }
+    }
+    store<i32>(wa, word);
+    // the higher ghosts not caught in this word's states: bit `up` of the word index
+    let free = ~w & higher;
+    if (!free) continue;
+    if (popcnt(word) < VECTOR_MARKS) {
+      do {
+        const up = free & -free;
+        free ^= up;
+        let add = 0;
+        let m = word;
+        do {
+          const j = ctz(m);
+          m &= m - 1;
+          const s = s0 | j;
+          const u = s + (up << 5);
+          if (bonus(u16at(CK + (s << 1)), u16at(CK + (u << 1))) + u16at(fOff + (u << 1)) == u16at(fOff + (s << 1))) add |= 1 << j;
+          else notFree |= up << 5;
+        } while (m);
+        const ua = wa + (up << 2);
+        store<i32>(ua, load<i32>(ua) | add);
+      } while (free);
+    } else {
+      const c = CK + (s0 << 1);
+      const f = fOff + (s0 << 1);
+      const c0 = v128.load(c);
+      const c1 = v128.load(c + 16);
+      const c2 = v128.load(c + 32);
+      const c3 = v128.load(c + 48);
+      const f0 = v128.load(f);
+      const f1 = v128.load(f + 16);
+      const f2 = v128.load(f + 32);
+      const f3 = v128.load(f + 48);
+      do {
+        const up = free & -free;
+        free ^= up;
+        const dt = up << 6; // bytes from a state's u16 to its successor's
+        const optimal =
+          optimalLanes(c0, f0, c + dt, f + dt, low) |
+          (optimalLanes(c1, f1, c + dt + 16, f + dt + 16, low) << 8) |
+          (optimalLanes(c2, f2, c + dt + 32, f + dt + 32, low) << 16) |
+          (optimalLanes(c3, f3, c + dt + 48, f + dt + 48, low) << 24);
+        if (word & ~optimal) notFree |= up << 5;
+        const ua = wa + (up << 2);
+        store<i32>(ua, load<i32>(ua) | (word & optimal));
+      } while (free);
     }
   }
   return notFree;
+}
+
+/** Lane mask (bit i = lane i) of the 8 states whose catch to the successors at ct, ft is optimal under their ck cs and F fs. */
+@inline function optimalLanes(cs: v128, fs: v128, ct: i32, ft: i32, low: v128): i32 {
+  return i16x8.bitmask(i16x8.eq(i16x8.add(vbonus(cs, v128.load(ct), low), v128.load(ft)), fs));
 }
 
 /**

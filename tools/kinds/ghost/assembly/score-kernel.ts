@@ -446,18 +446,34 @@ export function mark(N: i32, fOff: i32, bitsOff: i32): i32 {
  */
 export function markAcross(N: i32, fOff: i32, succ: i32, succFOff: i32, bitsOff: i32, succBitsOff: i32): i32 {
   const words = <u32>(N + 31) >>> 5;
+  const low = i16x8.splat(<i16>CK_LOW);
   let notFree = 0;
   for (let w: u32 = 0; w < words; w++) {
     let word = load<i32>(bitsOff + (w << 2));
     if (!word) continue;
     let add = 0;
-    while (word) {
-      const j = ctz(word);
-      word &= word - 1;
-      const s = (w << 5) | j;
-      const d = bonus(u16at(CK + (s << 1)), u16at(CK + ((succ + s) << 1)));
-      if (d + u16at(succFOff + (s << 1)) == u16at(fOff + (s << 1))) add |= 1 << j;
-      else notFree = 1;
+    if (popcnt(word) >= VECTOR_MARKS && N >= 32) {
+      // as in mark(): the word's 32 states at once, four vectors of ck and F each
+      const c = CK + (w << 6);
+      const f = fOff + (w << 6);
+      const ct = CK + (succ << 1) + (w << 6);
+      const ft = succFOff + (w << 6);
+      const optimal =
+        optimalLanes(v128.load(c), v128.load(f), ct, ft, low) |
+        (optimalLanes(v128.load(c + 16), v128.load(f + 16), ct + 16, ft + 16, low) << 8) |
+        (optimalLanes(v128.load(c + 32), v128.load(f + 32), ct + 32, ft + 32, low) << 16) |
+        (optimalLanes(v128.load(c + 48), v128.load(f + 48), ct + 48, ft + 48, low) << 24);
+      if (word & ~optimal) notFree = 1;
+      add = word & optimal;
+    } else {
+      while (word) {
+        const j = ctz(word);
+        word &= word - 1;
+        const s = (w << 5) | j;
+        const d = bonus(u16at(CK + (s << 1)), u16at(CK + ((succ + s) << 1)));
+        if (d + u16at(succFOff + (s << 1)) == u16at(fOff + (s << 1))) add |= 1 << j;
+        else notFree = 1;
+      }
     }
     const ua = succBitsOff + (w << 2);
     store<i32>(ua, load<i32>(ua) | add);

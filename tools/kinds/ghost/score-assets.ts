@@ -62,7 +62,7 @@ export function scoreAssets(
   return exactScores(model, scratch, undefined, team, G > COURSE_MAX_GHOSTS && medalStreams(G, machine));
 }
 
-/** What the DP exactScores runs for G ghosts needs: the kernel's memory (dp-single.ts), or the layered DPs' arena, bitsets and scratch files (past 32 ghosts streamed where two layers do not fit `machine`). */
+/** What the DP exactScores runs for G ghosts needs: the kernel's memory (dp-single.ts), or the layered DPs' arena, bitsets and scratch files (past COURSE_MAX_GHOSTS streamed where two layers do not fit `machine`). */
 export function dpNeeds(G: number, machine?: MachineRoom): DpNeeds {
   if (G > COURSE_MAX_GHOSTS) return medalNeeds(G, medalStreams(G, machine));
   if (G > KERNEL_MAX_GHOSTS) return { memory: layeredMemory(G), disk: layeredDisk(G) };

@@ -8,12 +8,16 @@ import { describe, expect, it } from 'vitest';
 import { scoreModel, type ScoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
 import { blockMap, blockTerms, CK, CK_SHIFT, countsBlock, dpModel, loadKernel } from '../../../tools/kinds/ghost/dp-kernel.ts';
 import { optimalStates, scoreTables, singleOptima } from '../../../tools/kinds/ghost/dp-single.ts';
-import { medalDisk, medalMemory, medalOptima } from '../../../tools/kinds/ghost/dp-medal.ts';
+import { medalDisk, medalMemory, medalNeeds, medalOptima, medalStreams, streamMemory, type MedalOptions } from '../../../tools/kinds/ghost/dp-medal.ts';
+import { layerRuns } from '../../../tools/kinds/ghost/dp-stream.ts';
+import { checkRoom } from '../../../tools/kinds/ghost/dp-room.ts';
+import { dpNeeds } from '../../../tools/kinds/ghost/score-assets.ts';
+import { blockLayers } from '../../../tools/kinds/ghost/dp-layered.ts';
 import { courseAssets } from '../../../tools/kinds/ghost/course-build.ts';
 import { memoryScratch } from '../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';
-import type { Team } from '../../../tools/lib/kind.ts';
+import type { Scratch, Team } from '../../../tools/lib/kind.ts';
 import { machineTeam } from '../../../tools/commands/shared/team.ts';
 
 function board(stream: string, i: number, ghosts: number) {
@@ -103,6 +107,80 @@ describe("the blocks of a layer on a team's threads (dp-medal-blocks.ts)", () =>
   });
 });
 
+describe('the layer being read streamed from the scratch file (dp-stream.ts)', () => {
+  /** A scratch in memory that counts the bytes read back from its files. */
+  const counted = () => {
+    const inner = memoryScratch();
+    const seen = { read: 0 };
+    const scratch: Scratch = {
+      lock: inner.lock,
+      file: () => {
+        const f = inner.file();
+        return { ...f, read: (bytes, offset, length, position) => ((seen.read += length), f.read(bytes, offset, length, position)) };
+      },
+    };
+    return { scratch, seen };
+  };
+  /** Everything the medal DP gives (optima, bitsets, counts, free ghosts, W, course assets), and the bytes it read back. */
+  const run = (G: number, L: number, i: number, options: MedalOptions) => {
+    const { puzzle, solution } = board('medal', i, G);
+    const model = scoreModel(puzzle, solution);
+    const { scratch, seen } = counted();
+    const med = medalOptima(dpModel(model), scratch, { lowBits: L, courses: true, ...options });
+    try {
+      const plays = [med.best, med.worst].map((play) => {
+        const { keys, ws } = play.values((len) => new Uint32Array(len));
+        return { keys: [...keys], ws: [...ws], states: Buffer.from(play.states.buffer).toString('base64'), count: play.count, notFree: play.notFree };
+      });
+      return { got: { max: med.maxBonus, min: med.minBonus, plays, courses: courseAssets(med, model.ghostCell, puzzle.size) }, read: seen.read };
+    } finally {
+      med.release();
+    }
+  };
+  it.each([
+    // [ghosts, low ghosts per block, board, slots]
+    [16, 5, 2, 12],
+    [16, 5, 5, 40],
+    [18, 9, 3, 10],
+    [18, 9, 6, 24],
+  ])('G = %i, blocks of 2^%i, board %i, %i slots: one and two threads give what the DP in memory gives, and the kernel', (G, L, i, slots) => {
+    const memory = run(G, L, i, { stream: false });
+    const streamed = run(G, L, i, { stream: true, streamSlots: slots });
+    expect(streamed.got).toEqual(memory.got);
+    expect(run(G, L, i, { stream: true, streamSlots: slots, team: machineTeam(2) }).got).toEqual(memory.got);
+    // the successors and the marked predecessors were read back from the file
+    expect(streamed.read).toBeGreaterThan(memory.read + 2 * 2 ** G);
+    const single = singleOptima(dpModel(scoreModel(board('medal', i, G).puzzle, board('medal', i, G).solution)));
+    const { max, min, plays } = streamed.got;
+    expect([max, min, plays[0]!.count, plays[1]!.count, plays[0]!.notFree]).toEqual([
+      single.maxBonus,
+      single.minBonus,
+      single.best.count,
+      single.worst.count,
+      single.best.notFree,
+    ]);
+  });
+
+  it('cuts a layer into runs of consecutive blocks whose own slots and distinct neighbours fit the slots', () => {
+    const H = 10;
+    const hs = blockLayers(H)[4]!;
+    const successors = (h: number, add: (s: number) => void) => {
+      for (let g = 0; g < H; g++) if (!((h >>> g) & 1)) add(h | (1 << g));
+    };
+    let next = 0;
+    for (const { from, to, needed } of layerRuns(hs, successors, 1, 30)) {
+      expect(from).toBe(next);
+      expect(to).toBeGreaterThan(from);
+      const want = new Set<number>();
+      for (let i = from; i < to; i++) successors(hs[i]!, (s) => want.add(s));
+      expect([...needed].sort((a, b) => a - b)).toEqual([...want].sort((a, b) => a - b));
+      expect(to - from + needed.length).toBeLessThanOrEqual(30);
+      next = to;
+    }
+    expect(next).toBe(hs.length);
+  });
+});
+
 /** ck(S) by a direct count over the model, with BigInt masks (S may have 36 bits): cells opened beyond the start ones, shifted, plus complete constraints. */
 function directCk(m: ScoreModel, s: bigint): number {
   const complete: boolean[] = [];
@@ -160,13 +238,30 @@ describe('what the DP past 32 ghosts needs', () => {
     expect((medalMemory(34) / 1e9).toFixed(1)).toBe('12.9');
     expect((medalMemory(36) / 1e9).toFixed(1)).toBe('49.1');
     expect(medalDisk(34)).toBe(2 * 2 ** 34);
+    // streamed: 2^15 slots of a block's F, and the marks of two layers
+    for (const G of [33, 34, 35, 36]) expect(streamMemory(G)).toBe(2 ** 15 * 2 * 2 ** 16 + layersAt(G) * 2 ** 13);
+    expect((streamMemory(35) / 1e9).toFixed(1)).toBe('5.8');
+    expect(medalNeeds(36, true)).toEqual({ memory: streamMemory(36), disk: 2 * 2 ** 36 });
+  });
+
+  it('streams where two layers do not fit: 35 ghosts fit a machine of 24 GB with 75 GB of free disk, 36 do not (disk)', () => {
+    const here = { memoryBytes: 24e9, scratchFreeBytes: 75e9 };
+    expect([33, 34, 35, 36].map((G) => medalStreams(G, here))).toEqual([false, false, true, true]);
+    expect(medalStreams(35, undefined)).toBe(false);
+    expect(dpNeeds(34, here)).toEqual({ memory: medalMemory(34), disk: medalDisk(34) });
+    expect(dpNeeds(35, here)).toEqual({ memory: streamMemory(35), disk: medalDisk(35) });
+    expect(() => checkRoom(35, dpNeeds(35, here), here)).not.toThrow();
+    expect(() => checkRoom(36, dpNeeds(36, here), here)).toThrow(
+      "the exact scores of a board of 36 ghosts need 7.2 GB of memory and 137.4 GB of scratch disk (the temp folder); the temp folder's disk has 75.0 GB free: lower scoreGhostLimit below 36",
+    );
   });
 
   it('is refused in one line naming the ghosts, the GB needed and what to do, before any work, on a machine with too little memory', () => {
     const rng = rngFor(33, 'wide', 1);
     for (const [G, machine, text] of [
-      [34, 8e9, 'need 12.9 GB of memory and 34.4 GB of scratch disk (the temp folder); this machine has 8.0 GB'],
-      [36, 24e9, 'need 49.1 GB of memory and 137.4 GB of scratch disk (the temp folder); this machine has 24.0 GB'],
+      // streamed (two layers do not fit), and still over the machine
+      [34, 4e9, 'need 5.1 GB of memory and 34.4 GB of scratch disk (the temp folder); this machine has 4.0 GB'],
+      [36, 6e9, 'need 7.2 GB of memory and 137.4 GB of scratch disk (the temp folder); this machine has 6.0 GB'],
     ] as const) {
       const { puzzle, solution } = randomBoard(rng, 9, G, 24);
       const d = dpModel(scoreModel(puzzle, solution));

@@ -121,7 +121,8 @@ export function ghostFigures(): Figure[] {
  * ghosts, both course assets) for the G listed in BENCH_LAYERED_G, in
  * increasing order (opt-in: no rows without it):
  *   BENCH_LAYERED_G=28,30,32 BENCH_RUNS=1 npm run bench -- ghost-layered
- * (with more than 32 ghosts the blocks of a layer go to BENCH_THREADS threads)
+ * (with more than 32 ghosts the blocks of a layer go to BENCH_THREADS threads;
+ * BENCH_STREAM=1 reads the layer being read back from the scratch file, dp-stream.ts)
  * CPU and wall time, the bench process's peak RSS after each board, and the
  * bytes of the two course assets as stored (base64).
  */
@@ -139,7 +140,7 @@ export function ghostLayeredFigures(input: Pick<BenchInput<unknown, unknown, unk
     let bytes = 0;
     let built = 0;
     const cpu = cpuSeconds(() => {
-      const { assets } = exactScores(model, input.scratch, LAYERED_LOW_BITS, input.team);
+      const { assets } = exactScores(model, input.scratch, LAYERED_LOW_BITS, input.team, process.env['BENCH_STREAM'] === '1');
       for (const c of [assets.maxCourse, assets.minCourse]) {
         if (c === 'unknown') continue;
         built++;

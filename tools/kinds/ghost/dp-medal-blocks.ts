@@ -5,6 +5,8 @@
 // layer from a shared counter, takes the catches of its missing high ghosts
 // from the successor blocks' F in the arena (a SharedArrayBuffer when there
 // are helpers), solves it and puts its F in the slot the caller chose for it.
+// A round is a whole layer, or a run of it when the layer being read is
+// streamed from the scratch file (dp-stream.ts; the caller reads it).
 // Which thread solves a block changes nothing in its bytes, so the results are
 // the same for any number of threads.
 import type { Crew, Team } from '../../lib/kind.ts';
@@ -20,22 +22,24 @@ interface Shared {
   arena: ArrayBufferLike;
   /** Over 2^H entries: the byte offset in the arena of block h's slot, for the layer being built and the one above. */
   slotOf: Float64Array;
-  /** [0]: the index in its layer of the next block to claim. */
+  /** [0]: the index in its layer of the next block to claim (from the round's `from`). */
   next: Int32Array;
 }
 
-/** One round: solve every block of layer p for table 1 (fmax) or 2 (fmin). */
+/** One round: solve blocks from..to − 1 of layer p (indices into it) for table 1 (fmax) or 2 (fmin). */
 interface Job {
   p: number;
   table: 1 | 2;
+  from: number;
+  to: number;
 }
 
 /** The layers' blocks solved on `team` (absent or of size 1: on this thread alone). */
 export interface LayerSolver {
-  /** Where each block's slot is: set it for every block of layer p before solve(p). */
+  /** Where each block's slot is: set it for the blocks to solve and their successors before solve. */
   slotOf: Float64Array;
-  /** Solves every block of layer p (the blocks of layer p + 1 in their slots, for p < H) into its slot. */
-  solve(p: number, table: 1 | 2): void;
+  /** Solves blocks from..to − 1 of layer p (default: all of them; their successors in layer p + 1 in their slots, for p < H) into their slots. */
+  solve(p: number, table: 1 | 2, from?: number, to?: number): void;
   /** Ends the helper threads. */
   close(): void;
 }
@@ -50,13 +54,14 @@ export function layerSolver(d: DpModel, L: number, arena: ArrayBufferLike, k: Ke
   const helpers = team !== undefined && team.size > 1;
   const share = (bytes: number) => (helpers ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   const shared: Shared = { d, L, arena, slotOf: new Float64Array(share(8 * 2 ** (d.G - L))), next: new Int32Array(share(4)) };
+  const layers = blockLayers(d.G - L);
   const own = blockSolver(shared, k);
   const crew: Crew | undefined = helpers ? team.start(import.meta.url, 'medalBlockHelper', shared) : undefined;
   return {
     slotOf: shared.slotOf,
-    solve(p, table) {
-      Atomics.store(shared.next, 0, 0);
-      const job: Job = { p, table };
+    solve(p, table, from = 0, to = layers[p]!.length) {
+      Atomics.store(shared.next, 0, from);
+      const job: Job = { p, table, from, to };
       if (crew) crew.round(job, () => own(job));
       else own(job);
     },
@@ -85,11 +90,11 @@ function blockSolver(shared: Shared, k: Kernel): (job: Job) => void {
   const layers = blockLayers(H);
   // one view a slot: with more than 32 ghosts a typed array over the whole arena would pass V8's longest typed array
   const slot = (at: number) => new Uint8Array(shared.arena, at, 2 * B);
-  return ({ p, table }) => {
+  return ({ p, table, to }) => {
     const hs = layers[p]!;
     const tab = CK + table * span;
     const succTab = tab + 2 * SUCC;
-    for (let i = Atomics.add(next, 0, 1); i < hs.length; i = Atomics.add(next, 0, 1)) {
+    for (let i = Atomics.add(next, 0, 1); i < to; i = Atomics.add(next, 0, 1)) {
       const h = hs[i]!;
       countsBlock(k, terms, h, 0, span);
       if (p === H) new Uint16Array(k.memory.buffer, CK + 2 * span, B)[B - 1] = 0; // every ghost caught: fmin 0 (fmax is)

@@ -143,7 +143,7 @@ export const GhostConfig = z.strictObject({
     .min(0)
     .max(DP_MAX_GHOSTS)
     .describe(
-      `exact maxScore/minScore/freeGhosts/course assets for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core), memory as 6·2^G bytes (0.4 GB at 26, 1.6 GB at ${KERNEL_MAX_GHOSTS}); above ${KERNEL_MAX_GHOSTS} ghosts the layered DP gives the same assets in up to about 10 GB at ${DP_MAX_GHOSTS}, one such board at a time on the machine from ${HEAVY_GHOSTS} ghosts on; above ${COURSE_MAX_GHOSTS} one medal a pass at about 2 bytes a state for two layers (12.9 GB and 2·2^G bytes of scratch disk at 34, 49 GB at ${DP_MAX_GHOSTS}), scores and free ghosts exact, course assets "unknown" (docs/score-layered.md)`,
+      `exact maxScore/minScore/freeGhosts/course assets for boards with at most this many ghosts, "unknown" above; time grows as G·2^G (about 2 s a board at G = 26 on one core), memory as 6·2^G bytes (0.4 GB at 26, 1.6 GB at ${KERNEL_MAX_GHOSTS}); above ${KERNEL_MAX_GHOSTS} ghosts the layered DP gives the same assets in up to about 10 GB at ${DP_MAX_GHOSTS}, one such board at a time on the machine from ${HEAVY_GHOSTS} ghosts on; above ${COURSE_MAX_GHOSTS} one medal a pass at about 2 bytes a state for two layers (12.9 GB and 2·2^G bytes of scratch disk at 34, 49 GB at ${DP_MAX_GHOSTS}; where two layers do not fit the machine, the layer being read is streamed from that scratch disk in 5.8 GB at 35 and 7.2 GB at ${DP_MAX_GHOSTS}), scores and free ghosts exact, course assets "unknown" (docs/score-layered.md)`,
     ),
 });
 export type GhostConfig = z.infer<typeof GhostConfig>;

@@ -14,7 +14,7 @@ import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts
 import { dpModel, wholeMap } from './dp-kernel.ts';
 import { singleOptima, totalScore } from './dp-single.ts';
 import { layeredDisk, layeredMemory, layeredOptima } from './dp-layered.ts';
-import { medalDisk, medalMemory, medalOptima } from './dp-medal.ts';
+import { medalNeeds, medalOptima, medalStreams } from './dp-medal.ts';
 import { checkRoom, type DpNeeds } from './dp-room.ts';
 import { courseAssets } from './course-build.ts';
 
@@ -57,13 +57,14 @@ export function scoreAssets(
 ): ScoreRun {
   const model = scoreModel(puzzle, solution);
   if (model.ghosts > Math.min(ghostLimit, DP_MAX_GHOSTS)) return { assets: UNKNOWN_SCORES, transitions: 0, maxStates: 0, minStates: 0 };
-  checkRoom(model.ghosts, dpNeeds(model.ghosts), machine);
-  return exactScores(model, scratch, undefined, team);
+  const G = model.ghosts;
+  checkRoom(G, dpNeeds(G, machine), machine);
+  return exactScores(model, scratch, undefined, team, G > COURSE_MAX_GHOSTS && medalStreams(G, machine));
 }
 
-/** What the DP exactScores runs for G ghosts needs: the kernel's memory (dp-single.ts), or the layered DPs' arena, bitsets and scratch files. */
-export function dpNeeds(G: number): DpNeeds {
-  if (G > COURSE_MAX_GHOSTS) return { memory: medalMemory(G), disk: medalDisk(G) };
+/** What the DP exactScores runs for G ghosts needs: the kernel's memory (dp-single.ts), or the layered DPs' arena, bitsets and scratch files (past COURSE_MAX_GHOSTS streamed where two layers do not fit `machine`). */
+export function dpNeeds(G: number, machine?: MachineRoom): DpNeeds {
+  if (G > COURSE_MAX_GHOSTS) return medalNeeds(G, medalStreams(G, machine));
   if (G > KERNEL_MAX_GHOSTS) return { memory: layeredMemory(G), disk: layeredDisk(G) };
   return { memory: wholeMap(2 ** G).bytes, disk: 0 };
 }
@@ -71,15 +72,16 @@ export function dpNeeds(G: number): DpNeeds {
 /**
  * The exact assets of any G ≤ DP_MAX_GHOSTS. `layeredLowBits` runs the layered
  * DP whatever G, with blocks of 2^layeredLowBits states (for tests). `team`:
- * threads for the blocks of a layer past COURSE_MAX_GHOSTS (dp-medal-blocks.ts).
+ * threads for the blocks of a layer past COURSE_MAX_GHOSTS (dp-medal-blocks.ts);
+ * `stream`: that DP reads the layer being read from its scratch file (dp-stream.ts).
  */
-export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number, team?: Team): ScoreRun {
+export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number, team?: Team, stream = false): ScoreRun {
   const G = model.ghosts;
   const d = dpModel(model);
   // past COURSE_MAX_GHOSTS one medal a pass, course assets "unknown" (dp-medal.ts)
   const dp =
     G > COURSE_MAX_GHOSTS
-      ? medalOptima(d, scratch, { ...(layeredLowBits === undefined ? {} : { lowBits: layeredLowBits }), ...(team ? { team } : {}) })
+      ? medalOptima(d, scratch, { ...(layeredLowBits === undefined ? {} : { lowBits: layeredLowBits }), ...(team ? { team } : {}), stream })
       : G > KERNEL_MAX_GHOSTS || layeredLowBits !== undefined
         ? layeredOptima(d, scratch, layeredLowBits)
         : singleOptima(d);

@@ -406,23 +406,11 @@ export function mark(N: i32, fOff: i32, bitsOff: i32): i32 {
     } else {
       const c = CK + (s0 << 1);
       const f = fOff + (s0 << 1);
-      const c0 = v128.load(c);
-      const c1 = v128.load(c + 16);
-      const c2 = v128.load(c + 32);
-      const c3 = v128.load(c + 48);
-      const f0 = v128.load(f);
-      const f1 = v128.load(f + 16);
-      const f2 = v128.load(f + 32);
-      const f3 = v128.load(f + 48);
       do {
         const up = free & -free;
         free ^= up;
         const dt = up << 6; // bytes from a state's u16 to its successor's
-        const optimal =
-          optimalLanes(c0, f0, c + dt, f + dt, low) |
-          (optimalLanes(c1, f1, c + dt + 16, f + dt + 16, low) << 8) |
-          (optimalLanes(c2, f2, c + dt + 32, f + dt + 32, low) << 16) |
-          (optimalLanes(c3, f3, c + dt + 48, f + dt + 48, low) << 24);
+        const optimal = optimalWord(c, f, c + dt, f + dt, low);
         if (word & ~optimal) notFree |= up << 5;
         const ua = wa + (up << 2);
         store<i32>(ua, load<i32>(ua) | (word & optimal));
@@ -432,9 +420,23 @@ export function mark(N: i32, fOff: i32, bitsOff: i32): i32 {
   return notFree;
 }
 
-/** Lane mask (bit i = lane i) of the 8 states whose catch to the successors at ct, ft is optimal under their ck cs and F fs. */
-@inline function optimalLanes(cs: v128, fs: v128, ct: i32, ft: i32, low: v128): i32 {
-  return i16x8.bitmask(i16x8.eq(i16x8.add(vbonus(cs, v128.load(ct), low), v128.load(ft)), fs));
+/**
+ * Lane mask (bit j = state j) of the 32 states of a word whose catch to its
+ * successor state is optimal: ck and F of the word's states at c and f (u16
+ * each, consecutive), of their successors at ct and ft.
+ */
+@inline function optimalWord(c: i32, f: i32, ct: i32, ft: i32, low: v128): i32 {
+  return (
+    optimalLanes(c, f, ct, ft, low) |
+    (optimalLanes(c + 16, f + 16, ct + 16, ft + 16, low) << 8) |
+    (optimalLanes(c + 32, f + 32, ct + 32, ft + 32, low) << 16) |
+    (optimalLanes(c + 48, f + 48, ct + 48, ft + 48, low) << 24)
+  );
+}
+
+/** optimalWord() for 8 of the states: bit i = lane i. */
+@inline function optimalLanes(c: i32, f: i32, ct: i32, ft: i32, low: v128): i32 {
+  return i16x8.bitmask(i16x8.eq(i16x8.add(vbonus(v128.load(c), v128.load(ct), low), v128.load(ft)), v128.load(f)));
 }
 
 /**
@@ -454,15 +456,7 @@ export function markAcross(N: i32, fOff: i32, succ: i32, succFOff: i32, bitsOff:
     let add = 0;
     if (popcnt(word) >= VECTOR_MARKS && N >= 32) {
       // as in mark(): the word's 32 states at once, four vectors of ck and F each
-      const c = CK + (w << 6);
-      const f = fOff + (w << 6);
-      const ct = CK + (succ << 1) + (w << 6);
-      const ft = succFOff + (w << 6);
-      const optimal =
-        optimalLanes(v128.load(c), v128.load(f), ct, ft, low) |
-        (optimalLanes(v128.load(c + 16), v128.load(f + 16), ct + 16, ft + 16, low) << 8) |
-        (optimalLanes(v128.load(c + 32), v128.load(f + 32), ct + 32, ft + 32, low) << 16) |
-        (optimalLanes(v128.load(c + 48), v128.load(f + 48), ct + 48, ft + 48, low) << 24);
+      const optimal = optimalWord(CK + (w << 6), fOff + (w << 6), CK + (succ << 1) + (w << 6), succFOff + (w << 6), low);
       if (word & ~optimal) notFree = 1;
       add = word & optimal;
     } else {

@@ -77,7 +77,9 @@ export interface Crew {
   /**
    * Hands `job` to every helper's handler, runs `own` on the calling thread
    * meanwhile, and returns once every helper has returned (the work is shared
-   * through SharedArrayBuffers the kind chose). A helper's error is thrown here.
+   * through SharedArrayBuffers the kind chose). A helper's error is thrown here,
+   * and so is a helper that stopped without one (out of memory): never a wait
+   * for ever.
    */
   round(job: unknown, own: () => void): void;
   /** Ends the helper threads. */

@@ -2,11 +2,15 @@
 // computation, driven synchronously (analyze is synchronous). The caller
 // blocks in Atomics.wait on a shared counter that each helper raises when it
 // is ready or has finished a round; a helper's error comes back on its own
-// message port, read without the event loop (receiveMessageOnPort).
+// message port, read without the event loop (receiveMessageOnPort). The
+// helpers are started by a keeper thread (team-keeper.ts), which sees a
+// helper's exit while the caller blocks, so a helper that dies without an
+// error (out of memory) is thrown to the caller instead of hanging it.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Crew, Team } from '../../lib/kind.ts';
+import type { KeeperData } from './team-keeper.ts';
 
 /**
  * A team of `size` threads (the caller's included). Helpers run compiled code
@@ -34,50 +38,71 @@ export function machineTeam(size: number): Team {
 let helperFound: { helper: Helper | undefined } | undefined;
 
 interface Helper {
+  /** team-helper.js. */
   url: URL;
+  /** team-keeper.js, beside it. */
+  keeper: URL;
   /** The module a helper imports for a kind's module URL. */
   map(module: string): string;
 }
 
 function helperScript(): Helper | undefined {
-  if (!import.meta.url.endsWith('.ts')) return { url: new URL('./team-helper.js', import.meta.url), map: (m) => m };
+  if (!import.meta.url.endsWith('.ts'))
+    return { url: new URL('./team-helper.js', import.meta.url), keeper: new URL('./team-keeper.js', import.meta.url), map: (m) => m };
   const override = process.env['PROOFPACK_WORKER_SCRIPT'];
   const shared = override ? new URL('.', pathToFileURL(override)) : new URL('../../../build/tools/commands/shared/', import.meta.url);
   const url = new URL('team-helper.js', shared);
   if (!existsSync(url)) return undefined;
   const tools = new URL('../../', import.meta.url).href;
   const built = new URL('../../', shared).href;
-  return { url, map: (m) => (m.startsWith(tools) && m.endsWith('.ts') ? `${built}${m.slice(tools.length, -3)}.js` : m) };
+  return {
+    url,
+    keeper: new URL('team-keeper.js', shared),
+    map: (m) => (m.startsWith(tools) && m.endsWith('.ts') ? `${built}${m.slice(tools.length, -3)}.js` : m),
+  };
 }
 
 function startCrew(helpers: number, helper: Helper, module: string, name: string, init: unknown): Crew {
-  // [0]: helpers done with the current step (start-up or a round)
-  const done = new Int32Array(new SharedArrayBuffer(4));
-  const workers: Worker[] = [];
+  // [0]: helpers done with the current step (start-up or a round); [1]: 1 once the keeper saw a helper stop
+  const done = new Int32Array(new SharedArrayBuffer(8));
   const ports: MessagePort[] = [];
-  const close = () => {
-    for (const w of workers.splice(0)) void w.terminate();
-    for (const p of ports.splice(0)) p.close();
-  };
-  const wait = () => {
-    for (let seen = Atomics.load(done, 0); seen < helpers; seen = Atomics.load(done, 0)) Atomics.wait(done, 0, seen);
-    Atomics.store(done, 0, 0);
-    for (const p of ports) {
-      const m = receiveMessageOnPort(p)?.message as { error?: string } | undefined;
-      if (m?.error !== undefined) {
-        close();
-        throw new Error(`a helper thread failed: ${m.error}`);
-      }
-    }
-  };
+  const data: KeeperData['helpers'] = [];
   for (let i = 1; i <= helpers; i++) {
     const { port1, port2 } = new MessageChannel();
     ports.push(port1);
-    workers.push(new Worker(helper.url, { workerData: { module, name, init, done, port: port2, index: i }, transferList: [port2] }));
+    data.push({ module, name, init, done, port: port2, index: i });
   }
+  const watch = new MessageChannel();
+  const keeperData: KeeperData = { helper: helper.url.href, helpers: data, done, port: watch.port2 };
+  let keeper: Worker | undefined = new Worker(helper.keeper, { workerData: keeperData, transferList: [watch.port2, ...data.map((d) => d.port)] });
+  const close = () => {
+    if (!keeper) return;
+    watch.port1.postMessage('close');
+    watch.port1.close();
+    for (const p of ports) p.close();
+    void keeper.terminate();
+    keeper = undefined;
+  };
+  const fail = (line: string) => {
+    close();
+    throw new Error(line);
+  };
+  const wait = () => {
+    for (let seen = Atomics.load(done, 0); seen < helpers && Atomics.load(done, 1) === 0; seen = Atomics.load(done, 0)) Atomics.wait(done, 0, seen);
+    Atomics.store(done, 0, 0);
+    for (const p of ports) {
+      const m = receiveMessageOnPort(p)?.message as { error?: string } | undefined;
+      if (m?.error !== undefined) fail(`a helper thread failed: ${m.error}`);
+    }
+    if (Atomics.load(done, 1) !== 0) {
+      const m = receiveMessageOnPort(watch.port1)?.message as { lost?: string } | undefined;
+      fail(`a helper thread failed: ${m?.lost ?? 'a helper stopped without finishing its work'}`);
+    }
+  };
   wait();
   return {
     round(job, own) {
+      if (!keeper) throw new Error('the crew is closed');
       for (const p of ports) p.postMessage(job);
       try {
         own();

@@ -88,10 +88,8 @@ export interface Crew {
 
 /** What the command layer read of the machine for analyze (AnalyzeContext.machine). */
 export interface MachineRoom {
-  /** Bytes of memory the machine has. */
+  /** Bytes of memory the machine has. (Free scratch disk changes while a task waits for a lock: Scratch.freeBytes.) */
   memoryBytes: number;
-  /** Bytes free for this user on the file system of the scratch files when the task started. */
-  scratchFreeBytes: number;
 }
 
 /**
@@ -109,6 +107,14 @@ export interface Scratch {
    * a holder it cannot show to be alive.
    */
   lock(name: string): () => void;
+  /**
+   * Bytes free now for this user on the disk of the scratch files; Infinity
+   * where that is not known or the files live in memory. Read it when the
+   * writing is about to start (after taking the lock that queues this
+   * computation behind another writer, whose files it counts while held),
+   * not earlier.
+   */
+  freeBytes(): number;
 }
 
 /** Positioned reads and writes of a scratch file; a read past what was written gives zeros. */

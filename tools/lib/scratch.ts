@@ -26,7 +26,7 @@ function memoryFile(): ScratchFile {
   };
 }
 
-/** A Scratch in memory: files in memory, locks that never wait (one thread, one holder at a time by construction). */
+/** A Scratch in memory: files in memory, locks that never wait (one thread, one holder at a time by construction), no disk to fill. */
 export function memoryScratch(): Scratch {
-  return { file: memoryFile, lock: () => () => {} };
+  return { file: memoryFile, lock: () => () => {}, freeBytes: () => Number.POSITIVE_INFINITY };
 }

@@ -3,16 +3,17 @@
 // the single-memory kernel (optima, free ghosts, optimal-state counts, bitsets,
 // W values and the course assets made from them); its counters against a
 // direct count at G = 36, on blocks whose states lie past 2^32; and its
-// refusal, in one line, when the machine has too little memory.
+// refusal, in one line, when the machine has too little memory, or too little
+// free scratch disk once the heavy lock is held.
 import { describe, expect, it } from 'vitest';
 import { scoreModel, type ScoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
 import { blockMap, blockTerms, CK, CK_SHIFT, countsBlock, dpModel, loadKernel } from '../../../tools/kinds/ghost/dp-kernel.ts';
 import { optimalStates, scoreTables, singleOptima } from '../../../tools/kinds/ghost/dp-single.ts';
 import { medalDisk, medalMemory, medalNeeds, medalOptima, medalStreams, streamMemory, type MedalOptions } from '../../../tools/kinds/ghost/dp-medal.ts';
 import { layerRuns } from '../../../tools/kinds/ghost/dp-stream.ts';
-import { checkRoom } from '../../../tools/kinds/ghost/dp-room.ts';
+import { checkDisk, checkRoom } from '../../../tools/kinds/ghost/dp-room.ts';
 import { dpNeeds } from '../../../tools/kinds/ghost/score-assets.ts';
-import { blockLayers } from '../../../tools/kinds/ghost/dp-layered.ts';
+import { blockLayers, HEAVY_LOCK, heavyHold } from '../../../tools/kinds/ghost/dp-layered.ts';
 import { courseAssets } from '../../../tools/kinds/ghost/course-build.ts';
 import { memoryScratch } from '../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
@@ -114,6 +115,7 @@ describe('the layer being read streamed from the scratch file (dp-stream.ts)', (
     const seen = { read: 0 };
     const scratch: Scratch = {
       lock: inner.lock,
+      freeBytes: inner.freeBytes,
       file: () => {
         const f = inner.file();
         return { ...f, read: (bytes, offset, length, position) => ((seen.read += length), f.read(bytes, offset, length, position)) };
@@ -245,13 +247,16 @@ describe('what the DP past 32 ghosts needs', () => {
   });
 
   it('streams where two layers do not fit: 35 ghosts fit a machine of 24 GB with 75 GB of free disk, 36 do not (disk)', () => {
-    const here = { memoryBytes: 24e9, scratchFreeBytes: 75e9 };
+    const here = { memoryBytes: 24e9 };
+    const disk = { ...memoryScratch(), freeBytes: () => 75e9 };
     expect([33, 34, 35, 36].map((G) => medalStreams(G, here))).toEqual([false, false, true, true]);
     expect(medalStreams(35, undefined)).toBe(false);
     expect(dpNeeds(34, here)).toEqual({ memory: medalMemory(34), disk: medalDisk(34) });
     expect(dpNeeds(35, here)).toEqual({ memory: streamMemory(35), disk: medalDisk(35) });
     expect(() => checkRoom(35, dpNeeds(35, here), here)).not.toThrow();
-    expect(() => checkRoom(36, dpNeeds(36, here), here)).toThrow(
+    expect(() => checkDisk(35, dpNeeds(35, here), disk)).not.toThrow();
+    expect(() => checkRoom(36, dpNeeds(36, here), here)).not.toThrow();
+    expect(() => checkDisk(36, dpNeeds(36, here), disk)).toThrow(
       "the exact scores of a board of 36 ghosts need 7.2 GB of memory and 137.4 GB of scratch disk (the temp folder); the temp folder's disk has 75.0 GB free: lower scoreGhostLimit below 36",
     );
   });
@@ -265,7 +270,7 @@ describe('what the DP past 32 ghosts needs', () => {
     ] as const) {
       const { puzzle, solution } = randomBoard(rng, 9, G, 24);
       const d = dpModel(scoreModel(puzzle, solution));
-      expect(() => medalOptima(d, memoryScratch(), { machine: { memoryBytes: machine, scratchFreeBytes: Number.POSITIVE_INFINITY } })).toThrow(
+      expect(() => medalOptima(d, memoryScratch(), { machine: { memoryBytes: machine } })).toThrow(
         `the exact scores of a board of ${G} ghosts ${text} of memory: lower scoreGhostLimit below ${G} or run on a machine with more (no flag or budget raises this)`,
       );
     }
@@ -273,14 +278,46 @@ describe('what the DP past 32 ghosts needs', () => {
     const { puzzle, solution } = board('medal', 0, 9);
     const d = dpModel(scoreModel(puzzle, solution));
     const need = medalMemory(9, 5, false);
-    expect(() =>
-      medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9, scratchFreeBytes: medalDisk(9, false) } }).release(),
-    ).not.toThrow();
+    const free = (bytes: number): Scratch => ({ ...memoryScratch(), freeBytes: () => bytes });
+    expect(() => medalOptima(d, free(medalDisk(9, false)), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9 } }).release()).not.toThrow();
     // and is refused with a byte less of free scratch disk
-    expect(() =>
-      medalOptima(d, memoryScratch(), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9, scratchFreeBytes: medalDisk(9, false) - 1 } }),
-    ).toThrow(
+    expect(() => medalOptima(d, free(medalDisk(9, false) - 1), { lowBits: 5, courses: false, machine: { memoryBytes: need / 0.9 } })).toThrow(
       "the exact scores of a board of 9 ghosts need 0.0 GB of memory and 0.0 GB of scratch disk (the temp folder); the temp folder's disk has 0.0 GB free: lower scoreGhostLimit below 9",
     );
+  });
+});
+
+describe('the scratch disk of a heavy DP', () => {
+  /** A scratch whose disk has `before` bytes free until the heavy lock is granted (another DP's files), `after` from then on; it logs what the DP asks. */
+  const queued = (before: number, after: number) => {
+    const log: string[] = [];
+    let free = before;
+    const scratch: Scratch = {
+      ...memoryScratch(),
+      lock: (name) => {
+        log.push(`lock ${name}`);
+        free = after;
+        return () => log.push('unlock');
+      },
+      freeBytes: () => (log.push('free'), free),
+    };
+    return { scratch, log };
+  };
+  const needs = dpNeeds(35, { memoryBytes: 24e9 });
+
+  it('is measured once the heavy lock is held, so a DP queued behind another is not refused on the disk that one fills', () => {
+    const { scratch, log } = queued(10e9, 75e9);
+    const hold = heavyHold(35, scratch, needs);
+    expect(log).toEqual([`lock ${HEAVY_LOCK}`, 'free']);
+    hold.release();
+    expect(log.at(-1)).toBe('unlock');
+  });
+
+  it('refuses in one line when the disk is short with the lock held, and lets the lock go', () => {
+    const { scratch, log } = queued(75e9, 10e9);
+    expect(() => heavyHold(35, scratch, needs)).toThrow(
+      "the exact scores of a board of 35 ghosts need 5.8 GB of memory and 68.7 GB of scratch disk (the temp folder); the temp folder's disk has 10.0 GB free: lower scoreGhostLimit below 35",
+    );
+    expect(log).toEqual([`lock ${HEAVY_LOCK}`, 'free', 'unlock']);
   });
 });

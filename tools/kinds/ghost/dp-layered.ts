@@ -16,7 +16,7 @@ import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { COURSE_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
 import { blockMap, BLOCK_BITS, CK, ckOpen, loadKernel, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom, type Alloc } from './course-build.ts';
-import { roomRefusal } from './dp-room.ts';
+import { checkDisk, roomRefusal, type DpNeeds } from './dp-room.ts';
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
 export const LAYERED_LOW_BITS = 16;
@@ -49,7 +49,7 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
   const mem = () => new Uint8Array(k.memory.buffer);
   const Lc = Math.min(L, BLOCK_BITS);
   const layers = blockLayers(H);
-  const { files, release } = heavyHold(G, scratch);
+  const { files, release } = heavyHold(G, scratch, { memory: layeredMemory(G, lowBits), disk: layeredDisk(G) });
   try {
     const fmaxFile = scratch.file();
     files.push(fmaxFile);
@@ -127,9 +127,20 @@ export function layeredDisk(G: number): number {
   return 4 * 2 ** G;
 }
 
-/** The scratch files of one DP (push them on `files`) and, from HEAVY_GHOSTS ghosts on, the machine-wide lock HEAVY_LOCK; release() closes the files and unlocks. */
-export function heavyHold(G: number, scratch: Scratch): { files: ScratchFile[]; release(): void } {
+/**
+ * The scratch files of one DP (push them on `files`) and, from HEAVY_GHOSTS
+ * ghosts on, the machine-wide lock HEAVY_LOCK; release() closes the files and
+ * unlocks. Once the lock is held, the disk must have `needs.disk` bytes free
+ * (checkDisk), or the lock is let go and the DP refused.
+ */
+export function heavyHold(G: number, scratch: Scratch, needs: DpNeeds): { files: ScratchFile[]; release(): void } {
   const unlock = G >= HEAVY_GHOSTS ? scratch.lock(HEAVY_LOCK) : () => {};
+  try {
+    checkDisk(G, needs, scratch);
+  } catch (e) {
+    unlock();
+    throw e;
+  }
   const files: ScratchFile[] = [];
   const release = () => {
     for (const f of files.splice(0)) f.close();

@@ -124,7 +124,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const most = mostBlocks(layers);
   const slots = streamSlots(options.streamSlots ?? STREAM_SLOTS, H, most);
   const o: Layout = { L, H, B, span: map.span, SUCC: map.succ, layers, terms: blockTerms(d, L), bits0: map.bits0, bits1: map.bits1 };
-  const { files, release } = heavyHold(G, scratch);
+  const { files, release } = heavyHold(G, scratch, needs);
   let solver: LayerSolver | undefined;
   try {
     let arena: ArrayBuffer | SharedArrayBuffer;

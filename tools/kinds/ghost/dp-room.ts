@@ -1,9 +1,12 @@
 // The refusal of an exact score DP the machine has not the room for
-// (docs/score-layered.md): the DP's memory and scratch disk against what the
-// command layer read of the machine (lib/kind.ts MachineRoom). A refusal is a
-// RoomError, never an "unknown": a set's bytes never depend on the machine.
+// (docs/score-layered.md): the DP's memory against what the command layer
+// read of the machine (lib/kind.ts MachineRoom), up front; its scratch disk
+// against the disk free when it is about to write (Scratch.freeBytes, after
+// the heavy lock: while another DP holds it, that DP's files fill the disk).
+// A refusal is a RoomError, never an "unknown": a set's bytes never depend on
+// the machine.
 import { RoomError } from '../../lib/errors.ts';
-import type { MachineRoom } from '../../lib/kind.ts';
+import type { MachineRoom, Scratch } from '../../lib/kind.ts';
 
 /** What one exact score DP needs: bytes of memory and of scratch disk. */
 export interface DpNeeds {
@@ -23,9 +26,14 @@ export function roomRefusal(G: number, needs: DpNeeds, what: string): RoomError 
   );
 }
 
-/** Throws the refusal when `machine` (absent: no check) has less memory or free scratch disk than `needs`. */
+/** Throws the refusal when `machine` (absent: no check) has less memory than `needs` (MEMORY_SHARE of it). */
 export function checkRoom(G: number, needs: DpNeeds, machine: MachineRoom | undefined): void {
   if (!machine) return;
   if (needs.memory > MEMORY_SHARE * machine.memoryBytes) throw roomRefusal(G, needs, `this machine has ${gb(machine.memoryBytes)} GB of memory`);
-  if (needs.disk > machine.scratchFreeBytes) throw roomRefusal(G, needs, `the temp folder's disk has ${gb(machine.scratchFreeBytes)} GB free`);
+}
+
+/** Throws the refusal when the scratch disk has less free now than `needs`; call it when the writing is about to start. */
+export function checkDisk(G: number, needs: DpNeeds, scratch: Scratch): void {
+  const free = scratch.freeBytes();
+  if (needs.disk > free) throw roomRefusal(G, needs, `the temp folder's disk has ${gb(free)} GB free`);
 }

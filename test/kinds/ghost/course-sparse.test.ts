@@ -1,10 +1,12 @@
 // The sparse construction of a course diagram (tools/kinds/ghost/course-build.ts
-// sparseBuild: its merge without a branch on the smaller side, and the memo in
-// front of the node table) against a straightforward reference, on small random
-// sets D in several ghost orders. A reduced ordered diagram is unique for its
-// function and order, and the encoder's bytes depend only on that diagram, so a
-// build that decodes to the right value at every state with exactly the
-// reference's number of nodes gives the only bytes the asset can have.
+// sparseBuild: the merge of each run's two sides, the node table) against a
+// straightforward reference, on small random sets D in several ghost orders,
+// including orders encodeCourse would not keep (course-build.test.ts sees only
+// the kept ones). A reduced ordered diagram is unique for its function and
+// order, and the encoder's bytes depend only on that diagram, so a build that
+// decodes to the right value at every state with exactly the reference's
+// number of nodes gives the only bytes the asset can have: a faster build
+// checked here keeps every asset's bytes.
 import { describe, expect, it } from 'vitest';
 import { encodeCourseInOrder } from '../../../tools/kinds/ghost/course-build.ts';
 import { courseNodes, courseValue, decodeCourse } from '../../../tools/kinds/ghost/course-format.ts';

@@ -179,13 +179,6 @@ interface Built {
  * depth, not 2^G, in any order, from the same keys. The node ids depend on the
  * order nodes are made; the bytes do not (encode() numbers nodes by where the
  * depth-first walk first meets them).
- *
- * The cost is in the branches, not in the memory: the entries shrink by about
- * a third a depth, and with the merge's three-way branch a build spent most of
- * its time on mispredicted branches (cachegrind: about six an entry). So the
- * merge steps without a branch on which side is smaller (takeOut), and a small
- * memo in front of the node table answers a repeated (lo, hi), the ⊥-padded
- * and the equal-children cases included, with one predictable test.
  */
 function sparseBuild(
   G: number,
@@ -204,58 +197,58 @@ function sparseBuild(
   let k1 = buffers[0],
     t1 = buffers[1];
   for (let k = G - 1; k >= 0; k--) {
-    len = takeOut(table, order[k]!, k, k0, t0, len, k1, t1);
+    const g = order[k]!;
+    const below = g === 31 ? 0x7fffffff : (1 << g) - 1; // the bits below g
+    const clear = ~(1 << g);
+    let i = 0,
+      out = 0;
+    let lastLo = -1,
+      lastHi = -1,
+      last = -1;
+    while (i < len) {
+      // the run of entries agreeing on the bits above g: [i, split) without g, [split, end) with it
+      const above = g === 31 ? 0 : k0[i]! >>> (g + 1);
+      let split = i;
+      while (split < len && ((k0[split]! >>> g) & 1) === 0 && (g === 31 ? 0 : k0[split]! >>> (g + 1)) === above) split++;
+      let end = split;
+      while (end < len && (g === 31 ? 0 : k0[end]! >>> (g + 1)) === above) end++;
+      let j = split;
+      while (i < split || j < end) {
+        const a = i < split ? k0[i]! & below : 0x80000000;
+        const b = j < end ? k0[j]! & below : 0x80000000;
+        let lo: number, hi: number;
+        if (a < b) {
+          k1[out] = k0[i]!;
+          lo = t0[i++]!;
+          hi = BOTTOM;
+        } else if (b < a) {
+          k1[out] = k0[j]! & clear;
+          lo = BOTTOM;
+          hi = t0[j++]!;
+        } else {
+          k1[out] = k0[i]!;
+          lo = t0[i++]!;
+          hi = t0[j++]!;
+        }
+        if (lo === hi) t1[out++] = lo;
+        else if (lo === lastLo && hi === lastHi) t1[out++] = last;
+        else {
+          // neighbouring entries often make the same node: the last one is kept at hand
+          lastLo = lo;
+          lastHi = hi;
+          last = table.node(k, lo, hi);
+          t1[out++] = last;
+        }
+      }
+      i = end;
+    }
     k0 = k1;
     t0 = t1;
     k1 = k0 === buffers[0] ? buffers[2] : buffers[0];
     t1 = t0 === buffers[1] ? buffers[3] : buffers[1];
+    len = out;
   }
   return { table, root: len > 0 ? t0[0]! : BOTTOM, T };
-}
-
-/**
- * Takes ghost g (tested at depth k) out of the `len` entries k0/t0 into k1/t1
- * (see sparseBuild); returns the number of entries left. One scan finds a run
- * and counts its entries without g (they come first). While both sides have
- * entries, d = a − b of their bits below g decides arithmetically: the side(s)
- * holding the least step, the other gives ⊥ (BOTTOM is 0, so a terminal masked
- * by 0 is ⊥), and the merged key is min(a, b) under the run's bits above g.
- */
-function takeOut(table: NodeTable, g: number, k: number, k0: Uint32Array, t0: Uint32Array, len: number, k1: Uint32Array, t1: Uint32Array): number {
-  const below = g === 31 ? 0x7fffffff : (1 << g) - 1; // the bits below g
-  const clear = ~(1 << g);
-  let i = 0,
-    out = 0;
-  while (i < len) {
-    // the run of entries agreeing on the bits above g: [i, split) without g, [split, end) with it
-    const above = g === 31 ? 0 : k0[i]! >>> (g + 1);
-    let end = i,
-      without = 0;
-    while (end < len && (g === 31 ? 0 : k0[end]! >>> (g + 1)) === above) without += ((k0[end++]! >>> g) & 1) ^ 1;
-    const split = i + without;
-    let j = split;
-    while (i < split && j < end) {
-      const ka = k0[i]!,
-        kb = k0[j]!;
-      const d = (ka & below) - (kb & below);
-      const stepA = (d - 1) >>> 31, // 1 when a ≤ b
-        stepB = (-d - 1) >>> 31; // 1 when b ≤ a
-      k1[out] = (ka & ~below) + (kb & below) + (d & (d >> 31));
-      t1[out++] = table.child(k, t0[i]! & -stepA, t0[j]! & -stepB);
-      i += stepA;
-      j += stepB;
-    }
-    for (; i < split; i++) {
-      k1[out] = k0[i]!;
-      t1[out++] = table.child(k, t0[i]!, BOTTOM);
-    }
-    for (; j < end; j++) {
-      k1[out] = k0[j]! & clear;
-      t1[out++] = table.child(k, BOTTOM, t0[j]!);
-    }
-    i = end;
-  }
-  return out;
 }
 
 /** The stored bytes (see the format above) of a built diagram whose depth k tests ghost order[k]. */
@@ -304,34 +297,12 @@ function encode(G: number, values: readonly number[], order: readonly number[], 
   return all;
 }
 
-/** Entries of NodeTable's memo: 2^12, 64 KB. */
-const MEMO_BITS = 12;
-
 /** Hash-consing of nodes (ghost, lo, hi) -> absolute id, open addressing over typed arrays. */
 class NodeTable {
   count = 0;
   triples = new Int32Array(3 * 1024);
   private slots = new Int32Array(4096).fill(-1);
-  /**
-   * child()'s memo, direct-mapped on (lo, hi) alone, four ints an entry: depth,
-   * lo, hi, result. The depth is checked, not hashed: a pass makes one depth,
-   * and an older pass's entry under the same (lo, hi) must not answer it.
-   */
-  private memo = new Int32Array(4 << MEMO_BITS).fill(-1);
   constructor(private readonly base: number) {}
-
-  /** What (lo, hi) make at depth v: lo itself when lo = hi, else the node (v, lo, hi). */
-  child(v: number, lo: number, hi: number): number {
-    const at = (Math.imul(Math.imul(hi, 0x9e3779b1) ^ lo, 0x85ebca6b) >>> (32 - MEMO_BITS)) * 4;
-    const memo = this.memo;
-    if (memo[at + 1] === lo && memo[at + 2] === hi && memo[at] === v) return memo[at + 3]!;
-    const made = lo === hi ? lo : this.node(v, lo, hi);
-    memo[at] = v;
-    memo[at + 1] = lo;
-    memo[at + 2] = hi;
-    memo[at + 3] = made;
-    return made;
-  }
 
   node(v: number, lo: number, hi: number): number {
     const mask = this.slots.length - 1;

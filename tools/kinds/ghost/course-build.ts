@@ -119,15 +119,7 @@ export function encodeCourse(
   alloc: Alloc = fresh,
 ): string {
   const n = keys.length;
-  // the distinct values of W on D, ascending, and each state's terminal
-  const seen = new Uint8Array(1 << 17); // W < 2^16 + 2^9: F is 16-bit, at most 511 cells open
-  for (let i = 0; i < n; i++) seen[ws[i]!] = 1;
-  const values: number[] = [];
-  const termOf = new Uint32Array(seen.length);
-  for (let v = 0; v < seen.length; v++) if (seen[v]) termOf[v] = values.push(v);
-  const T = values.length;
-  const terms = ws;
-  for (let i = 0; i < n; i++) terms[i] = termOf[ws[i]!]!;
+  const { values, T, terms } = numberTerminals(ws);
   const buffers = [alloc(n), alloc(n), alloc(n), alloc(n)] as const;
   const rowMajor = Array.from({ length: G }, (_, g) => g);
   let best = encode(G, values, rowMajor, sparseBuild(G, T, rowMajor, keys, terms, buffers));
@@ -139,6 +131,30 @@ export function encodeCourse(
     }
   }
   return toBase64(best);
+}
+
+/**
+ * The asset of the same states in the one ghost `order` given, whether or not
+ * encodeCourse would keep it (for tests of the construction in every order).
+ */
+export function encodeCourseInOrder(G: number, keys: Uint32Array, ws: Uint32Array, order: readonly number[]): string {
+  const n = keys.length;
+  const { values, T, terms } = numberTerminals(ws);
+  const buffers = [fresh(n), fresh(n), fresh(n), fresh(n)] as const;
+  return toBase64(encode(G, values, order, sparseBuild(G, T, order, keys, terms, buffers)));
+}
+
+/** The distinct values of W on D, ascending, and each state's terminal (its value's index + 1), written over `ws`. */
+function numberTerminals(ws: Uint32Array): { values: number[]; T: number; terms: Uint32Array } {
+  const n = ws.length;
+  const seen = new Uint8Array(1 << 17); // W < 2^16 + 2^9: F is 16-bit, at most 511 cells open
+  for (let i = 0; i < n; i++) seen[ws[i]!] = 1;
+  const values: number[] = [];
+  const termOf = new Uint32Array(seen.length);
+  for (let v = 0; v < seen.length; v++) if (seen[v]) termOf[v] = values.push(v);
+  const terms = ws;
+  for (let i = 0; i < n; i++) terms[i] = termOf[ws[i]!]!;
+  return { values, T: values.length, terms };
 }
 
 interface Built {

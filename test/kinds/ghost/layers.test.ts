@@ -199,7 +199,10 @@ describe('every round against a solve that starts from the state before it', () 
       const rng = rngFor(32, 'incremental-rounds', i);
       const n = rng.int(5, 9);
       const { puzzle } = randomBoard(rng, n, rng.int(n, 3 * n), rng.int(n, 3 * n));
-      if (i % 4 === 3) puzzle.rows[rng.int(0, n - 1)] += rng.int(0, 1) ? 1 : -1;
+      if (i % 4 === 3) {
+        const row = rng.int(0, n - 1);
+        puzzle.rows[row] = puzzle.rows[row]! + (rng.int(0, 1) ? 1 : -1);
+      }
       const b = compileBoard(puzzle);
       const r = solveLayered(b, { explain: true });
       const s = new Uint32Array(6);

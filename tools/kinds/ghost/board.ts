@@ -30,6 +30,9 @@ export interface Board {
   readonly refs: Int16Array;
   /** Pairs of constraints whose cell sets overlap: pairs[2i], pairs[2i+1]. */
   readonly pairs: Uint16Array;
+  /** The constraints holding plain cell p, ascending: cellConstraints[cellStart[p] .. cellStart[p + 1]). */
+  readonly cellStart: Uint16Array;
+  readonly cellConstraints: Uint16Array;
 }
 
 export function isClue(ch: string): boolean {
@@ -80,6 +83,7 @@ export function compileBoard(p: GhostPuzzle): Board {
       set(n + i, j * n + i);
     }
   }
+  const around = new Int16Array(8);
   for (let q = 0; q < clueCount; q++) {
     const k = 2 * n + q;
     const cell = clueCells[q]!;
@@ -88,13 +92,24 @@ export function compileBoard(p: GhostPuzzle): Board {
     targets[k] = p.grid[r]!.charCodeAt(c) - 48;
     types[k] = CONSTRAINT_CLUE;
     refs[k] = cell;
-    for (let rr = Math.max(0, r - 1); rr <= Math.min(n - 1, r + 1); rr++) {
-      for (let cc = Math.max(0, c - 1); cc <= Math.min(n - 1, c + 1); cc++) if (rr !== r || cc !== c) set(k, rr * n + cc);
-    }
+    for (let j = neighbours(n, r, c, around) - 1; j >= 0; j--) set(k, around[j]!);
   }
   const all = new Uint32Array(WORDS);
   for (let pi = 0; pi < plainCount; pi++) all[pi >>> 5]! |= 1 << (pi & 31);
-  return { n, plainCount, plainCell: plainCell.slice(0, plainCount), plainOf, all, count, masks, targets, types, refs, pairs: overlappingPairs(masks, count) };
+  return {
+    n,
+    plainCount,
+    plainCell: plainCell.slice(0, plainCount),
+    plainOf,
+    all,
+    count,
+    masks,
+    targets,
+    types,
+    refs,
+    pairs: overlappingPairs(masks, count),
+    ...constraintsOfCells(masks, count, plainCount),
+  };
 }
 
 /** Pairs of constraints whose cell masks overlap, a < b, in order. */
@@ -115,17 +130,30 @@ function overlappingPairs(masks: Uint32Array, count: number): Uint16Array {
   return pairs.slice(0, k);
 }
 
-/** Cell indexes of the (up to 8) neighbours of (r, c). */
-export function neighbours(n: number, r: number, c: number): number[] {
-  const out: number[] = [];
-  for (let dr = -1; dr <= 1; dr++) {
-    for (let dc = -1; dc <= 1; dc++) {
-      const rr = r + dr;
-      const cc = c + dc;
-      if ((dr || dc) && rr >= 0 && rr < n && cc >= 0 && cc < n) out.push(rr * n + cc);
+/** For each plain cell, the constraints whose masks hold it, ascending (Board.cellStart / cellConstraints). */
+function constraintsOfCells(masks: Uint32Array, count: number, plainCount: number): { cellStart: Uint16Array; cellConstraints: Uint16Array } {
+  const cellStart = new Uint16Array(plainCount + 1);
+  for (let i = 0; i < count * WORDS; i++) {
+    for (let m = masks[i]!; m !== 0; m &= m - 1) cellStart[(i % WORDS) * 32 + 31 - Math.clz32(m & -m) + 1]!++;
+  }
+  for (let p = 0; p < plainCount; p++) cellStart[p + 1]! += cellStart[p]!;
+  const cellConstraints = new Uint16Array(cellStart[plainCount]!);
+  const next = cellStart.slice(0, plainCount);
+  for (let k = 0; k < count; k++) {
+    for (let w = 0; w < WORDS; w++) {
+      for (let m = masks[k * WORDS + w]!; m !== 0; m &= m - 1) cellConstraints[next[w * 32 + 31 - Math.clz32(m & -m)]!++] = k;
     }
   }
-  return out;
+  return { cellStart, cellConstraints };
+}
+
+/** The cell indexes of the (up to 8) neighbours of (r, c), into `out` (8 long); returns how many. */
+export function neighbours(n: number, r: number, c: number, out: Int16Array): number {
+  let k = 0;
+  for (let rr = Math.max(0, r - 1); rr <= Math.min(n - 1, r + 1); rr++) {
+    for (let cc = Math.max(0, c - 1); cc <= Math.min(n - 1, c + 1); cc++) if (rr !== r || cc !== c) out[k++] = rr * n + cc;
+  }
+  return k;
 }
 
 export interface ConstraintSpec {
@@ -162,5 +190,6 @@ export function boardFromConstraints(n: number, plainCells: readonly number[], c
     types: Uint8Array.from(constraints.map((c) => c.type ?? CONSTRAINT_CLUE)),
     refs: Int16Array.from(constraints.map((c) => c.ref ?? -1)),
     pairs: overlappingPairs(masks, count),
+    ...constraintsOfCells(masks, count, plainCells.length),
   };
 }

@@ -10,9 +10,16 @@ export const GHOST = 'G';
 const NO_GHOST = '.';
 export const PLAIN = '.';
 
+const around = new Int16Array(8);
+
 /** Ghosts around (r, c), up to 8 neighbours. */
 function ghostsAround(isGhost: (r: number, c: number) => boolean, n: number, r: number, c: number): number {
-  return neighbours(n, r, c).filter((cell) => isGhost(Math.floor(cell / n), cell % n)).length;
+  let k = 0;
+  for (let j = neighbours(n, r, c, around) - 1; j >= 0; j--) {
+    const cell = at(around, j);
+    if (isGhost(Math.floor(cell / n), cell % n)) k++;
+  }
+  return k;
 }
 
 /** The puzzle and solution for ghosts and clue cells given as per-cell flags (row-major). */

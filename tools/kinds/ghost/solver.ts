@@ -25,7 +25,7 @@ export type SolveStatus =
   | 'stuck'
   /** the clues contradict each other (no solution) */
   | 'contradiction'
-  /** stopped early by maxLayer / maxContradictionRounds / maxRounds */
+  /** stopped early by maxLayer / maxContradictionRounds / maxDirectRounds / maxPairRounds / maxRounds */
   | 'limit';
 
 export interface SolveOptions {
@@ -33,6 +33,10 @@ export interface SolveOptions {
   maxLayer?: number;
   /** Stop with 'limit' instead of playing more L3 rounds than this. */
   maxContradictionRounds?: number;
+  /** Stop with 'limit' when an L1 round would be the solve's (maxDirectRounds + 1)-th. */
+  maxDirectRounds?: number;
+  /** Stop with 'limit' when an L2 round would be the solve's (maxPairRounds + 1)-th. */
+  maxPairRounds?: number;
   /** Stop with 'limit' after this many rounds in all. */
   maxRounds?: number;
   /** Record every round's deductions. */
@@ -99,7 +103,7 @@ class Scratch {
    */
   readonly changed: Uint8Array;
   pairsChanged = false;
-  /** First constraint found violated by the last prepare() that returned true. */
+  /** First constraint found violated by the last prepare() or update() that returned true. */
   violated = -1;
   /** The pair of the last L2 lo > hi contradiction. */
   pairA = -1;
@@ -113,6 +117,22 @@ class Scratch {
     this.baseUnknownCount = new Int32Array(count);
     this.changed = new Uint8Array(count);
   }
+}
+
+/**
+ * The Scratch of boards with `count` constraints, made once and reused by
+ * every solve (a solve is synchronous and never runs inside another, and
+ * every array is written before it is read), so that the generator's many
+ * small solves allocate none.
+ */
+const scratches = new Map<number, Scratch>();
+function scratchFor(count: number): Scratch {
+  let x = scratches.get(count);
+  if (!x) {
+    x = new Scratch(count);
+    scratches.set(count, x);
+  }
+  return x;
 }
 
 /**
@@ -154,41 +174,56 @@ function prepare(b: Board, s: State, x: Scratch): boolean {
  * prepare() of the state that adds the cells of `d` (ghosts in words 0..2,
  * empties in 3..5) to a state already prepared in x without a violation:
  * only the constraints holding a cell of d change, so only they are computed
- * again (from what x holds) and checked. The same need, unknown cells,
- * verdict and first violated constraint as prepare() of the new state.
+ * again (from what x holds), checked, and marked in x.changed. The same need,
+ * unknown cells, verdict and first violated constraint as prepare() of the
+ * new state. A d of a few cells (an assumption, most rounds) reaches its
+ * constraints through Board.cellConstraints; a larger one scans them all.
  */
 function update(b: Board, x: Scratch, d: Uint32Array): boolean {
-  const g0 = d[0]!,
-    g1 = d[1]!,
-    g2 = d[2]!;
-  const n0 = g0 | d[3]!,
-    n1 = g1 | d[4]!,
-    n2 = g2 | d[5]!;
-  const U = x.unknown;
-  let violated = false;
-  for (let k = 0, o = 0; k < b.count; k++, o += 3) {
-    const u0 = U[o]!,
-      u1 = U[o + 1]!,
-      u2 = U[o + 2]!;
-    // the constraint's unknown cells that d decides
-    const c0 = u0 & n0,
-      c1 = u1 & n1,
-      c2 = u2 & n2;
-    if ((c0 | c1 | c2) === 0) continue;
-    const a = x.need[k]! - (popcount(c0 & g0) + popcount(c1 & g1) + popcount(c2 & g2));
-    const nu = x.unknownCount[k]! - (popcount(c0) + popcount(c1) + popcount(c2));
-    x.need[k] = a;
-    U[o] = u0 & ~c0;
-    U[o + 1] = u1 & ~c1;
-    U[o + 2] = u2 & ~c2;
-    x.unknownCount[k] = nu;
-    x.changed[k] = 1;
-    if ((a < 0 || a > nu) && !violated) {
-      violated = true;
-      x.violated = k;
+  const n0 = d[0]! | d[3]!,
+    n1 = d[1]! | d[4]!,
+    n2 = d[2]! | d[5]!;
+  x.violated = -1;
+  if (popcount(n0) + popcount(n1) + popcount(n2) <= FEW_CELLS) {
+    const start = b.cellStart;
+    const list = b.cellConstraints;
+    for (let w = 0; w < WORDS; w++) {
+      for (let m = w === 0 ? n0 : w === 1 ? n1 : n2; m !== 0; m &= m - 1) {
+        const p = w * 32 + 31 - Math.clz32(m & -m);
+        // a constraint met again through another cell of d has no cell of d left: decide() skips it
+        for (let j = start[p]!; j < start[p + 1]!; j++) decide(x, list[j]!, d, n0, n1, n2);
+      }
     }
+  } else {
+    for (let k = 0; k < b.count; k++) decide(x, k, d, n0, n1, n2);
   }
-  return violated;
+  return x.violated >= 0;
+}
+
+/** At most this many cells, update() goes through the cells' own constraints. */
+const FEW_CELLS = 8;
+
+/** update()'s step for constraint k: takes out the cells n of d decides (d's ghosts from need), keeping the lowest violated k in x.violated. */
+function decide(x: Scratch, k: number, d: Uint32Array, n0: number, n1: number, n2: number): void {
+  const U = x.unknown;
+  const o = k * 3;
+  const u0 = U[o]!,
+    u1 = U[o + 1]!,
+    u2 = U[o + 2]!;
+  // the constraint's unknown cells that d decides
+  const c0 = u0 & n0,
+    c1 = u1 & n1,
+    c2 = u2 & n2;
+  if ((c0 | c1 | c2) === 0) return;
+  const a = x.need[k]! - (popcount(c0 & d[0]!) + popcount(c1 & d[1]!) + popcount(c2 & d[2]!));
+  const nu = x.unknownCount[k]! - (popcount(c0) + popcount(c1) + popcount(c2));
+  x.need[k] = a;
+  U[o] = u0 & ~c0;
+  U[o + 1] = u1 & ~c1;
+  U[o + 2] = u2 & ~c2;
+  x.unknownCount[k] = nu;
+  x.changed[k] = 1;
+  if ((a < 0 || a > nu) && (x.violated < 0 || k < x.violated)) x.violated = k;
 }
 
 /** A deduction for the recorder (explain mode only). */
@@ -479,12 +514,22 @@ function allDecided(b: Board, s: State): boolean {
   return true;
 }
 
-/** Solve "like a careful person": always the lowest layer that has a deduction. */
+/**
+ * Solve "like a careful person": always the lowest layer that has a deduction.
+ * x is prepared once; each round's deductions are then added by update(), which
+ * also marks the constraints they change, so that L2 after its first round
+ * looks only at pairs with a constraint changed since its last round (as
+ * inside an L3 assumption): the same deductions as preparing every round and
+ * looking at every pair. An L3 round's assumptions overwrite x, so it is put
+ * back to L3's snapshot before its deductions are added.
+ */
 export function solveLayered(b: Board, opts: SolveOptions = {}): SolveResult {
   const maxLayer = opts.maxLayer ?? LAYER_CONTRADICTION;
   const maxContra = opts.maxContradictionRounds ?? Infinity;
   const maxRounds = opts.maxRounds ?? Infinity;
-  const x = new Scratch(b.count);
+  const maxDirect = opts.maxDirectRounds ?? Infinity;
+  const maxPair = opts.maxPairRounds ?? Infinity;
+  const x = scratchFor(b.count);
   const s: State = opts.start ? new Uint32Array(opts.start) : new Uint32Array(2 * WORDS);
   const d = new Uint32Array(2 * WORDS);
   const result: SolveResult = { status: 'stuck', direct: 0, pair: 0, contradiction: 0, state: s, rounds: [] };
@@ -494,25 +539,36 @@ export function solveLayered(b: Board, opts: SolveOptions = {}): SolveResult {
       result.rounds.push({ layer, ghosts: d.slice(0, WORDS), empties: d.slice(WORDS), ...(rec ? { deductions: rec.splice(0) } : {}) });
     }
     apply(s, d);
+    return update(b, x, d);
   };
+  let violated = prepare(b, s, x);
+  x.changed.fill(0);
+  /** L2 has run on this solve and found no contradiction: from then on it looks only at changed pairs. */
+  let pairsSeen = false;
   for (;;) {
     if (allDecided(b, s)) return done(result, 'solved');
-    if (prepare(b, s, x)) return done(result, 'contradiction');
+    if (violated) return done(result, 'contradiction');
     if (result.direct + result.pair + result.contradiction >= maxRounds) return done(result, 'limit');
     let r = layer1(b, x, d, rec);
     if (r === CONTRA) return done(result, 'contradiction');
     if (r === MOVES) {
+      if (result.direct >= maxDirect) return done(result, 'limit');
       result.direct++;
-      record(LAYER_DIRECT);
+      violated = record(LAYER_DIRECT);
       continue;
     }
     if (maxLayer < LAYER_PAIR) return done(result, 'limit');
     if (rec) rec.length = 0;
+    x.pairsChanged = pairsSeen;
     r = layer2(b, x, d, rec);
+    x.pairsChanged = false;
     if (r === CONTRA) return done(result, 'contradiction');
+    pairsSeen = true;
+    x.changed.fill(0);
     if (r === MOVES) {
+      if (result.pair >= maxPair) return done(result, 'limit');
       result.pair++;
-      record(LAYER_PAIR);
+      violated = record(LAYER_PAIR);
       continue;
     }
     if (maxLayer < LAYER_CONTRADICTION || result.contradiction >= maxContra) return done(result, 'limit');
@@ -521,7 +577,12 @@ export function solveLayered(b: Board, opts: SolveOptions = {}): SolveResult {
     if (r === CONTRA) return done(result, 'contradiction');
     if (r === MOVES) {
       result.contradiction++;
-      record(LAYER_CONTRADICTION);
+      // back to the snapshot L3 started from (where L2 found nothing), then its deductions
+      x.need.set(x.baseNeed);
+      x.unknown.set(x.baseUnknown);
+      x.unknownCount.set(x.baseUnknownCount);
+      x.changed.fill(0);
+      violated = record(LAYER_CONTRADICTION);
       continue;
     }
     return done(result, 'stuck');

@@ -28,11 +28,32 @@ export interface GhostSpec {
 
 const within = (v: number, r: [number, number] | undefined) => !r || (v >= r[0] && v <= r[1]);
 
-/** The solver limits that let a try stop as soon as it cannot pass the mode's test. */
+/**
+ * The solver limits that let a try stop as soon as it cannot pass the target
+ * test: the mode's deepest layer, and a ceiling on each layer's rounds. A
+ * solve's round counts only grow, so a board whose count passes its ceiling
+ * fails passesTarget whatever the rest of its solve would do: the ceiling is
+ * the spec's own range, and with a tier the highest count any ladder rule of
+ * that tier and mode allows (passesTarget wants the first rule that matches
+ * to be of that tier, and a matching rule's mode is the mode the test wants,
+ * so one of those rules matches). The limits change which boards are solved
+ * to the end, never which pass.
+ */
 export function limitsFor(spec: GhostSpec) {
   const maxLayer = spec.mode === 'direct' ? LAYER_DIRECT : spec.mode === 'pair' ? LAYER_PAIR : LAYER_CONTRADICTION;
-  const maxContradictionRounds = spec.mode === 'contradiction' ? (spec.rounds.contradiction?.[1] ?? 1) : 0;
-  return { maxLayer, maxContradictionRounds };
+  const maxContradictionRounds = Math.min(spec.mode === 'contradiction' ? (spec.rounds.contradiction?.[1] ?? 1) : 0, ceiling(spec, 'contradiction'));
+  return { maxLayer, maxContradictionRounds, maxDirectRounds: ceiling(spec, 'direct'), maxPairRounds: ceiling(spec, 'pair') };
+}
+
+/** The most rounds of one layer a board passing spec's target test can have (Infinity: no ceiling). */
+function ceiling(spec: GhostSpec, layer: 'direct' | 'pair' | 'contradiction'): number {
+  let most = spec.rounds[layer]?.[1] ?? Infinity;
+  if (spec.tier !== undefined) {
+    let tier = -Infinity;
+    for (const rule of spec.ladder) if (rule.tier === spec.tier && rule.mode === spec.mode) tier = Math.max(tier, rule.rounds?.[layer]?.[1] ?? Infinity);
+    most = Math.min(most, tier);
+  }
+  return most;
 }
 
 /** The target tests: direct = L1 only; pair = needs L2, no L3; contradiction = exactly one L3 round. */

@@ -10,10 +10,10 @@ import { scoreModel, type ScoreModel } from '../../../tools/kinds/ghost/score-ru
 import { blockMap, blockTerms, CK, CK_SHIFT, countsBlock, dpModel, loadKernel } from '../../../tools/kinds/ghost/dp-kernel.ts';
 import { optimalStates, scoreTables, singleOptima } from '../../../tools/kinds/ghost/dp-single.ts';
 import { medalDisk, medalMemory, medalNeeds, medalOptima, medalStreams, streamMemory, type MedalOptions } from '../../../tools/kinds/ghost/dp-medal.ts';
-import { layerRuns } from '../../../tools/kinds/ghost/dp-stream.ts';
+import { BlockCache, layerMajor, layerRuns } from '../../../tools/kinds/ghost/dp-stream.ts';
 import { checkDisk, checkRoom } from '../../../tools/kinds/ghost/dp-room.ts';
 import { dpNeeds } from '../../../tools/kinds/ghost/score-assets.ts';
-import { blockLayers, HEAVY_LOCK, heavyHold } from '../../../tools/kinds/ghost/dp-layered.ts';
+import { blockLayers, HEAVY_LOCK, heavyHold, Slots } from '../../../tools/kinds/ghost/dp-layered.ts';
 import { courseAssets } from '../../../tools/kinds/ghost/course-build.ts';
 import { memoryScratch } from '../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
@@ -109,16 +109,22 @@ describe("the blocks of a layer on a team's threads (dp-medal-blocks.ts)", () =>
 });
 
 describe('the layer being read streamed from the scratch file (dp-stream.ts)', () => {
-  /** A scratch in memory that counts the bytes read back from its files. */
-  const counted = () => {
+  /** A scratch in memory that records, per file, the positions written and read, and counts the bytes read back. */
+  const recorded = () => {
     const inner = memoryScratch();
-    const seen = { read: 0 };
+    const seen = { read: 0, files: [] as { writes: number[]; reads: number[] }[] };
     const scratch: Scratch = {
       lock: inner.lock,
       freeBytes: inner.freeBytes,
       file: () => {
         const f = inner.file();
-        return { ...f, read: (bytes, offset, length, position) => ((seen.read += length), f.read(bytes, offset, length, position)) };
+        const at = { writes: [] as number[], reads: [] as number[] };
+        seen.files.push(at);
+        return {
+          ...f,
+          write: (bytes, offset, length, position) => (at.writes.push(position), f.write(bytes, offset, length, position)),
+          read: (bytes, offset, length, position) => (at.reads.push(position), (seen.read += length), f.read(bytes, offset, length, position)),
+        };
       },
     };
     return { scratch, seen };
@@ -127,7 +133,7 @@ describe('the layer being read streamed from the scratch file (dp-stream.ts)', (
   const run = (G: number, L: number, i: number, options: MedalOptions) => {
     const { puzzle, solution } = board('medal', i, G);
     const model = scoreModel(puzzle, solution);
-    const { scratch, seen } = counted();
+    const { scratch, seen } = recorded();
     const med = medalOptima(dpModel(model), scratch, { lowBits: L, courses: true, ...options });
     try {
       const plays = [med.best, med.worst].map((play) => {
@@ -161,6 +167,38 @@ describe('the layer being read streamed from the scratch file (dp-stream.ts)', (
       single.worst.count,
       single.best.notFree,
     ]);
+  });
+
+  it.each([
+    [false, undefined],
+    [true, 12],
+  ])('streamed %s: the backward pass writes its file front to back, a layer in one stretch, and reads only what it wrote', (stream, slots) => {
+    const [G, L] = [16, 5];
+    const { scratch, seen } = recorded();
+    const { puzzle, solution } = board('medal', 2, G);
+    const med = medalOptima(dpModel(scoreModel(puzzle, solution)), scratch, { lowBits: L, courses: false, stream, ...(slots ? { streamSlots: slots } : {}) });
+    med.release();
+    const blocks = 2 ** (G - L);
+    const block = 2 * 2 ** L;
+    expect(seen.files.length).toBe(2);
+    for (const { writes, reads } of seen.files) {
+      // the backward pass writes each block once, layer H first: position i·block for the i-th
+      expect(writes.slice(0, blocks)).toEqual(Array.from({ length: blocks }, (_, i) => i * block));
+      expect(reads.length).toBeGreaterThan(0);
+      for (const at of reads) expect(at % block === 0 && at < blocks * block).toBe(true);
+    }
+  });
+
+  it('lays a layer out in one stretch and reads the missing blocks of a run front to back, whatever order they are named in', () => {
+    const H = 4;
+    const reads: number[] = [];
+    const file = layerMajor({ write: () => {}, read: (_b, _o, _l, position) => void reads.push(position), close: () => {} }, blockLayers(H), 8);
+    const cache = new BlockCache(new Slots(new ArrayBuffer(8 * 6), 8, 6), file, 8);
+    // layer 2 of four high ghosts, 3, 5, 6, 9, 10, 12, lies at 5-10, after layers 4 (one block) and 3 (four)
+    cache.hold([12, 5, 9]);
+    cache.hold([9, 3, 10, 6]);
+    expect(reads).toEqual([6, 8, 10, 5, 7, 9].map((i) => 8 * i));
+    expect(() => file.read(new Uint8Array(8), 0, 8, 8 * 3 + 4)).toThrow(/leaves its block/);
   });
 
   it('cuts a layer into runs of consecutive blocks whose own slots and distinct neighbours fit the slots', () => {

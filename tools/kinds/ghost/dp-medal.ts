@@ -14,7 +14,9 @@
 //   of the command's team (dp-medal-blocks.ts); the marking runs on this one;
 // * where two layers do not fit the machine's memory, the layer being read is
 //   not kept: its blocks are read back from the scratch file into a fixed
-//   number of slots, run by run (dp-stream.ts). The results are the same.
+//   number of slots, run by run (dp-stream.ts). The results are the same;
+// * the scratch file holds each layer's blocks in one stretch (dp-stream.ts
+//   layerMajor), so the passes read and write it front to back, layer by layer.
 // It gives the optima, the free ghosts and the number of states on an optimal
 // play; the course assets (32-bit state masks, course-build.ts) are "unknown"
 // past COURSE_MAX_GHOSTS (room 0). With `courses` (tests, small G) it also
@@ -24,7 +26,7 @@ import { popcount } from '../../lib/bits.ts';
 import type { MachineRoom, Scratch, ScratchFile, Team } from '../../lib/kind.ts';
 import { layerSolver, teamArena, type LayerSolver } from './dp-medal-blocks.ts';
 import { checkRoom, MEMORY_SHARE, roomRefusal, type DpNeeds } from './dp-room.ts';
-import { BlockCache, layerRuns } from './dp-stream.ts';
+import { BlockCache, layerMajor, layerRuns } from './dp-stream.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
 import {
   blockMap,
@@ -141,19 +143,23 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
     const pass = (table: 1 | 2) => {
       const file = scratch.file();
       files.push(file);
-      const disked: ScratchFile = {
-        write: (bytes, offset, length, position) => {
-          try {
-            file.write(bytes, offset, length, position);
-          } catch (e) {
-            const code = (e as NodeJS.ErrnoException).code;
-            if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw roomRefusal(G, needs, `the scratch disk is full (${code})`);
-            throw e;
-          }
+      const disked: ScratchFile = layerMajor(
+        {
+          write: (bytes, offset, length, position) => {
+            try {
+              file.write(bytes, offset, length, position);
+            } catch (e) {
+              const code = (e as NodeJS.ErrnoException).code;
+              if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw roomRefusal(G, needs, `the scratch disk is full (${code})`);
+              throw e;
+            }
+          },
+          read: (bytes, offset, length, position) => file.read(bytes, offset, length, position),
+          close: () => file.close(),
         },
-        read: (bytes, offset, length, position) => file.read(bytes, offset, length, position),
-        close: () => file.close(),
-      };
+        layers,
+        2 * B,
+      );
       let bonus: number;
       try {
         bonus = marks

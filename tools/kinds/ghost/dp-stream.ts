@@ -6,6 +6,8 @@
 // in the marking) fit a fixed number of arena slots; a block that the next run
 // reads too stays in its slot, the others are read from the file. Consecutive
 // blocks share most high ghosts, so most neighbours are shared within a run.
+// It also owns where a block lies in the file (layerMajor): layer by layer.
+import { at as item } from '../../lib/at.ts';
 import type { ScratchFile } from '../../lib/kind.ts';
 import type { Slots } from './dp-layered.ts';
 
@@ -50,7 +52,7 @@ export class BlockCache {
     private readonly file: ScratchFile,
     private readonly bytes: number,
   ) {}
-  /** Holds exactly the blocks `needed`: the others' slots go back, the missing ones are read from the file. */
+  /** Holds exactly the blocks `needed`: the others' slots go back, the missing ones are read from the file, in ascending h. */
   hold(needed: readonly number[]): void {
     const want = new Set(needed);
     for (const [h, slot] of this.held) {
@@ -58,8 +60,8 @@ export class BlockCache {
       this.slots.give(slot);
       this.held.delete(h);
     }
-    for (const h of needed) {
-      if (this.held.has(h)) continue;
+    // the missing blocks in ascending h: within a layer, front to back in the file (layerMajor)
+    for (const h of needed.filter((b) => !this.held.has(b)).sort((a, b) => a - b)) {
       const slot = this.slots.take();
       this.file.read(slot, 0, this.bytes, h * this.bytes);
       this.held.set(h, slot);
@@ -75,4 +77,31 @@ export class BlockCache {
   clear(): void {
     this.hold([]);
   }
+}
+
+/**
+ * The scratch file of a layered DP (blocks of `blockBytes`, block h at
+ * h·blockBytes as the DP addresses it) with the blocks laid out layer by
+ * layer, in the order the backward pass writes them (layer H first, each
+ * layer in ascending h, `layers` as blockLayers gives them): every pass
+ * reads and writes a layer in ascending h, so each layer is one stretch of
+ * the file read front to back, where h·blockBytes scatters it over the whole
+ * file (docs/score-layered.md, "Streaming the layer being read"). An access
+ * stays within one block.
+ */
+export function layerMajor(file: ScratchFile, layers: readonly (readonly number[])[], blockBytes: number): ScratchFile {
+  const at = new Float64Array(layers.reduce((n, hs) => n + hs.length, 0));
+  let next = 0;
+  for (let p = layers.length - 1; p >= 0; p--) for (const h of item(layers, p)) at[h] = blockBytes * next++;
+  const place = (position: number, length: number): number => {
+    const h = Math.floor(position / blockBytes);
+    const within = position - h * blockBytes;
+    if (within + length > blockBytes) throw new Error(`score DP: a scratch access at ${position} (${length} bytes) leaves its block`);
+    return item(at, h) + within;
+  };
+  return {
+    write: (bytes, offset, length, position) => file.write(bytes, offset, length, place(position, length)),
+    read: (bytes, offset, length, position) => file.read(bytes, offset, length, place(position, length)),
+    close: () => file.close(),
+  };
 }

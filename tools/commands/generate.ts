@@ -13,7 +13,7 @@ import { writeFileAtomic } from '../lib/io.ts';
 import { levelId } from '../lib/ids.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
 import { nameProblem, readJobConfig } from './shared/config.ts';
-import { foundCheckpoint, loadCheckpoint, recheckSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
+import { foundCheckpoint, loadCheckpoint, rederiveSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
 import { kindByName } from '../kinds/index.ts';
 import { runPipelineTasks } from './shared/tasks.ts';
 import { parseShard, type Shard } from './shared/shards.ts';
@@ -107,10 +107,19 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const cp = run.checkpoint;
   if (cp && !cp.resume && fs.existsSync(cp.file)) throw new InputError(foundCheckpoint(cp.file));
   const done: Slots = cp?.resume ? loadCheckpoint(kind, cp.file, settings, new Set(mine.map((s) => s.slot))) : new Map();
-  if (cp && done.size > 0) await recheckSlots(kind, cp.file, done, { config, calibration, threads: run.threads, con: run.con });
+  const taskOf = (s: { slot: number; entry: number }): GenerateTask => ({
+    op: 'generate',
+    kind: kind.name,
+    seed,
+    index: s.slot,
+    spec: at(plan, s.entry).spec,
+    config,
+    calibration,
+  });
+  if (cp && done.size > 0) await rederiveSlots(kind, cp.file, done, { taskOf: (slot) => taskOf(at(slots, slot)), threads: run.threads, con: run.con });
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
-  const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: at(plan, s.entry).spec, config, calibration }));
+  const tasks: GenerateTask[] = todo.map(taskOf);
   const progress = run.con.progress(`generate ${kind.name}`, mine.length, 'slots');
   progress.update(resumed);
   let lastSave = performance.now();

@@ -120,10 +120,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   command('merge', 'combine the outputs of generate --shard or validate --shard --json into the unsharded result')
     .argument('<files...>', 'the shard outputs, one per shard')
     .requiredOption('--out <file>', 'merged set file or validate report')
+    .option('--budget <field=value...>', "as validate's: allow the set shards' stored config this much of a budget past the kinds' defaults")
+    .addOption(threadsOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
-    .action((inputs: string[], o) => {
-      exitCode = mergeCommand({ ...o, inputs }, run(o));
+    .action(async (inputs: string[], o) => {
+      exitCode = await mergeCommand({ ...o, inputs }, run(o));
     });
 
   command('bundle', 'write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')

@@ -16,17 +16,14 @@ import { nameProblem, readJobConfig } from './shared/config.ts';
 import { foundCheckpoint, loadCheckpoint, rederiveSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
 import { kindByName } from '../kinds/index.ts';
 import { runPipelineTasks } from './shared/tasks.ts';
-import { parseShard, type Shard } from './shared/shards.ts';
+import { ownsRunning, parseShard, type Shard } from './shared/shards.ts';
 import type { GenerateTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 
-/**
- * The most levels one generate run makes: a set file of more would pass
- * validate's 32 MiB read limit (about 3 KB a level for the largest kind), and
- * the run would hold every result in memory first.
- */
-export const MAX_LEVELS_PER_RUN = 10_000;
+import { MAX_LEVELS_PER_RUN } from './shared/caps.ts';
+
+export { MAX_LEVELS_PER_RUN };
 
 /** What to generate: everything the output depends on. */
 export interface GenerateJob {
@@ -101,7 +98,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     for (let j = 0; j < entry.count; j++) slots.push({ slot: slots.length, entry: e });
   });
   const shard = job.shard;
-  const mine = shard ? slots.filter((s) => s.slot % shard.count === shard.index) : slots;
+  const mine = shard ? slots.filter((s) => ownsRunning(shard, s.slot)) : slots;
 
   const settings = jobSettings(job);
   const cp = run.checkpoint;

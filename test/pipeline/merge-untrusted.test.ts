@@ -140,4 +140,14 @@ describe('merge of hostile shards', () => {
     expect(r.stderr).toBe(`proofpack: ${forged} › files[0].problems[0]: a problem of levels[0], which shard 1/2 does not check\n`);
     expect(fs.existsSync(out)).toBe(false);
   });
+
+  it("validate's run ceiling holds in merge too: lowered with --budget, the check stops, naming the flag", async () => {
+    const out = path.join(dir, 'ceiling.json');
+    const r = await run(['merge', parts[0]!, parts[1]!, '--out', out, '--threads', '1', '--budget', 'appleRunWork=1']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(
+      /^proofpack: .*part\d\.json › levels\[\d\]: the merge's work passed its ceiling here \(.*, over 1\); stopped, nothing merged: run with --budget appleRunWork=N \(more\) if you trust these shards\n$/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+  });
 });

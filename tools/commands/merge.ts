@@ -16,10 +16,10 @@ import type { Level, Outcome } from '../lib/kind.ts';
 import { parseDocument, type Loaded } from './shared/documents.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { MAX_SHARDS, ownsRunning } from './shared/shards.ts';
-import { budgetProblems, parseBudgetOptions, type BudgetLimits } from './shared/budgets.ts';
+import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits } from './shared/budgets.ts';
 import { MAX_LEVELS_PER_RUN, MAX_MERGE_BYTES } from './shared/caps.ts';
 import { recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
-import { runPipelineTasks, type AnalyzeTask } from './shared/tasks.ts';
+import { runPipelineTasks, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 
@@ -217,6 +217,12 @@ function loadShards(inputs: string[]): Loaded[] {
   });
 }
 
+/** An outcome without the work count a counted task adds. */
+function withoutWork(o: CountedOutcome): Outcome<unknown, unknown> {
+  const { work: _work, ...outcome } = o;
+  return outcome as Outcome<unknown, unknown>;
+}
+
 /**
  * Every level of the set shards checked as validate checks it (level-checks.ts):
  * the stored config within the budgets, the id and rule checks, analyze run
@@ -238,22 +244,41 @@ async function checkLevels(files: string[], loaded: Loaded[], run: { threads: nu
       owners.push({ file, index });
     }),
   );
+  // validate's run ceilings (runCeilings, raised with --budget): the work of the levels checked so far, per kind
+  const ceilings = runCeilings(run.budgets);
+  const stop = new Int32Array(new SharedArrayBuffer(4));
+  for (const t of tasks) Object.assign(t, { counted: true, stop });
+  const spent = new Map<string, number>();
+  let stopped: string | undefined;
+  const label = (t: number) => where(at(files, at(owners, t).file), `levels[${at(owners, t).index}]`);
   const progress = run.con.progress('merge: check levels', tasks.length, 'levels');
-  let outcomes: Outcome<unknown, unknown>[];
+  let outcomes: CountedOutcome[];
   try {
     outcomes = (await interruptible((signal) =>
       runPipelineTasks(tasks, {
         threads: run.threads,
         signal,
         inlineMs: 0,
-        label: (t) => where(at(files, at(owners, t).file), `levels[${at(owners, t).index}]`),
-        onResult: (_i, _r, done) => progress.update(done),
+        label,
+        onResult: (i, r, done) => {
+          progress.update(done);
+          if (stopped !== undefined) return;
+          const kind = at(tasks, i).kind;
+          const total = (spent.get(kind) ?? 0) + ((r as CountedOutcome).work ?? 0);
+          spent.set(kind, total);
+          const ceiling = ceilings.get(kind);
+          if (!ceiling || total <= ceiling.ceiling) return;
+          // the levels not yet started return at once
+          Atomics.store(stop, 0, 1);
+          stopped = `${label(i)}: the merge's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit}, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing merged: run with --budget ${ceiling.field}=N (more) if you trust these shards`;
+        },
       }).finally(() => progress.stop()),
-    )) as Outcome<unknown, unknown>[];
+    )) as CountedOutcome[];
   } catch (e) {
     if (e instanceof Interrupted) throw new Interrupted(e.signal, 'interrupted: merge stopped while checking the levels; nothing was written');
     throw e;
   }
+  if (stopped !== undefined) throw new InputError(stopped);
   const reports: FileReport[] = sets.map((l, f) => ({
     file: at(files, f),
     type: 'set',
@@ -272,7 +297,7 @@ async function checkLevels(files: string[], loaded: Loaded[], run: { threads: nu
     const level = at(l.doc.levels, index);
     at(reports, file).problems.push(
       ...staticProblems(l.kind, level, index, at(firstIndex, file)),
-      ...recomputedProblems(l.kind, l.doc, level, index, at(outcomes, t)),
+      ...recomputedProblems(l.kind, l.doc, level, index, withoutWork(at(outcomes, t))),
     );
   });
   sets.forEach((l, f) => at(reports, f).problems.push(...setProblems(l.kind, l.doc)));

@@ -74,7 +74,7 @@ describe('apple: a board of seed 1 in slot 0 of a seed-2 checkpoint', () => {
     writeCheckpoint(`${out}.checkpoint.json`, jobSettings(job(2)), new Map([[1, two.slots.get(1)!]]) as Slots);
     const r = await run(args(out));
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stdout).toContain('1 slots resumed from the checkpoint');
+    expect(r.stdout).toContain('1 slots resumed from the checkpoint, each generated again and identical');
     expect(fs.readFileSync(out, 'utf8')).toBe(two.bytes);
   });
 });

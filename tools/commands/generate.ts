@@ -288,7 +288,7 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
   for (const l of lines) con.out(l);
   for (const w of warnings) con.warn(w);
   const shard = job.shard ? `, shard ${job.shard.index}/${job.shard.count}` : '';
-  const resumed = report.resumed ? `, ${report.resumed} slots resumed from the checkpoint` : '';
+  const resumed = report.resumed ? `, ${report.resumed} slots resumed from the checkpoint, each generated again and identical` : '';
   con.out(
     `wrote ${report.set.levels.length} ${kind.name} candidates to ${opts.out} (seed ${job.seed}${shard}${resumed}, ${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );

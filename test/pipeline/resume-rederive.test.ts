@@ -69,6 +69,16 @@ describe('apple: a board of seed 1 in slot 0 of a seed-2 checkpoint', () => {
     expect(r.stderr).toContain(`slot 1 › result.tries: stored ${own.tries}, generating the slot again gives ${own.tries - 5}`);
   });
 
+  it('a checkpoint of more slots than the job has: one line, not one a slot', async () => {
+    const out = path.join(dir, 'apple-many.json');
+    const cp = `${out}.checkpoint.json`;
+    const many = new Map(Array.from({ length: 50_000 }, (_, i) => [i, { found: null, tries: 1, disagreements: 0 }])) as Slots;
+    writeCheckpoint(cp, jobSettings(job(2)), many);
+    const r = await run(args(out));
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`proofpack: ${cp} › slots: 50000 slots, but this job has 2; not a checkpoint of this job: delete it to start over\n`);
+  });
+
   it('an honest checkpoint of part of the run resumes to the uninterrupted bytes', async () => {
     const out = path.join(dir, 'apple-honest.json');
     writeCheckpoint(`${out}.checkpoint.json`, jobSettings(job(2)), new Map([[1, two.slots.get(1)!]]) as Slots);

@@ -110,6 +110,11 @@ function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOf
   const done: Slots = new Map();
   const given = new Set<number>();
   const boards = new Map<string, number>();
+  // more slots than the job has: at least one is not the job's or given twice; one line, not one a slot
+  if (cp.slots.length > slotsOfJob.size)
+    throw new InputError(
+      `${where(file, 'slots')}: ${cp.slots.length} slots, but this job has ${slotsOfJob.size}; not a checkpoint of this job: delete it to start over`,
+    );
   cp.slots.forEach((s, i) => {
     const here = where(file, `slots[${i}] (slot ${s.slot})`);
     if (!slotsOfJob.has(s.slot)) return problems.push(`${here} › slot: not a slot of this job`);

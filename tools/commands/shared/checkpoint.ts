@@ -20,7 +20,7 @@ import { sha256Hex } from '../../lib/ids.ts';
 import type { Console } from '../../lib/console.ts';
 import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
-import { interruptible } from './interrupt.ts';
+import { Interrupted, interruptible } from './interrupt.ts';
 import { runPipelineTasks, type GenerateTask } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
@@ -183,14 +183,21 @@ export async function rederiveSlots(
   const tasks = resumed.map(([slot]) => ctx.taskOf(slot));
   const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
   let n = 0;
-  const again = (await interruptible((signal) =>
-    runPipelineTasks(tasks, {
-      threads: ctx.threads,
-      signal,
-      label: (i) => where(file, `slot ${at(resumed, i)[0]}`),
-      onResult: () => progress.update(++n),
-    }).finally(() => progress.stop()),
-  )) as SlotResult<unknown, unknown, unknown>[];
+  let again: SlotResult<unknown, unknown, unknown>[];
+  try {
+    again = (await interruptible((signal) =>
+      runPipelineTasks(tasks, {
+        threads: ctx.threads,
+        signal,
+        label: (i) => where(file, `slot ${at(resumed, i)[0]}`),
+        onResult: () => progress.update(++n),
+      }).finally(() => progress.stop()),
+    )) as SlotResult<unknown, unknown, unknown>[];
+  } catch (e) {
+    if (e instanceof Interrupted)
+      throw new Interrupted(e.signal, `interrupted while checking the resumed slots (${n} of ${tasks.length}); ${file} is kept as it was: rerun with --resume`);
+    throw e;
+  }
   const problems: string[] = [];
   resumed.forEach(([slot, stored], i) => {
     const fresh = at(again, i);

@@ -37,6 +37,7 @@ export interface GenerateJob {
   shard?: Shard;
 }
 
+/** How to run a job: threads, where to print, the checkpoint. */
 export interface GenerateRun {
   threads: number;
   con: Console;
@@ -66,6 +67,7 @@ export function jobSettings(job: GenerateJob): JobSettings {
   return { tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null };
 }
 
+/** What a run made: the set, its plan statistics and how many slots came from the checkpoint. */
 export interface GenerateReport {
   set: SetFile;
   stats: PlanStats[];
@@ -189,6 +191,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   return { set, stats, resumed };
 }
 
+/** The summary table and warnings generate prints. */
 export interface GenerateSummary {
   lines: string[];
   warnings: string[];
@@ -221,6 +224,7 @@ function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
   return { lines, warnings };
 }
 
+/** What generate is asked to do, from the command line. */
 export interface GenerateOptions {
   kind: string;
   config?: string;

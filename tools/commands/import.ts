@@ -18,6 +18,7 @@ import { runPipelineTasks } from './shared/tasks.ts';
 import type { AnalyzeTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 
+/** What import is asked to do, from the command line. */
 export interface ImportOptions {
   kind: string;
   file: string;

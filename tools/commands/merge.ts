@@ -3,9 +3,9 @@
 // unsharded run gives, byte for byte, or refuse. A shard file is an input like
 // any other: its size, shard count and levels are capped before anything is
 // allocated for them; every slot and problem must belong to its shard (once);
-// a set shard's plan statistics must add up; and every level is checked by
-// validate's own code (validateFiles: analyze on the pool, the per-level and
-// set checks of level-checks.ts, the budgets) before anything is written.
+// a set shard's plan statistics must add up; and every level is checked with
+// validate's own checks (level-checks.ts, analyze on the pool, the budgets and
+// run ceilings of budgets.ts) before anything is written.
 import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../lib/console.ts';
 import { InputError, where } from '../lib/errors.ts';
@@ -23,6 +23,7 @@ import { runPipelineTasks, type AnalyzeTask, type CountedOutcome } from './share
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 
+/** What merge is asked to do, from the command line. */
 export interface MergeOptions {
   inputs: string[];
   out: string;
@@ -33,6 +34,7 @@ export interface MergeOptions {
   budget?: string[];
 }
 
+/** A document that may carry the shard it came from (a set file or a validate report). */
 type Sharded = { shard?: { index: number; count: number } | undefined };
 
 /** Check the shards are 0..n-1 of one split, each once; return them in index order. Nothing proportional to a stored count is allocated before it is checked. */

@@ -24,6 +24,7 @@ import { Interrupted, interruptible } from './interrupt.ts';
 import { runPipelineTasks, type GenerateTask } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
+/** The finished slots of a run, by slot index. */
 export type Slots = Map<number, SlotResult<unknown, unknown, unknown>>;
 
 /** A checkpoint document as its schema reads it. */

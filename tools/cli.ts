@@ -14,6 +14,7 @@ import { validateCommand } from './commands/validate.ts';
 import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
+import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/shared/caps.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 import { writeConformance } from './commands/shared/conformance.ts';
 import { initCommand } from './commands/init.ts';
@@ -111,6 +112,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .requiredOption('--out <file>', 'candidate set to write')
     .option('--name <name>', 'set name stored in the file', 'imported')
     .option('--skip-malformed', 'import the well-formed records and skip the others (default: write nothing if any is malformed)')
+    .option(
+      '--max-records <n>',
+      `refuse a file of more records than this, before any is analysed (default ${IMPORT_RECORDS})`,
+      wholeNumber(1, MAX_LEVELS_PER_RUN),
+    )
+    .option('--max-mib <n>', `refuse a file larger than this many MiB, before it is parsed (default ${IMPORT_MIB})`, wholeNumber(1, 32))
     .addOption(threadsOption())
     .addOption(quietOption(false))
     .action(async (kind: string, file: string, o) => {
@@ -120,10 +127,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   command('merge', 'combine the outputs of generate --shard or validate --shard --json into the unsharded result')
     .argument('<files...>', 'the shard outputs, one per shard')
     .requiredOption('--out <file>', 'merged set file or validate report')
+    .option('--budget <field=value...>', "as validate's: allow the set shards' stored config this much of a budget past the kinds' defaults")
+    .addOption(threadsOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
-    .action((inputs: string[], o) => {
-      exitCode = mergeCommand({ ...o, inputs }, run(o));
+    .action(async (inputs: string[], o) => {
+      exitCode = await mergeCommand({ ...o, inputs }, run(o));
     });
 
   command('bundle', 'write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')

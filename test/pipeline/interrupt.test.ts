@@ -230,7 +230,7 @@ describe('what --resume reads back', () => {
     expect(fs.readFileSync(`${out}.checkpoint.json`).equals(before)).toBe(true);
   });
 
-  it('a slot whose stored analysis was changed is found by analysing its board again', async () => {
+  it('a slot whose stored analysis was changed is found by generating the slot again', async () => {
     const made = path.join(dir, 'made.json');
     expect((await run(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', made])).code).toBe(0);
     const level = (JSON.parse(fs.readFileSync(made, 'utf8')).levels as Level[])[0]!;
@@ -241,8 +241,8 @@ describe('what --resume reads back', () => {
     const r = await run(['generate', 'ghost', '--config', quick, '--count', '4', '--seed', '1', '--threads', '1', '--out', out, '--resume']);
     expect(r.code).toBe(2);
     expect(r.stderr.trim().split('\n')).toEqual([
-      `proofpack: ${cp} › slot 0 › result.found.analysis.logicDepth: stored ${analysis.logicDepth}, recomputed ${analysis.logicDepth - 7}`,
-      `proofpack: ${cp}: not resumed: 1 stored value differs from what analyze says; delete it to start over`,
+      `proofpack: ${cp} › slot 0 › result.found.analysis.logicDepth: stored ${analysis.logicDepth}, generating the slot again gives ${analysis.logicDepth - 7}`,
+      `proofpack: ${cp}: not resumed: 1 slot differs from what this job generates in it; delete the checkpoint to start over`,
     ]);
     expect(fs.existsSync(out)).toBe(false);
   });

@@ -13,20 +13,17 @@ import { writeFileAtomic } from '../lib/io.ts';
 import { levelId } from '../lib/ids.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
 import { nameProblem, readJobConfig } from './shared/config.ts';
-import { foundCheckpoint, loadCheckpoint, recheckSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
+import { foundCheckpoint, loadCheckpoint, rederiveSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
 import { kindByName } from '../kinds/index.ts';
 import { runPipelineTasks } from './shared/tasks.ts';
-import { parseShard, type Shard } from './shared/shards.ts';
+import { ownsRunning, parseShard, type Shard } from './shared/shards.ts';
 import type { GenerateTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 
-/**
- * The most levels one generate run makes: a set file of more would pass
- * validate's 32 MiB read limit (about 3 KB a level for the largest kind), and
- * the run would hold every result in memory first.
- */
-export const MAX_LEVELS_PER_RUN = 10_000;
+import { MAX_LEVELS_PER_RUN } from './shared/caps.ts';
+
+export { MAX_LEVELS_PER_RUN };
 
 /** What to generate: everything the output depends on. */
 export interface GenerateJob {
@@ -40,6 +37,7 @@ export interface GenerateJob {
   shard?: Shard;
 }
 
+/** How to run a job: threads, where to print, the checkpoint. */
 export interface GenerateRun {
   threads: number;
   con: Console;
@@ -69,6 +67,7 @@ export function jobSettings(job: GenerateJob): JobSettings {
   return { tool: TOOL, kind: job.kind.name, config: job.config, seed: job.seed, name: job.name, count: job.count ?? null, shard: job.shard ?? null };
 }
 
+/** What a run made: the set, its plan statistics and how many slots came from the checkpoint. */
 export interface GenerateReport {
   set: SetFile;
   stats: PlanStats[];
@@ -101,16 +100,25 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     for (let j = 0; j < entry.count; j++) slots.push({ slot: slots.length, entry: e });
   });
   const shard = job.shard;
-  const mine = shard ? slots.filter((s) => s.slot % shard.count === shard.index) : slots;
+  const mine = shard ? slots.filter((s) => ownsRunning(shard, s.slot)) : slots;
 
   const settings = jobSettings(job);
   const cp = run.checkpoint;
   if (cp && !cp.resume && fs.existsSync(cp.file)) throw new InputError(foundCheckpoint(cp.file));
   const done: Slots = cp?.resume ? loadCheckpoint(kind, cp.file, settings, new Set(mine.map((s) => s.slot))) : new Map();
-  if (cp && done.size > 0) await recheckSlots(kind, cp.file, done, { config, calibration, threads: run.threads, con: run.con });
+  const taskOf = (s: { slot: number; entry: number }): GenerateTask => ({
+    op: 'generate',
+    kind: kind.name,
+    seed,
+    index: s.slot,
+    spec: at(plan, s.entry).spec,
+    config,
+    calibration,
+  });
+  if (cp && done.size > 0) await rederiveSlots(kind, cp.file, done, { taskOf: (slot) => taskOf(at(slots, slot)), threads: run.threads, con: run.con });
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
-  const tasks: GenerateTask[] = todo.map((s) => ({ op: 'generate', kind: kind.name, seed, index: s.slot, spec: at(plan, s.entry).spec, config, calibration }));
+  const tasks: GenerateTask[] = todo.map(taskOf);
   const progress = run.con.progress(`generate ${kind.name}`, mine.length, 'slots');
   progress.update(resumed);
   let lastSave = performance.now();
@@ -183,6 +191,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   return { set, stats, resumed };
 }
 
+/** The summary table and warnings generate prints. */
 export interface GenerateSummary {
   lines: string[];
   warnings: string[];
@@ -215,6 +224,7 @@ function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
   return { lines, warnings };
 }
 
+/** What generate is asked to do, from the command line. */
 export interface GenerateOptions {
   kind: string;
   config?: string;
@@ -282,7 +292,7 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
   for (const l of lines) con.out(l);
   for (const w of warnings) con.warn(w);
   const shard = job.shard ? `, shard ${job.shard.index}/${job.shard.count}` : '';
-  const resumed = report.resumed ? `, ${report.resumed} slots resumed from the checkpoint` : '';
+  const resumed = report.resumed ? `, ${report.resumed} slots resumed from the checkpoint, each generated again and identical` : '';
   con.out(
     `wrote ${report.set.levels.length} ${kind.name} candidates to ${opts.out} (seed ${job.seed}${shard}${resumed}, ${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`,
   );

@@ -2,12 +2,15 @@
 // each one with the kind's analyze(), and write a candidate set that validate
 // and curate accept. Malformed records are named one per line. The analysis
 // always uses the kind's built-in default config: nothing read sets a budget.
+// The file's size and record count are capped (caps.ts; --max-mib and
+// --max-records raise them) and checked before any record is analysed.
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { InputError, oneLine, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
-import { readText, writeFileAtomic } from '../lib/io.ts';
+import { MAX_INPUT_BYTES, readText, writeFileAtomic } from '../lib/io.ts';
+import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './shared/caps.ts';
 import { levelId } from '../lib/ids.ts';
 import type { Level, Outcome } from '../lib/kind.ts';
 import { kindByName } from '../kinds/index.ts';
@@ -15,6 +18,7 @@ import { runPipelineTasks } from './shared/tasks.ts';
 import type { AnalyzeTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 
+/** What import is asked to do, from the command line. */
 export interface ImportOptions {
   kind: string;
   file: string;
@@ -22,12 +26,31 @@ export interface ImportOptions {
   name?: string;
   threads: number;
   skipMalformed?: boolean;
+  /** The most records the file may hold (default IMPORT_RECORDS). */
+  maxRecords?: number;
+  /** The largest the file may be, in MiB (default IMPORT_MIB). */
+  maxMib?: number;
 }
+
+const MIB = 1024 * 1024;
 
 export async function importCommand(opts: ImportOptions, con: Console): Promise<number> {
   const kind = kindByName(opts.kind);
   if (!kind.importText) throw new InputError(`import: ${kind.name} has no import format`);
-  const { puzzles, problems } = kind.importText(readText(opts.file));
+  const maxMib = opts.maxMib ?? IMPORT_MIB;
+  const maxRecords = opts.maxRecords ?? IMPORT_RECORDS;
+  const text = readText(opts.file);
+  const bytes = Buffer.byteLength(text);
+  if (bytes > maxMib * MIB)
+    throw new InputError(
+      `${opts.file}: ${bytes} bytes, over import's size cap of ${maxMib} MiB; nothing imported: raise it with --max-mib N (at most ${MAX_INPUT_BYTES / MIB}) if you mean to import all of it`,
+    );
+  const { puzzles, problems } = kind.importText(text);
+  const found = puzzles.length + problems.length;
+  if (found > maxRecords)
+    throw new InputError(
+      `${opts.file}: ${found} records, over import's cap of ${maxRecords} (each is analysed like a generated level); nothing imported: raise it with --max-records N (at most ${MAX_LEVELS_PER_RUN}) if you mean to import them all`,
+    );
   for (const p of problems) con.err(oneLine(`${where(opts.file, p.where)}: ${p.message}`));
   if (problems.length && !opts.skipMalformed) {
     throw new InputError(

@@ -513,15 +513,28 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   }
 }
 
-/** validate --compare: the kind's comparison of the first set with another, added to the report. */
+/**
+ * validate --compare: the kind's comparison of the first set with another, added to the report.
+ * A set of another kind, or a set without levels on either side, is refused: a comparison with
+ * no boards finds no difference (p = 1), which would read as "the same distribution".
+ */
 function compareInto(report: ValidateReport, otherFile: string): void {
   const first = report.files.find((f) => f.type === 'set');
   if (!first) throw new InputError('--compare: no set file among the validated paths');
   const a = loadDocument(first.file, ['set']);
   const b = loadDocument(otherFile, ['set']);
   if (a.type !== 'set' || b.type !== 'set') throw new Error('unreachable');
-  if (a.kind.name !== b.kind.name) throw new InputError(`${otherFile} › kind: "${b.kind.name}", but ${first.file} is "${a.kind.name}"`);
+  if (a.kind.name !== b.kind.name)
+    throw new InputError(`${otherFile} › kind: "${b.kind.name}", but ${first.file} is "${a.kind.name}"; --compare needs a set of the same kind`);
   if (!a.kind.compareSets) throw new InputError(`--compare: ${a.kind.name} sets have no comparison`);
+  for (const [file, doc] of [
+    [otherFile, b.doc],
+    [first.file, a.doc],
+  ] as const)
+    if (doc.levels.length === 0)
+      throw new InputError(
+        `${file} › levels: none; --compare needs levels on both sides (with none it finds no difference): compare with a set that has levels`,
+      );
   const cmp = a.kind.compareSets(a.doc.levels, b.doc.levels);
   first.problems.push(...cmp.problems.map((p) => ({ level: 'set', index: -1, ...p, field: `compare ${path.basename(otherFile)} › ${p.field}` })));
   first.stats = { ...(first.stats ?? {}), compare: { with: otherFile, ...cmp.stats } };

@@ -3,8 +3,9 @@
 // by a mistake: a run without --resume that finds one refuses (keeping it); a
 // --resume of another job names the setting that differs; every slot read back
 // is checked like any input (its slot number, its shape, the kind's schemas and
-// rule checks; then, for the boards it found, analyze run again on the pool and
-// compared like validate does) and a bad one is reported, never trusted or dropped.
+// rule checks; then every resumed slot generated again on the pool from its own
+// RNG and compared byte for byte, so a resumed run writes the uninterrupted
+// run's bytes) and a bad one is reported, never trusted or dropped.
 // A slot that found nothing (or whose solver disagreed) is never taken from the
 // file: it is generated again, so `found: null` cannot thin out a set, nor a
 // stored `disagreements` reach the stats. A board found in two slots is refused
@@ -17,13 +18,13 @@ import { Checkpoint, FORMAT_VERSION } from '../../lib/files.ts';
 import { readJson, writeFileAtomic } from '../../lib/io.ts';
 import { sha256Hex } from '../../lib/ids.ts';
 import type { Console } from '../../lib/console.ts';
-import { compareFields } from '../../lib/compare.ts';
-import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
+import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
-import { interruptible } from './interrupt.ts';
-import { runPipelineTasks, type AnalyzeTask } from './tasks.ts';
+import { Interrupted, interruptible } from './interrupt.ts';
+import { runPipelineTasks, type GenerateTask } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
+/** The finished slots of a run, by slot index. */
 export type Slots = Map<number, SlotResult<unknown, unknown, unknown>>;
 
 /** A checkpoint document as its schema reads it. */
@@ -53,22 +54,27 @@ export function foundCheckpoint(file: string): string {
 }
 
 /** The first place two values differ, as a field path (`plan[3].count`), or undefined when equal. */
-function firstDifference(a: unknown, b: unknown, at: string): string | undefined {
+function firstDifference(
+  a: unknown,
+  b: unknown,
+  at: string,
+  say: (a: unknown, b: unknown) => string = (x, y) => `the checkpoint's is ${show(x)}, this run's is ${show(y)}`,
+): string | undefined {
   if (stringify(a) === stringify(b)) return undefined;
   if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return `${at} (${a.length} entries, this run has ${b.length})`;
+    if (a.length !== b.length) return `${at}.length: ${say(a.length, b.length)}`;
     for (let i = 0; i < a.length; i++) {
-      const d = firstDifference(a[i], b[i], `${at}[${i}]`);
+      const d = firstDifference(a[i], b[i], `${at}[${i}]`, say);
       if (d) return d;
     }
   }
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
     for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
-      const d = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], at ? `${at}.${key}` : key);
+      const d = firstDifference((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], at ? `${at}.${key}` : key, say);
       if (d) return d;
     }
   }
-  return `${at}: the checkpoint's is ${show(a)}, this run's is ${show(b)}`;
+  return `${at}: ${say(a, b)}`;
 }
 
 /**
@@ -105,6 +111,11 @@ function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOf
   const done: Slots = new Map();
   const given = new Set<number>();
   const boards = new Map<string, number>();
+  // more slots than the job has: at least one is not the job's or given twice; one line, not one a slot
+  if (cp.slots.length > slotsOfJob.size)
+    throw new InputError(
+      `${where(file, 'slots')}: ${cp.slots.length} slots, but this job has ${slotsOfJob.size}; not a checkpoint of this job: delete it to start over`,
+    );
   cp.slots.forEach((s, i) => {
     const here = where(file, `slots[${i}] (slot ${s.slot})`);
     if (!slotsOfJob.has(s.slot)) return problems.push(`${here} › slot: not a slot of this job`);
@@ -151,49 +162,56 @@ function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOf
 }
 
 /**
- * The boards of resumed slots analysed again (on the pool) and compared with
- * what the checkpoint says: outcome, every analysis field, the solution. Every
- * difference is reported at once; nothing is trusted because the file says so.
+ * Every resumed slot generated again (on the pool, from its own RNG: the
+ * master seed and the slot index) and compared byte for byte with what the
+ * checkpoint says: the board, its solution and analysis, `tries` and
+ * `disagreements`. A checkpoint can only save the work when it holds what the
+ * uninterrupted run makes; anything else (a board of another seed, or of
+ * another plan entry, a changed value) is refused, one line per slot naming
+ * the first field that differs. No kind member re-draws the n-th candidate of
+ * a slot without solving the ones before it (ghost's deepening draws from the
+ * same stream as the sampling, depending on what the solver found), so the
+ * slot is run again: this costs about what the slot cost to make.
  */
-export async function recheckSlots(
+export async function rederiveSlots(
   kind: PuzzleKind,
   file: string,
   done: Slots,
-  ctx: { config: unknown; calibration: unknown; threads: number; con: Console },
+  ctx: { taskOf: (slot: number) => GenerateTask; threads: number; con: Console },
 ): Promise<void> {
-  const found = [...done.entries()].flatMap(([slot, r]) => (r.found ? [{ slot, board: r.found }] : [])).sort((a, b) => a.slot - b.slot);
-  if (found.length === 0) return;
-  const tasks: AnalyzeTask[] = found.map(({ board }) => ({
-    op: 'analyze',
-    kind: kind.name,
-    puzzle: board.puzzle,
-    config: ctx.config,
-    calibration: ctx.calibration,
-  }));
+  const resumed = [...done.entries()].sort((a, b) => a[0] - b[0]);
+  if (resumed.length === 0) return;
+  const tasks = resumed.map(([slot]) => ctx.taskOf(slot));
   const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
   let n = 0;
-  const outcomes = (await interruptible((signal) =>
-    runPipelineTasks(tasks, {
-      threads: ctx.threads,
-      signal,
-      label: (i) => where(file, `slot ${at(found, i).slot}`),
-      onResult: () => progress.update(++n),
-    }).finally(() => progress.stop()),
-  )) as Outcome<unknown, unknown>[];
+  let again: SlotResult<unknown, unknown, unknown>[];
+  try {
+    again = (await interruptible((signal) =>
+      runPipelineTasks(tasks, {
+        threads: ctx.threads,
+        signal,
+        label: (i) => where(file, `slot ${at(resumed, i)[0]}`),
+        onResult: () => progress.update(++n),
+      }).finally(() => progress.stop()),
+    )) as SlotResult<unknown, unknown, unknown>[];
+  } catch (e) {
+    if (e instanceof Interrupted)
+      throw new Interrupted(e.signal, `interrupted while checking the resumed slots (${n} of ${tasks.length}); ${file} is kept as it was: rerun with --resume`);
+    throw e;
+  }
   const problems: string[] = [];
-  found.forEach(({ slot, board }, i) => {
-    const here = where(file, `slot ${slot}`);
-    const outcome = at(outcomes, i);
-    if (outcome.status !== 'proven') return problems.push(`${here} › result.found: stored as a proven board, recomputed ${outcome.status} (${outcome.reason})`);
-    for (const p of compareFields('analysis', board.analysis, outcome.analysis, kind.tolerances))
-      problems.push(`${here} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
-    for (const p of kind.solutionProblems(board.puzzle, board.solution, outcome))
-      problems.push(`${here} › result.found.${p.field}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`);
+  resumed.forEach(([slot, stored], i) => {
+    const fresh = at(again, i);
+    const say = (a: unknown, b: unknown) => `stored ${show(a)}, generating the slot again gives ${show(b)}`;
+    // another board is named by its board, not by the first analysis field that differs with it
+    const boards = stored.found && fresh.found ? firstDifference(stored.found.puzzle, fresh.found.puzzle, 'result.found.puzzle', say) : undefined;
+    const diff = boards ?? firstDifference(stored, fresh, 'result', say);
+    if (diff) problems.push(`${where(file, `slot ${slot}`)} › ${diff}`);
   });
   if (problems.length > 0) {
     const lines = [
       ...problems,
-      `${file}: not resumed: ${problems.length} stored value${problems.length > 1 ? 's differ' : ' differs'} from what analyze says; delete it to start over`,
+      `${file}: not resumed: ${problems.length} slot${problems.length > 1 ? 's differ' : ' differs'} from what this job generates in ${problems.length > 1 ? 'them' : 'it'}; delete the checkpoint to start over`,
     ];
     throw new InputError(at(lines, 0), lines);
   }

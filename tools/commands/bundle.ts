@@ -22,6 +22,7 @@ import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
 import { mean, median } from '../lib/stats.ts';
 import { at } from '../lib/at.ts';
 import { stagePath, sweepLeftovers, swapAll } from './shared/folder-transaction.ts';
+import { manifestEntry, type ManifestEntry } from './shared/manifest.ts';
 
 export interface BundleOptions {
   packs: string;
@@ -46,7 +47,7 @@ function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {
 export interface BuiltPack {
   file: string;
   text: string;
-  entry: Manifest['packs'][number];
+  entry: ManifestEntry;
   kind: PuzzleKind;
   pack: PackFile;
 }
@@ -164,24 +165,9 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
       levels: ordered,
     };
     const text = `${stableJson(pack)}\n`;
-    const tiers: Record<string, number> = {};
-    for (const l of ordered) tiers[l.tier] = (tiers[l.tier] ?? 0) + 1;
-    return {
-      file: `${spec.name}.json`,
-      text,
-      kind,
-      pack,
-      entry: {
-        name: spec.name,
-        kind: kind.name,
-        file: `${spec.name}.json`,
-        levels: ordered.length,
-        bytes: Buffer.byteLength(text),
-        sha256: sha256Hex(text),
-        tiers,
-        source: { set: spec.set, name: doc.name, sha256: sha, seed: doc.generator.seed, generatorTool: doc.generator.tool },
-      },
-    };
+    // the entry validate rebuilds from the pack file and compares field by field (shared/manifest.ts)
+    const entry = manifestEntry(pack, text);
+    return { file: entry.file, text, kind, pack, entry };
   });
 }
 

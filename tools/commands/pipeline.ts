@@ -22,7 +22,7 @@ import { KINDS } from '../kinds/index.ts';
 import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
-import { buildPacks, bundleCommand } from './bundle.ts';
+import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
 import { budgetsAllowing, parseBudgetOptions } from './shared/budgets.ts';
@@ -31,8 +31,8 @@ import { loadDocument, type Loaded } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
-import { readBytes } from '../lib/safe-read.ts';
-import { overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
+import { isInside, readBytes } from '../lib/safe-read.ts';
+import { containedProblems, overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -88,10 +88,41 @@ interface Job {
   budget: string[];
 }
 
+/** A pack entry whose set path names, in another folder, a set this run makes: the run cuts the pack from its own set. */
+interface Mapped {
+  /** The pack entry's index in the packs file. */
+  index: number;
+  /** The set path as the packs file gives it. */
+  given: string;
+  /** The set this run makes (`<--levels>/<kind>/<name>.json`). */
+  job: Job;
+}
+
+/** What plan() read and checked. */
+interface Plan {
+  jobs: Job[];
+  /** The user's packs file. */
+  packs: string;
+  /** The packs config the run bundles: the packs file's, with each mapped set path replaced by the run's own set. */
+  packsDoc: PacksConfig;
+  mapped: Mapped[];
+  /** Sets the packs file names that the run does not make: validated with the run's own before anything is bundled. */
+  externalSets: string[];
+}
+
 /** Everything read and checked before any work; every problem at once. */
-function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: PacksConfig; externalSets: string[] } {
+function plan(opts: PipelineOptions): Plan {
   const dir = configDirOf(opts.configDir);
   const problems: string[] = [];
+  // the configs are read again while the run deletes and writes: never from inside a folder it deletes or writes
+  if (dir !== undefined)
+    problems.push(
+      ...containedProblems({ option: '--config-dir', folder: dir }, [
+        { option: '--levels', folder: opts.levels },
+        { option: '--dist', folder: opts.dist },
+        { option: '--work', folder: opts.work },
+      ]),
+    );
   if (opts.count !== undefined && opts.count > MAX_LEVELS_PER_RUN)
     problems.push(`--count ${opts.count}: more than the ${MAX_LEVELS_PER_RUN} levels one run holds of each kind; give a smaller count`);
   const jobs: Job[] = [];
@@ -204,11 +235,24 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     if (!(e instanceof InputError)) throw e;
     problems.push(...e.lines);
   }
+  // a name bundle cannot write (manifest, preview, conformance, or one used twice) is found here, naming the user's file
+  problems.push(...packNameProblems(packs, packsDoc));
   const made = new Map(jobs.map((j) => [path.resolve(j.curated), j]));
+  // `<kind>/<set name>.json`: how a set path names a set this run makes, whatever levels folder the packs file was written for
+  const tail = (file: string) => `${path.basename(path.dirname(file))}/${path.basename(file)}`;
+  const madeByName = new Map(jobs.map((j) => [tail(j.curated), j]));
+  const failedByName = new Set(failed.map(tail));
+  const mapped: Mapped[] = [];
   packsDoc.packs.forEach((spec, i) => {
     const at = where(packs, `packs[${i}] (${spec.name})`);
     const file = path.resolve(path.dirname(packs), spec.set);
-    const job = made.get(file);
+    let job = made.get(file);
+    if (!job && madeByName.has(tail(file))) {
+      // the packs file names this set in another levels folder (a trial run with --levels elsewhere): the run's own set is cut instead
+      job = madeByName.get(tail(file));
+      if (job) mapped.push({ index: i, given: spec.set, job });
+    }
+    if (!job && failedByName.has(tail(file))) return;
     if (job) {
       for (const tier of Object.keys(spec.tiers)) {
         if (!job.kind.tiers.includes(tier)) problems.push(`${at} › tiers.${tier}: not a ${job.kind.name} tier (tiers: ${job.kind.tiers.join(', ')})`);
@@ -218,7 +262,6 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
           );
       }
     } else if (fs.existsSync(file)) externalSets.push(file);
-    else if (failed.includes(file)) return;
     else {
       const makes = jobs.map((j) => path.relative(path.dirname(packs), j.curated).split(path.sep).join('/')).join(', ');
       problems.push(
@@ -227,7 +270,15 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     }
   });
   if (problems.length > 0) throw new InputError(at(problems, 0), problems);
-  return { jobs, packs, packsDoc, externalSets };
+  const posix = (p: string) => p.split(path.sep).join('/');
+  const runPacks: PacksConfig = {
+    ...packsDoc,
+    packs: packsDoc.packs.map((spec, i) => {
+      const m = mapped.find((x) => x.index === i);
+      return m ? { ...spec, set: posix(path.relative(path.dirname(packs), m.job.curated)) } : spec;
+    }),
+  };
+  return { jobs, packs, packsDoc: runPacks, mapped, externalSets: [...new Set(externalSets)] };
 }
 
 /** The deepest folder holding every path. */
@@ -241,8 +292,13 @@ function commonRoot(paths: string[]): string {
 }
 
 export async function pipelineCommand(opts: PipelineOptions, con: Console): Promise<number> {
-  const { jobs, packs, packsDoc, externalSets } = plan(opts);
+  const { jobs, packs, packsDoc, mapped, externalSets } = plan(opts);
   if (opts.configDir !== undefined || jobs.some((j) => j.config)) con.out(`configs: ${jobs.map((j) => j.config).join(', ')}; packs: ${packs}`);
+  // said once per set: the packs are cut from what this run makes, never from the sets of another levels folder
+  for (const given of [...new Set(mapped.map((m) => m.given))]) {
+    const m = mapped.find((x) => x.given === given) as Mapped;
+    con.out(`packs: ${packs} names ${given}; this run cuts those packs from the set it makes, ${m.job.curated} (--levels ${opts.levels})`);
+  }
 
   // the run folder mirrors levels/, dist/, the packs file and the other sets it names, so every relative path stays the same
   const run = path.join(opts.work, 'run');
@@ -271,7 +327,9 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   copyFile(packs);
   for (const set of externalSets) copyFile(set);
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
-  const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join('');
+  // the run tree mirrors the folder holding every path the run touches: its copies stand for the paths below that folder
+  const realRoot = root === path.resolve('.') ? '' : `${root}${path.sep}`;
+  const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join(realRoot);
   // what the steps print names the real paths, not the run folder's copies
   const said: Console = {
     out: (l) => con.out(original(l)),
@@ -343,18 +401,25 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     const packsDir = path.dirname(path.resolve(staged(packs)));
     const budgetsFor = (file: string, l: Loaded) =>
       l.type === 'set' ? own.get(path.resolve(file)) : l.type === 'pack' ? own.get(path.resolve(packsDir, l.doc.source.set)) : undefined;
-    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache, budgetsFor }, said));
+    // the sets the packs file names and the run does not make are validated here too: a pack is cut only from a set the run made or validated
+    const outside = externalSets.filter((f) => !isInside(path.resolve(f), path.resolve(opts.levels))).map(staged);
+    let code = await step('validate levels', () =>
+      validateCommand({ paths: [staged(opts.levels), ...outside], threads: opts.threads, cache, budgetsFor }, said),
+    );
     if (code !== 0) {
       con.err(`pipeline: a set failed validation; ${unchanged}`);
       return code;
     }
     await step('bundle', () =>
-      bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, said),
+      bundleCommand(
+        { packs: staged(packs), config: packsDoc, out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance },
+        said,
+      ),
     );
     code = await step('validate dist', () =>
       validateCommand(
         {
-          paths: [staged(opts.levels), staged(opts.dist)],
+          paths: [staged(opts.levels), ...outside, staged(opts.dist)],
           threads: opts.threads,
           cache,
           budgetsFor,

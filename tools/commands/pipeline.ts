@@ -14,7 +14,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Console } from '../lib/console.ts';
-import { InputError, where } from '../lib/errors.ts';
+import { InputError, show, where } from '../lib/errors.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { PacksConfig } from '../lib/files.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
@@ -26,10 +26,11 @@ import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
 import { budgetsAllowing, parseBudgetOptions } from './shared/budgets.ts';
-import { checkpointOfJob, foundCheckpoint } from './shared/checkpoint.ts';
+import { checkpointOfJob, foundCheckpoint, type JobSettings } from './shared/checkpoint.ts';
 import { loadDocument, type Loaded } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
+import { stableJson } from '../lib/json.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
 import { isInside, readBytes } from '../lib/safe-read.ts';
 import { containedProblems, overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
@@ -86,6 +87,43 @@ interface Job {
   curated: string;
   /** `--budget` items for validate: the budgets of the config this run generates with (shared/budgets.ts). */
   budget: string[];
+  /** Everything the candidates depend on (tool, kind, effective config, seed, name, count). */
+  settings: JobSettings;
+  /** How many boards the plan wants in all (--count, or the plan's own). */
+  wanted: number;
+}
+
+/**
+ * Whether the candidate set a run left is this job's finished output: read as
+ * any input (schema, size), then its kind, stage, name, seed, tool and
+ * effective config, its boards wanted in all, and no shard. The first that
+ * differs, as `field: the candidates' X, this run's Y`; undefined when none
+ * does. Its levels are not trusted for it: the run's validate step recomputes
+ * every one of them.
+ */
+function notThisJob(job: Job): string | undefined {
+  let loaded: Loaded;
+  try {
+    loaded = loadDocument(job.candidates, ['set']);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    return `unreadable (${e.message})`;
+  }
+  if (loaded.type !== 'set') throw new Error('unreachable');
+  const set = loaded.doc;
+  const j = job.settings;
+  const fields: [string, unknown, unknown][] = [
+    ['kind', loaded.kind.name, j.kind],
+    ['stage', set.stage, 'candidates'],
+    ['name', set.name, j.name],
+    ['generator.seed', set.generator.seed, j.seed],
+    ['generator.tool', set.generator.tool, j.tool],
+    ['shard', set.shard ?? null, null],
+    ['generator.config', set.generator.config, j.config],
+    ['boards wanted', set.generator.stats.reduce((a, x) => a + x.wanted, 0), job.wanted],
+  ];
+  const differs = fields.find(([, a, b]) => stableJson(a) !== stableJson(b));
+  return differs ? `${differs[0]}: the candidates' ${show(differs[1])}, this run's ${show(differs[2])}` : undefined;
 }
 
 /** A pack entry whose set path names, in another folder, a set this run makes: the run cuts the pack from its own set. */
@@ -134,13 +172,23 @@ function plan(opts: PipelineOptions): Plan {
     let name = kind.defaults.setName;
     let tiers: readonly string[] | undefined;
     let budget: string[] = [];
+    let settings: JobSettings;
+    let wanted: number;
     try {
       const read = config === undefined ? undefined : readJobConfig(kind, config);
       if (read?.name) name = read.name;
       const effective = read ? read.config : kind.defaults.config;
-      kind.plan(effective);
+      const entries = kind.plan(effective);
+      wanted = opts.count ?? entries.reduce((a, e) => a + e.count, 0);
       tiers = kind.plannedTiers?.(effective);
       budget = budgetsAllowing(kind.name, effective);
+      settings = jobSettings({
+        kind,
+        config: effective,
+        seed: opts.seed ?? read?.seed ?? kind.defaults.seed,
+        name,
+        ...(opts.count !== undefined ? { count: opts.count } : {}),
+      });
     } catch (e) {
       if (!(e instanceof InputError)) {
         problems.push(`${config ?? kind.name} › ${(e as Error).message}`);
@@ -156,17 +204,7 @@ function plan(opts: PipelineOptions): Plan {
     // a --resume whose checkpoint belongs to another job is found here, before any kind is generated
     if (opts.resume && fs.existsSync(checkpoint)) {
       try {
-        const read = config === undefined ? undefined : readJobConfig(kind, config);
-        checkpointOfJob(
-          checkpoint,
-          jobSettings({
-            kind,
-            config: read ? read.config : kind.defaults.config,
-            seed: opts.seed ?? read?.seed ?? kind.defaults.seed,
-            name,
-            ...(opts.count !== undefined ? { count: opts.count } : {}),
-          }),
-        );
+        checkpointOfJob(checkpoint, settings);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         problems.push(...e.lines);
@@ -180,6 +218,8 @@ function plan(opts: PipelineOptions): Plan {
       candidates,
       curated: path.join(opts.levels, kind.name, `${name}.json`),
       budget,
+      settings,
+      wanted,
     });
   }
   if (dir !== undefined && jobs.length === 0 && problems.length === 0)
@@ -225,7 +265,9 @@ function plan(opts: PipelineOptions): Plan {
         `--work ${opts.work}: on another file system than ${option} ${folder}; keep the work folder beside it (the run moves its new folders into place by renaming)`,
       );
   }
-  const packs = dir === undefined ? path.join(opts.levels, 'packs.json') : path.join(dir, 'packs.json');
+  // the built-in job's packs file: the one in --levels, else (a trial into another folder) the checkout's own levels/packs.json
+  const builtIn = fs.existsSync(path.join(opts.levels, 'packs.json')) ? path.join(opts.levels, 'packs.json') : path.join('levels', 'packs.json');
+  const packs = dir === undefined ? builtIn : path.join(dir, 'packs.json');
   let packsDoc: PacksConfig = { type: 'packs-config', formatVersion: 1, packs: [] } as unknown as PacksConfig;
   const externalSets: string[] = [];
   try {
@@ -281,6 +323,17 @@ function plan(opts: PipelineOptions): Plan {
   return { jobs, packs, packsDoc: runPacks, mapped, externalSets: [...new Set(externalSets)] };
 }
 
+/** The labels of the plan entries whose candidates found fewer boards than wanted (none when the candidates cannot be read). */
+function shortEntries(job: Job): string[] {
+  try {
+    const loaded = loadDocument(job.candidates, ['set']);
+    if (loaded.type !== 'set') return [];
+    return loaded.doc.generator.stats.filter((s) => s.found < s.wanted).map((s) => s.label);
+  } catch {
+    return [];
+  }
+}
+
 /** The deepest folder holding every path. */
 function commonRoot(paths: string[]): string {
   let root = path.resolve(at(paths, 0));
@@ -328,7 +381,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   for (const set of externalSets) copyFile(set);
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
   // the run tree mirrors the folder holding every path the run touches: its copies stand for the paths below that folder
-  const realRoot = root === path.resolve('.') ? '' : `${root}${path.sep}`;
+  const realRoot = root === path.resolve('.') ? '' : root.endsWith(path.sep) ? root : `${root}${path.sep}`;
   const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join(realRoot);
   // what the steps print names the real paths, not the run folder's copies
   const said: Console = {
@@ -365,9 +418,30 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     return code;
   };
   try {
+    /** Per kind: generate's warnings about plan entries that found fewer boards than wanted, shown only when a pack tier is short. */
+    const shortfalls: string[] = [];
+    const notes: string[] = [];
     for (const job of jobs) {
       const { kind, config } = job;
-      await step(`generate ${kind.name}`, () =>
+      // --resume: a kind whose candidates are there with no checkpoint finished in the interrupted run; checked, not generated again
+      if (opts.resume && !fs.existsSync(`${job.candidates}.checkpoint.json`) && fs.existsSync(job.candidates)) {
+        const differs = notThisJob(job);
+        if (differs === undefined) {
+          con.out(`\n== generate ${kind.name}`);
+          con.out(
+            `${kind.name}: finished in the interrupted run, checked, not regenerated (${job.candidates} is this job's: kind, config, seed, name, count, tool; validate recomputes every level)`,
+          );
+          await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
+          continue;
+        }
+        con.out(`\n${kind.name}: ${job.candidates} is not this job's finished output (${differs}); generated again`);
+      } else if (opts.resume && !fs.existsSync(`${job.candidates}.checkpoint.json`)) {
+        con.out(`\n${kind.name}: not started in the interrupted run (no candidates, no checkpoint); generated`);
+      }
+      // generate's warnings: a plan entry short of boards is normal while every pack tier is filled (said below), a problem only when one is not
+      const held: string[] = [];
+      const stepConsole: Console = { ...said, warn: (l) => held.push(original(l)) };
+      const generated = step(`generate ${kind.name}`, () =>
         generateCommand(
           {
             kind: kind.name,
@@ -378,14 +452,30 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
             ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
             ...(opts.resume ? { resume: true } : {}),
           },
-          said,
+          stepConsole,
         ),
       );
+      try {
+        await generated;
+      } catch (e) {
+        // a failed or interrupted generate: everything it warned about is said
+        for (const line of held) con.warn(line);
+        throw e;
+      }
+      const entries = shortEntries(job);
+      const isShortfall = (line: string) => entries.some((label) => line.startsWith(`warning: ${kind.name} ${label}: `));
+      for (const line of held) if (!isShortfall(line)) con.warn(line);
+      shortfalls.push(...held.filter(isShortfall));
+      if (entries.length > 0)
+        notes.push(`${kind.name}: ${entries.length} plan entr${entries.length === 1 ? 'y' : 'ies'} found fewer boards than wanted (the table above)`);
       await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled
     const short: string[] = [];
     buildPacks(staged(packs), packsDoc, { allowShort: true, warn: (line) => short.push(original(line).replace(/^warning: /, '')) });
+    // the plan entries short of boards matter only when a pack tier is short: then they say why; else one line, nothing to do
+    if (short.length > 0) for (const line of shortfalls) con.warn(line);
+    else if (notes.length > 0) con.out(`\n${notes.join('; ')}; every pack tier is filled, so nothing to do`);
     if (short.length > 0 && !opts.allowShort) {
       const lines = [
         ...short,

@@ -388,7 +388,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     out: (l) => con.out(original(l)),
     warn: (l) => con.warn(original(l)),
     err: (l) => con.err(original(l)),
-    progress: (label, total, unit) => con.progress(label, total, unit),
+    progress: (label, total, unit, work) => con.progress(label, total, unit, work),
   };
 
   // Ctrl-C / SIGTERM: generate and validate stop their workers themselves; between steps the run stops here

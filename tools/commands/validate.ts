@@ -137,7 +137,16 @@ async function analyzeAll(
     });
     return roundUp2(total + (ratio > 0 ? Math.ceil(ratio * leftCost) : most * left));
   };
-  const progress = con?.progress('validate', todo.length, 'levels');
+  // the ETA weighs each level by its kind's estimate (the costliest start first: a count of levels would promise hours for minutes);
+  // a level of a kind without one weighs the least, 1
+  const weights = todo.map((t) => Math.max(1, taskCost(t)));
+  const progress = con?.progress(
+    'validate',
+    todo.length,
+    'levels',
+    weights.reduce((a, w) => a + w, 0),
+  );
+  let workDone = 0;
   let checked = 0;
   let computed: Outcome<unknown, unknown>[];
   try {
@@ -152,7 +161,8 @@ async function analyzeAll(
           works[i] = (r as CountedOutcome).work ?? 0;
           if (stopped === undefined) addInOrder();
           checked = done;
-          progress?.update(done);
+          workDone += at(weights, i);
+          progress?.update(done, workDone);
         },
       }),
     )) as Outcome<unknown, unknown>[];

@@ -114,3 +114,48 @@ describe('checked before any work', () => {
     expect(r.stderr).toContain(`proofpack: --config-dir ${config} is the same folder as --levels ${config}, which the run deletes and rewrites`);
   });
 });
+
+describe('what a run says', () => {
+  it('--help says --count replaces the output folders', async () => {
+    const r = await run(['pipeline', '--help']);
+    expect(r.stdout.replace(/\s+/g, ' ')).toContain('a small run, not a sandbox — it replaces --levels and --dist like any run');
+  });
+
+  it('plan entries short of boards are one line when every pack tier is filled, warnings only when a tier is short', async () => {
+    const dir = path.join(game, 'short');
+    fs.mkdirSync(dir);
+    // at this seed the one HARD board wanted within a single try is not found
+    fs.writeFileSync(
+      path.join(dir, 'ghost.json'),
+      JSON.stringify({
+        seed: 1,
+        scoreGhostLimit: 16,
+        plan: [
+          { size: 5, mode: 'direct', count: 4, tier: 'EASY' },
+          { size: 5, mode: 'direct', count: 1, tier: 'HARD', tries: 1 },
+        ],
+      }),
+    );
+    const packsFile = (tiers: Record<string, number | 'all'>) =>
+      fs.writeFileSync(
+        path.join(dir, 'packs.json'),
+        JSON.stringify({
+          type: 'packs-config',
+          formatVersion: 1,
+          packs: [{ name: 'easy', set: '../short-levels/ghost/standard.json', tiers, order: 'difficulty' }],
+        }),
+      );
+    const go = () =>
+      run(['pipeline', '--config-dir', dir, '--levels', at('short-levels'), '--dist', at('short-dist'), '--work', at('short-work'), '--threads', '1']);
+    packsFile({ EASY: 'all' });
+    const filled = await go();
+    expect(filled.code, filled.stderr).toBe(0);
+    expect(filled.stderr).toBe('');
+    expect(filled.stdout).toContain('ghost: 1 plan entry found fewer boards than wanted (the table above); every pack tier is filled, so nothing to do');
+    packsFile({ EASY: 'all', HARD: 1 });
+    const short = await go();
+    expect(short.code).toBe(2);
+    expect(short.stderr.split('\n')[0]).toMatch(/^warning: ghost 5x5 direct -> HARD: no board passed in 1 tries/);
+    expect(short.stderr).toContain('tiers.HARD: wants 1 levels, ../short-levels/ghost/standard.json has 0');
+  });
+});

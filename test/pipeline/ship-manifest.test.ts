@@ -7,6 +7,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
+import { stableJson } from '../../tools/lib/json.ts';
+import { sha256Hex } from '../../tools/lib/ids.ts';
 
 const dir = tempDir();
 const levels = path.join(dir, 'levels');
@@ -93,5 +95,25 @@ describe('validate compares every field of a manifest with what bundle builds fr
     const r = await tampered((p) => void (p[3]!.tiers['hard'] = 1), false);
     expect(r.code).toBe(1);
     expect(r.problems).toEqual([`${r.file} › p3 › packs[3].tiers.hard: stored 1, recomputed undefined`]);
+  });
+
+  it('validate levels dist: a pack whose generator record differs from its set (manifest kept consistent) is named in the pack', async () => {
+    const copy = fs.mkdtempSync(path.join(dir, 'dist-'));
+    fs.cpSync(dist, copy, { recursive: true });
+    const packFile = path.join(copy, 'p1.json');
+    const pack = JSON.parse(fs.readFileSync(packFile, 'utf8'));
+    const was = pack.generator.untiered;
+    pack.generator.untiered = was + 5;
+    const text = `${stableJson(pack)}\n`;
+    fs.writeFileSync(packFile, text);
+    const m = JSON.parse(fs.readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
+    m.packs[1].bytes = Buffer.byteLength(text);
+    m.packs[1].sha256 = sha256Hex(text);
+    fs.writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(m));
+    const r = await run(['validate', levels, copy, '--threads', '1']);
+    expect(r.code, r.stdout).toBe(1);
+    expect(r.stdout.split('\n').filter((l) => l.includes(': stored '))).toEqual([
+      `${packFile} › pack › generator.untiered: stored ${was + 5}, recomputed ${was}`,
+    ]);
   });
 });

@@ -20,7 +20,7 @@ import { pipelineStartOrder, runPipelineTasks, taskCost, type AnalyzeTask, type 
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
-import { isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
+import { cutFromProblems, isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { at } from '../lib/at.ts';
 
@@ -490,6 +490,9 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
       const l = loaded[f];
       if (l?.type !== 'pack') return []; // the manifest's own checks name the pack
       packs.push({ name: entry.name, kind: l.kind, pack: l.doc });
+      // the pack against the set it says it was cut from, when that set is among the files validated
+      const s = loaded[find((x, i) => x.type === 'set' && shas[i] === l.doc.source.sha256)];
+      if (s?.type === 'set' && mineFile) at(reports, f).problems.push(...cutFromProblems(l.doc, s.doc));
     }
     const sets: PageSet[] = [];
     let missing: string | undefined;

@@ -8,6 +8,7 @@ import * as path from 'node:path';
 import { sha256Hex, levelId } from '../../lib/ids.ts';
 import type { Level, Outcome, PuzzleKind } from '../../lib/kind.ts';
 import { compareFields } from '../../lib/compare.ts';
+import { stableJson } from '../../lib/json.ts';
 import type { Manifest, PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
 import { orderLevels } from './ordering.ts';
 import { manifestEntry } from './manifest.ts';
@@ -112,6 +113,34 @@ export function manifestProblems(file: string, m: Manifest, budget?: ReadBudget)
       return;
     }
     for (const p of compareFields(`packs[${i}]`, entry, manifestEntry(pack, bytes))) problems.push({ level: entry.name, index: -1, ...p });
+  });
+  return problems;
+}
+
+/**
+ * A pack against the set it was cut from (the set whose SHA-256 the pack
+ * records, found among the files validated): the set's name, generator and
+ * calibration as the set holds them, and each level exactly as in the set.
+ * A level the set does not hold, or holds otherwise, is named by its index.
+ */
+export function cutFromProblems(pack: PackFile, set: SetFile): ReportedProblem[] {
+  const whole = { level: 'pack', index: -1 };
+  const problems: ReportedProblem[] = [
+    ...compareFields('source.name', pack.source.name, set.name).map((p) => ({ ...whole, ...p })),
+    ...compareFields('generator', pack.generator, set.generator).map((p) => ({ ...whole, ...p })),
+    ...compareFields('calibration', pack.calibration, set.calibration).map((p) => ({ ...whole, ...p })),
+  ];
+  const byId = new Map(set.levels.map((l) => [l.id, stableJson(l)]));
+  pack.levels.forEach((level, index) => {
+    const inSet = byId.get(level.id);
+    if (inSet !== stableJson(level))
+      problems.push({
+        level: level.id,
+        index,
+        field: 'level',
+        stored: inSet === undefined ? 'a level the set does not hold' : 'a level the set holds otherwise',
+        expected: `the level as ${pack.source.set} holds it`,
+      });
   });
   return problems;
 }

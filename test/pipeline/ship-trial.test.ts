@@ -151,7 +151,7 @@ describe('what a run says', () => {
     const filled = await go();
     expect(filled.code, filled.stderr).toBe(0);
     expect(filled.stderr).toBe('');
-    expect(filled.stdout).toContain('ghost: 1 plan entry found fewer boards than wanted (the table above); every pack tier is filled, so nothing to do');
+    expect(filled.stdout).toContain("ghost: 1 plan entry found fewer boards than wanted (ghost's generate table); every pack tier is filled, so nothing to do");
     packsFile({ EASY: 'all', HARD: 1 });
     const short = await go();
     expect(short.code).toBe(2);

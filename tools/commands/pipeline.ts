@@ -421,6 +421,15 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     /** Per kind: generate's warnings about plan entries that found fewer boards than wanted, shown only when a pack tier is short. */
     const shortfalls: string[] = [];
     const notes: string[] = [];
+    /** The plan entries of a kind's candidates short of boards, noted for the line said once the packs are known to be filled. */
+    const noteShortEntries = (job: Job): string[] => {
+      const entries = shortEntries(job);
+      if (entries.length > 0)
+        notes.push(
+          `${job.kind.name}: ${entries.length} plan entr${entries.length === 1 ? 'y' : 'ies'} found fewer boards than wanted (${job.kind.name}'s generate table)`,
+        );
+      return entries;
+    };
     for (const job of jobs) {
       const { kind, config } = job;
       // --resume: a kind whose candidates are there with no checkpoint finished in the interrupted run; checked, not generated again
@@ -431,6 +440,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           con.out(
             `${kind.name}: finished in the interrupted run, checked, not regenerated (${job.candidates} is this job's: kind, config, seed, name, count, tool; validate recomputes every level)`,
           );
+          noteShortEntries(job);
           await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
           continue;
         }
@@ -462,12 +472,10 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
         for (const line of held) con.warn(line);
         throw e;
       }
-      const entries = shortEntries(job);
+      const entries = noteShortEntries(job);
       const isShortfall = (line: string) => entries.some((label) => line.startsWith(`warning: ${kind.name} ${label}: `));
       for (const line of held) if (!isShortfall(line)) con.warn(line);
       shortfalls.push(...held.filter(isShortfall));
-      if (entries.length > 0)
-        notes.push(`${kind.name}: ${entries.length} plan entr${entries.length === 1 ? 'y' : 'ies'} found fewer boards than wanted (the table above)`);
       await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled

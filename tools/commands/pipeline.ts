@@ -5,16 +5,19 @@
 // proofpack's own checkout only, on the built-in job (the built-in configs and
 // <levels>/packs.json). Paths are relative to the current directory.
 //
-// Everything is checked before any work (every config, the packs file, the
-// folders, leftover checkpoints), and every problem is reported at once. A run
-// is one transaction: it builds in its run folder (<work>/run/) and moves the
-// new levels/ and dist/ into place only when every step passed; a failed or
-// interrupted run leaves both as they were (docs/game-repo.md).
+// Everything is checked before any work (every config, the packs file and its
+// pack names, the folders, leftover checkpoints), and every problem is reported
+// at once. A pack is cut only from a set the run made or validated: a set path
+// naming the run's <kind>/<name>.json in another folder is read as the run's
+// own set. A run is one transaction: it builds in its run folder (<work>/run/)
+// and moves the new levels/ and dist/ into place only when every step passed;
+// a failed or interrupted run leaves both as they were, and --resume skips the
+// generate step of each kind that finished (docs/game-repo.md).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Console } from '../lib/console.ts';
-import { InputError, show, where } from '../lib/errors.ts';
+import { InputError, where } from '../lib/errors.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { PacksConfig } from '../lib/files.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
@@ -30,10 +33,10 @@ import { checkpointOfJob, foundCheckpoint, type JobSettings } from './shared/che
 import { loadDocument, type Loaded } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
-import { stableJson } from '../lib/json.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
 import { isInside, readBytes } from '../lib/safe-read.ts';
 import { containedProblems, overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
+import { notThisJob, shortEntries } from './shared/finished-job.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -91,39 +94,6 @@ interface Job {
   settings: JobSettings;
   /** How many boards the plan wants in all (--count, or the plan's own). */
   wanted: number;
-}
-
-/**
- * Whether the candidate set a run left is this job's finished output: read as
- * any input (schema, size), then its kind, stage, name, seed, tool and
- * effective config, its boards wanted in all, and no shard. The first that
- * differs, as `field: the candidates' X, this run's Y`; undefined when none
- * does. Its levels are not trusted for it: the run's validate step recomputes
- * every one of them.
- */
-function notThisJob(job: Job): string | undefined {
-  let loaded: Loaded;
-  try {
-    loaded = loadDocument(job.candidates, ['set']);
-  } catch (e) {
-    if (!(e instanceof InputError)) throw e;
-    return `unreadable (${e.message})`;
-  }
-  if (loaded.type !== 'set') throw new Error('unreachable');
-  const set = loaded.doc;
-  const j = job.settings;
-  const fields: [string, unknown, unknown][] = [
-    ['kind', loaded.kind.name, j.kind],
-    ['stage', set.stage, 'candidates'],
-    ['name', set.name, j.name],
-    ['generator.seed', set.generator.seed, j.seed],
-    ['generator.tool', set.generator.tool, j.tool],
-    ['shard', set.shard ?? null, null],
-    ['generator.config', set.generator.config, j.config],
-    ['boards wanted', set.generator.stats.reduce((a, x) => a + x.wanted, 0), job.wanted],
-  ];
-  const differs = fields.find(([, a, b]) => stableJson(a) !== stableJson(b));
-  return differs ? `${differs[0]}: the candidates' ${show(differs[1])}, this run's ${show(differs[2])}` : undefined;
 }
 
 /** A pack entry whose set path names, in another folder, a set this run makes: the run cuts the pack from its own set. */
@@ -323,17 +293,6 @@ function plan(opts: PipelineOptions): Plan {
   return { jobs, packs, packsDoc: runPacks, mapped, externalSets: [...new Set(externalSets)] };
 }
 
-/** The labels of the plan entries whose candidates found fewer boards than wanted (none when the candidates cannot be read). */
-function shortEntries(job: Job): string[] {
-  try {
-    const loaded = loadDocument(job.candidates, ['set']);
-    if (loaded.type !== 'set') return [];
-    return loaded.doc.generator.stats.filter((s) => s.found < s.wanted).map((s) => s.label);
-  } catch {
-    return [];
-  }
-}
-
 /** The deepest folder holding every path. */
 function commonRoot(paths: string[]): string {
   let root = path.resolve(at(paths, 0));
@@ -423,7 +382,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     const notes: string[] = [];
     /** The plan entries of a kind's candidates short of boards, noted for the line said once the packs are known to be filled. */
     const noteShortEntries = (job: Job): string[] => {
-      const entries = shortEntries(job);
+      const entries = shortEntries(job.candidates);
       if (entries.length > 0)
         notes.push(
           `${job.kind.name}: ${entries.length} plan entr${entries.length === 1 ? 'y' : 'ies'} found fewer boards than wanted (${job.kind.name}'s generate table)`,
@@ -434,7 +393,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
       const { kind, config } = job;
       // --resume: a kind whose candidates are there with no checkpoint finished in the interrupted run; checked, not generated again
       if (opts.resume && !fs.existsSync(`${job.candidates}.checkpoint.json`) && fs.existsSync(job.candidates)) {
-        const differs = notThisJob(job);
+        const differs = notThisJob(job.candidates, job.settings, job.wanted);
         if (differs === undefined) {
           con.out(`\n== generate ${kind.name}`);
           con.out(

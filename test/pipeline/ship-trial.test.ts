@@ -155,7 +155,10 @@ describe('what a run says', () => {
     packsFile({ EASY: 'all', HARD: 1 });
     const short = await go();
     expect(short.code).toBe(2);
-    expect(short.stderr.split('\n')[0]).toMatch(/^warning: ghost 5x5 direct -> HARD: no board passed in 1 tries/);
+    const first = short.stderr.split('\n')[0]!;
+    expect(first).toMatch(/^warning: ghost 5x5 direct -> HARD: no board passed in 1 tries/);
+    // the entry as the team's config names it
+    expect(first.endsWith(` (${path.join(dir, 'ghost.json')} › plan › "5x5 direct HARD")`), first).toBe(true);
     expect(short.stderr).toContain('tiers.HARD: wants 1 levels, ../short-levels/ghost/standard.json has 0');
   });
 });

@@ -36,7 +36,8 @@ import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
 import { isInside, readBytes } from '../lib/safe-read.ts';
 import { containedProblems, overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
-import { notThisJob, shortEntries } from './shared/finished-job.ts';
+import { notThisJob, shortEntries, type ShortEntries } from './shared/finished-job.ts';
+import { entryKeys } from '../lib/partial.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -293,6 +294,18 @@ function plan(opts: PipelineOptions): Plan {
   return { jobs, packs, packsDoc: runPacks, mapped, externalSets: [...new Set(externalSets)] };
 }
 
+/**
+ * The key of each plan entry of the job's config (`proofpack config <kind> --keys`),
+ * in plan order, when the config's plan list is the plan its candidates were
+ * made from entry for entry (`entries` of them); else undefined.
+ */
+function planKeys(job: Job, entries: number): string[] | undefined {
+  const keyOf = job.kind.keyedLists?.['plan'];
+  const list = (job.settings.config as Record<string, unknown> | null)?.['plan'];
+  if (!keyOf || !Array.isArray(list) || list.length !== entries) return undefined;
+  return entryKeys(list, keyOf);
+}
+
 /** The deepest folder holding every path. */
 function commonRoot(paths: string[]): string {
   let root = path.resolve(at(paths, 0));
@@ -381,13 +394,11 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     const shortfalls: string[] = [];
     const notes: string[] = [];
     /** The plan entries of a kind's candidates short of boards, noted for the line said once the packs are known to be filled. */
-    const noteShortEntries = (job: Job): string[] => {
-      const entries = shortEntries(job.candidates);
-      if (entries.length > 0)
-        notes.push(
-          `${job.kind.name}: ${entries.length} plan entr${entries.length === 1 ? 'y' : 'ies'} found fewer boards than wanted (${job.kind.name}'s generate table)`,
-        );
-      return entries;
+    const noteShortEntries = (job: Job): ShortEntries => {
+      const found = shortEntries(job.candidates);
+      const n = found.short.length;
+      if (n > 0) notes.push(`${job.kind.name}: ${n} plan entr${n === 1 ? 'y' : 'ies'} found fewer boards than wanted (${job.kind.name}'s generate table)`);
+      return found;
     };
     for (const job of jobs) {
       const { kind, config } = job;
@@ -431,10 +442,18 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
         for (const line of held) con.warn(line);
         throw e;
       }
-      const entries = noteShortEntries(job);
-      const isShortfall = (line: string) => entries.some((label) => line.startsWith(`warning: ${kind.name} ${label}: `));
-      for (const line of held) if (!isShortfall(line)) con.warn(line);
-      shortfalls.push(...held.filter(isShortfall));
+      // each plan entry short of boards has its warning (in plan order); it gets the config key a team edits
+      const found = noteShortEntries(job);
+      const keys = planKeys(job, found.entries);
+      const rest = [...held];
+      for (const { label, index } of found.short) {
+        const k = rest.findIndex((line) => line.startsWith(`warning: ${kind.name} ${label}: `));
+        if (k < 0) continue;
+        const [line] = rest.splice(k, 1);
+        const key = keys?.[index];
+        shortfalls.push(key === undefined ? `${line}` : `${line} (${job.config ?? `the built-in ${kind.name} config`} › plan › ${JSON.stringify(key)})`);
+      }
+      for (const line of rest) con.warn(line);
       await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled

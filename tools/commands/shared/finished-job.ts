@@ -38,13 +38,20 @@ export function notThisJob(file: string, settings: JobSettings, wanted: number):
   return differs ? `${differs[0]}: the candidates' ${show(differs[1])}, this run's ${show(differs[2])}` : undefined;
 }
 
-/** The labels of the plan entries of candidate set `file` that found fewer boards than wanted (none when it cannot be read). */
-export function shortEntries(file: string): string[] {
+/** A candidate set's plan entries that found fewer boards than wanted: each one's label and index, and how many entries the set has. */
+export interface ShortEntries {
+  short: { label: string; index: number }[];
+  entries: number;
+}
+
+/** The plan entries of candidate set `file` that found fewer boards than wanted (none when it cannot be read). */
+export function shortEntries(file: string): ShortEntries {
   try {
     const loaded = loadDocument(file, ['set']);
-    if (loaded.type !== 'set') return [];
-    return loaded.doc.generator.stats.filter((s) => s.found < s.wanted).map((s) => s.label);
+    if (loaded.type !== 'set') return { short: [], entries: 0 };
+    const stats = loaded.doc.generator.stats;
+    return { short: stats.flatMap((s, index) => (s.found < s.wanted ? [{ label: s.label, index }] : [])), entries: stats.length };
   } catch {
-    return [];
+    return { short: [], entries: 0 };
   }
 }

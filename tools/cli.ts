@@ -157,9 +157,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--levels <dir>', 'curated sets (and, for the built-in job, packs.json)', 'levels')
     .option('--dist <dir>', 'bundle output', 'dist')
     .option('--work <dir>', 'candidate sets, checkpoints and the run folder', '.proofpack')
-    .option('--count <n>', "scale every kind's plan to this many wanted levels", wholeNumber(1))
+    .option(
+      '--count <n>',
+      "scale every kind's plan to this many wanted levels: a small run, not a sandbox — it replaces --levels and --dist like any run (give other folders for a trial)",
+      wholeNumber(1),
+    )
     .addOption(seedOption("master seed of every kind (default: each config's seed)"))
-    .option('--resume', 'continue the generate steps an interrupted run left checkpoints for')
+    .option('--resume', 'continue an interrupted run: kinds it finished are checked, not generated again; a kind it stopped in continues from its checkpoint')
     .option('--allow-short', 'bundle packs and tiers with fewer levels than asked, with a warning')
     .addOption(quietOption(false))
     .action(async (o) => {

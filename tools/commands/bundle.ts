@@ -22,9 +22,16 @@ import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
 import { mean, median } from '../lib/stats.ts';
 import { at } from '../lib/at.ts';
 import { stagePath, sweepLeftovers, swapAll } from './shared/folder-transaction.ts';
+import { manifestEntry, type ManifestEntry } from './shared/manifest.ts';
 
 export interface BundleOptions {
   packs: string;
+  /**
+   * The packs config already read (pipeline: with its set paths mapped onto the
+   * sets the run made); `packs` then only names it in messages and gives the
+   * folder its set paths are relative to. Default: read from `packs`.
+   */
+  config?: PacksConfig;
   out: string;
   json?: boolean;
   /** Writes the client's conformance vectors (conformance/<kind>.json); the CLI hands in the client's writer. */
@@ -46,7 +53,7 @@ function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {
 export interface BuiltPack {
   file: string;
   text: string;
-  entry: Manifest['packs'][number];
+  entry: ManifestEntry;
   kind: PuzzleKind;
   pack: PackFile;
 }
@@ -118,22 +125,36 @@ function ruleCheck(setFile: string, kind: PuzzleKind, levels: readonly Level[]):
 /** Pack names that would collide with bundle's own files and folders. */
 const RESERVED_PACK_NAMES = ['manifest', 'preview', 'conformance'];
 
+/**
+ * Every pack name of a packs config that bundle cannot write: a name used twice,
+ * or one of bundle's own files and folders; one line each, naming the packs
+ * file and the entry. pipeline checks them before any work, bundle before it reads a set.
+ */
+export function packNameProblems(packsFile: string, config: PacksConfig): string[] {
+  const names = new Set<string>();
+  const problems: string[] = [];
+  config.packs.forEach((spec, i) => {
+    const at = where(packsFile, `packs[${i}] (${spec.name})`);
+    if (names.has(spec.name)) problems.push(`${at} › name: ${JSON.stringify(spec.name)} is used twice; give each pack its own name`);
+    else if (RESERVED_PACK_NAMES.includes(spec.name))
+      problems.push(
+        `${at} › name: ${JSON.stringify(spec.name)} is reserved for bundle's own ${spec.name === 'manifest' ? 'manifest.json' : `${spec.name}/ folder`}; choose another pack name`,
+      );
+    names.add(spec.name);
+  });
+  return problems;
+}
+
 export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOptions = {}): BuiltPack[] {
   const base = path.dirname(packsFile);
-  const names = new Set<string>();
   const short = (message: string) => {
     if (!opts.allowShort) throw new InputError(`${message} (--allow-short accepts it with a warning)`);
     opts.warn?.(`warning: ${message}`);
   };
+  const badNames = packNameProblems(packsFile, config);
+  if (badNames.length > 0) throw new InputError(at(badNames, 0), badNames);
   return config.packs.map((spec, i) => {
     const at = where(packsFile, `packs[${i}] (${spec.name})`);
-    if (names.has(spec.name)) throw new InputError(`${at} › name: ${JSON.stringify(spec.name)} is used twice`);
-    if (RESERVED_PACK_NAMES.includes(spec.name)) {
-      throw new InputError(
-        `${at} › name: ${JSON.stringify(spec.name)} is reserved for bundle's own ${spec.name === 'manifest' ? 'manifest.json' : `${spec.name}/ folder`}; choose another pack name`,
-      );
-    }
-    names.add(spec.name);
     const { setText, kind, doc } = readSet(at, base, spec.set);
     const levels: Level[] = [];
     for (const [tier, count] of Object.entries(spec.tiers).sort(([a], [b]) => kind.tiers.indexOf(a) - kind.tiers.indexOf(b))) {
@@ -164,24 +185,9 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
       levels: ordered,
     };
     const text = `${stableJson(pack)}\n`;
-    const tiers: Record<string, number> = {};
-    for (const l of ordered) tiers[l.tier] = (tiers[l.tier] ?? 0) + 1;
-    return {
-      file: `${spec.name}.json`,
-      text,
-      kind,
-      pack,
-      entry: {
-        name: spec.name,
-        kind: kind.name,
-        file: `${spec.name}.json`,
-        levels: ordered.length,
-        bytes: Buffer.byteLength(text),
-        sha256: sha256Hex(text),
-        tiers,
-        source: { set: spec.set, name: doc.name, sha256: sha, seed: doc.generator.seed, generatorTool: doc.generator.tool },
-      },
-    };
+    // the entry validate rebuilds from the pack file and compares field by field (shared/manifest.ts)
+    const entry = manifestEntry(pack, text);
+    return { file: entry.file, text, kind, pack, entry };
   });
 }
 
@@ -211,7 +217,7 @@ export function spreadOf(values: readonly number[]): string {
 }
 
 export async function bundleCommand(opts: BundleOptions, con: Console): Promise<number> {
-  const loaded = loadDocument(opts.packs, ['packs-config']);
+  const loaded = opts.config ? { type: 'packs-config' as const, doc: opts.config } : loadDocument(opts.packs, ['packs-config']);
   if (loaded.type !== 'packs-config') throw new Error('unreachable');
   const out = opts.out;
   sweepLeftovers(out, con);

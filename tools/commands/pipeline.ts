@@ -5,11 +5,14 @@
 // proofpack's own checkout only, on the built-in job (the built-in configs and
 // <levels>/packs.json). Paths are relative to the current directory.
 //
-// Everything is checked before any work (every config, the packs file, the
-// folders, leftover checkpoints), and every problem is reported at once. A run
-// is one transaction: it builds in its run folder (<work>/run/) and moves the
-// new levels/ and dist/ into place only when every step passed; a failed or
-// interrupted run leaves both as they were (docs/game-repo.md).
+// Everything is checked before any work (every config, the packs file and its
+// pack names, the folders, leftover checkpoints), and every problem is reported
+// at once. A pack is cut only from a set the run made or validated: a set path
+// naming the run's <kind>/<name>.json in another folder is read as the run's
+// own set. A run is one transaction: it builds in its run folder (<work>/run/)
+// and moves the new levels/ and dist/ into place only when every step passed;
+// a failed or interrupted run leaves both as they were, and --resume skips the
+// generate step of each kind that finished (docs/game-repo.md).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,17 +25,19 @@ import { KINDS } from '../kinds/index.ts';
 import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
-import { buildPacks, bundleCommand } from './bundle.ts';
+import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
 import { budgetsAllowing, parseBudgetOptions } from './shared/budgets.ts';
-import { checkpointOfJob, foundCheckpoint } from './shared/checkpoint.ts';
+import { checkpointOfJob, foundCheckpoint, type JobSettings } from './shared/checkpoint.ts';
 import { loadDocument, type Loaded } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
-import { readBytes } from '../lib/safe-read.ts';
-import { overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
+import { isInside, readBytes } from '../lib/safe-read.ts';
+import { containedProblems, overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
+import { notThisJob, shortEntries, type ShortEntries } from './shared/finished-job.ts';
+import { entryKeys } from '../lib/partial.ts';
 
 export interface PipelineOptions {
   threads: number;
@@ -86,12 +91,47 @@ interface Job {
   curated: string;
   /** `--budget` items for validate: the budgets of the config this run generates with (shared/budgets.ts). */
   budget: string[];
+  /** Everything the candidates depend on (tool, kind, effective config, seed, name, count). */
+  settings: JobSettings;
+  /** How many boards the plan wants in all (--count, or the plan's own). */
+  wanted: number;
+}
+
+/** A pack entry whose set path names, in another folder, a set this run makes: the run cuts the pack from its own set. */
+interface Mapped {
+  /** The pack entry's index in the packs file. */
+  index: number;
+  /** The set path as the packs file gives it. */
+  given: string;
+  /** The set this run makes (`<--levels>/<kind>/<name>.json`). */
+  job: Job;
+}
+
+/** What plan() read and checked. */
+interface Plan {
+  jobs: Job[];
+  /** The user's packs file. */
+  packs: string;
+  /** The packs config the run bundles: the packs file's, with each mapped set path replaced by the run's own set. */
+  packsDoc: PacksConfig;
+  mapped: Mapped[];
+  /** Sets the packs file names that the run does not make: validated with the run's own before anything is bundled. */
+  externalSets: string[];
 }
 
 /** Everything read and checked before any work; every problem at once. */
-function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: PacksConfig; externalSets: string[] } {
+function plan(opts: PipelineOptions): Plan {
   const dir = configDirOf(opts.configDir);
   const problems: string[] = [];
+  // the configs are read again while the run deletes and writes: never from inside a folder it deletes or writes
+  if (dir !== undefined)
+    problems.push(
+      ...containedProblems({ option: '--config-dir', folder: dir }, [
+        { option: '--levels', folder: opts.levels },
+        { option: '--dist', folder: opts.dist },
+        { option: '--work', folder: opts.work },
+      ]),
+    );
   if (opts.count !== undefined && opts.count > MAX_LEVELS_PER_RUN)
     problems.push(`--count ${opts.count}: more than the ${MAX_LEVELS_PER_RUN} levels one run holds of each kind; give a smaller count`);
   const jobs: Job[] = [];
@@ -103,13 +143,23 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     let name = kind.defaults.setName;
     let tiers: readonly string[] | undefined;
     let budget: string[] = [];
+    let settings: JobSettings;
+    let wanted: number;
     try {
       const read = config === undefined ? undefined : readJobConfig(kind, config);
       if (read?.name) name = read.name;
       const effective = read ? read.config : kind.defaults.config;
-      kind.plan(effective);
+      const entries = kind.plan(effective);
+      wanted = opts.count ?? entries.reduce((a, e) => a + e.count, 0);
       tiers = kind.plannedTiers?.(effective);
       budget = budgetsAllowing(kind.name, effective);
+      settings = jobSettings({
+        kind,
+        config: effective,
+        seed: opts.seed ?? read?.seed ?? kind.defaults.seed,
+        name,
+        ...(opts.count !== undefined ? { count: opts.count } : {}),
+      });
     } catch (e) {
       if (!(e instanceof InputError)) {
         problems.push(`${config ?? kind.name} › ${(e as Error).message}`);
@@ -125,17 +175,7 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     // a --resume whose checkpoint belongs to another job is found here, before any kind is generated
     if (opts.resume && fs.existsSync(checkpoint)) {
       try {
-        const read = config === undefined ? undefined : readJobConfig(kind, config);
-        checkpointOfJob(
-          checkpoint,
-          jobSettings({
-            kind,
-            config: read ? read.config : kind.defaults.config,
-            seed: opts.seed ?? read?.seed ?? kind.defaults.seed,
-            name,
-            ...(opts.count !== undefined ? { count: opts.count } : {}),
-          }),
-        );
+        checkpointOfJob(checkpoint, settings);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         problems.push(...e.lines);
@@ -149,6 +189,8 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
       candidates,
       curated: path.join(opts.levels, kind.name, `${name}.json`),
       budget,
+      settings,
+      wanted,
     });
   }
   if (dir !== undefined && jobs.length === 0 && problems.length === 0)
@@ -194,7 +236,9 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
         `--work ${opts.work}: on another file system than ${option} ${folder}; keep the work folder beside it (the run moves its new folders into place by renaming)`,
       );
   }
-  const packs = dir === undefined ? path.join(opts.levels, 'packs.json') : path.join(dir, 'packs.json');
+  // the built-in job's packs file: the one in --levels, else (a trial into another folder) the checkout's own levels/packs.json
+  const builtIn = fs.existsSync(path.join(opts.levels, 'packs.json')) ? path.join(opts.levels, 'packs.json') : path.join('levels', 'packs.json');
+  const packs = dir === undefined ? builtIn : path.join(dir, 'packs.json');
   let packsDoc: PacksConfig = { type: 'packs-config', formatVersion: 1, packs: [] } as unknown as PacksConfig;
   const externalSets: string[] = [];
   try {
@@ -204,11 +248,24 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     if (!(e instanceof InputError)) throw e;
     problems.push(...e.lines);
   }
+  // a name bundle cannot write (manifest, preview, conformance, or one used twice) is found here, naming the user's file
+  problems.push(...packNameProblems(packs, packsDoc));
   const made = new Map(jobs.map((j) => [path.resolve(j.curated), j]));
+  // `<kind>/<set name>.json`: how a set path names a set this run makes, whatever levels folder the packs file was written for
+  const tail = (file: string) => `${path.basename(path.dirname(file))}/${path.basename(file)}`;
+  const madeByName = new Map(jobs.map((j) => [tail(j.curated), j]));
+  const failedByName = new Set(failed.map(tail));
+  const mapped: Mapped[] = [];
   packsDoc.packs.forEach((spec, i) => {
     const at = where(packs, `packs[${i}] (${spec.name})`);
     const file = path.resolve(path.dirname(packs), spec.set);
-    const job = made.get(file);
+    let job = made.get(file);
+    if (!job && madeByName.has(tail(file))) {
+      // the packs file names this set in another levels folder (a trial run with --levels elsewhere): the run's own set is cut instead
+      job = madeByName.get(tail(file));
+      if (job) mapped.push({ index: i, given: spec.set, job });
+    }
+    if (!job && failedByName.has(tail(file))) return;
     if (job) {
       for (const tier of Object.keys(spec.tiers)) {
         if (!job.kind.tiers.includes(tier)) problems.push(`${at} › tiers.${tier}: not a ${job.kind.name} tier (tiers: ${job.kind.tiers.join(', ')})`);
@@ -218,7 +275,6 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
           );
       }
     } else if (fs.existsSync(file)) externalSets.push(file);
-    else if (failed.includes(file)) return;
     else {
       const makes = jobs.map((j) => path.relative(path.dirname(packs), j.curated).split(path.sep).join('/')).join(', ');
       problems.push(
@@ -227,7 +283,27 @@ function plan(opts: PipelineOptions): { jobs: Job[]; packs: string; packsDoc: Pa
     }
   });
   if (problems.length > 0) throw new InputError(at(problems, 0), problems);
-  return { jobs, packs, packsDoc, externalSets };
+  const posix = (p: string) => p.split(path.sep).join('/');
+  const runPacks: PacksConfig = {
+    ...packsDoc,
+    packs: packsDoc.packs.map((spec, i) => {
+      const m = mapped.find((x) => x.index === i);
+      return m ? { ...spec, set: posix(path.relative(path.dirname(packs), m.job.curated)) } : spec;
+    }),
+  };
+  return { jobs, packs, packsDoc: runPacks, mapped, externalSets: [...new Set(externalSets)] };
+}
+
+/**
+ * The key of each plan entry of the job's config (`proofpack config <kind> --keys`),
+ * in plan order, when the config's plan list is the plan its candidates were
+ * made from entry for entry (`entries` of them); else undefined.
+ */
+function planKeys(job: Job, entries: number): string[] | undefined {
+  const keyOf = job.kind.keyedLists?.['plan'];
+  const list = (job.settings.config as Record<string, unknown> | null)?.['plan'];
+  if (!keyOf || !Array.isArray(list) || list.length !== entries) return undefined;
+  return entryKeys(list, keyOf);
 }
 
 /** The deepest folder holding every path. */
@@ -241,8 +317,13 @@ function commonRoot(paths: string[]): string {
 }
 
 export async function pipelineCommand(opts: PipelineOptions, con: Console): Promise<number> {
-  const { jobs, packs, packsDoc, externalSets } = plan(opts);
+  const { jobs, packs, packsDoc, mapped, externalSets } = plan(opts);
   if (opts.configDir !== undefined || jobs.some((j) => j.config)) con.out(`configs: ${jobs.map((j) => j.config).join(', ')}; packs: ${packs}`);
+  // said once per set: the packs are cut from what this run makes, never from the sets of another levels folder
+  for (const given of [...new Set(mapped.map((m) => m.given))]) {
+    const m = mapped.find((x) => x.given === given) as Mapped;
+    con.out(`packs: ${packs} names ${given}; this run cuts those packs from the set it makes, ${m.job.curated} (--levels ${opts.levels})`);
+  }
 
   // the run folder mirrors levels/, dist/, the packs file and the other sets it names, so every relative path stays the same
   const run = path.join(opts.work, 'run');
@@ -271,13 +352,15 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   copyFile(packs);
   for (const set of externalSets) copyFile(set);
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
-  const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join('');
+  // the run tree mirrors the folder holding every path the run touches: its copies stand for the paths below that folder
+  const realRoot = root === path.resolve('.') ? '' : root.endsWith(path.sep) ? root : `${root}${path.sep}`;
+  const original = (text: string) => text.split(`${path.join(run, 'tree')}${path.sep}`).join(realRoot);
   // what the steps print names the real paths, not the run folder's copies
   const said: Console = {
     out: (l) => con.out(original(l)),
     warn: (l) => con.warn(original(l)),
     err: (l) => con.err(original(l)),
-    progress: (label, total, unit) => con.progress(label, total, unit),
+    progress: (label, total, unit, work) => con.progress(label, total, unit, work),
   };
 
   // Ctrl-C / SIGTERM: generate and validate stop their workers themselves; between steps the run stops here
@@ -307,9 +390,38 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     return code;
   };
   try {
+    /** Per kind: generate's warnings about plan entries that found fewer boards than wanted, shown only when a pack tier is short. */
+    const shortfalls: string[] = [];
+    const notes: string[] = [];
+    /** The plan entries of a kind's candidates short of boards, noted for the line said once the packs are known to be filled. */
+    const noteShortEntries = (job: Job): ShortEntries => {
+      const found = shortEntries(job.candidates);
+      const n = found.short.length;
+      if (n > 0) notes.push(`${job.kind.name}: ${n} plan entr${n === 1 ? 'y' : 'ies'} found fewer boards than wanted (${job.kind.name}'s generate table)`);
+      return found;
+    };
     for (const job of jobs) {
       const { kind, config } = job;
-      await step(`generate ${kind.name}`, () =>
+      // --resume: a kind whose candidates are there with no checkpoint finished in the interrupted run; checked, not generated again
+      if (opts.resume && !fs.existsSync(`${job.candidates}.checkpoint.json`) && fs.existsSync(job.candidates)) {
+        const differs = notThisJob(job.candidates, job.settings, job.wanted);
+        if (differs === undefined) {
+          con.out(`\n== generate ${kind.name}`);
+          con.out(
+            `${kind.name}: finished in the interrupted run, checked, not regenerated (${job.candidates} is this job's: kind, config, seed, name, count, tool; validate recomputes every level)`,
+          );
+          noteShortEntries(job);
+          await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
+          continue;
+        }
+        con.out(`\n${kind.name}: ${job.candidates} is not this job's finished output (${differs}); generated again`);
+      } else if (opts.resume && !fs.existsSync(`${job.candidates}.checkpoint.json`)) {
+        con.out(`\n${kind.name}: not started in the interrupted run (no candidates, no checkpoint); generated`);
+      }
+      // generate's warnings: a plan entry short of boards is normal while every pack tier is filled (said below), a problem only when one is not
+      const held: string[] = [];
+      const stepConsole: Console = { ...said, warn: (l) => held.push(original(l)) };
+      const generated = step(`generate ${kind.name}`, () =>
         generateCommand(
           {
             kind: kind.name,
@@ -320,14 +432,36 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
             ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
             ...(opts.resume ? { resume: true } : {}),
           },
-          said,
+          stepConsole,
         ),
       );
+      try {
+        await generated;
+      } catch (e) {
+        // a failed or interrupted generate: everything it warned about is said
+        for (const line of held) con.warn(line);
+        throw e;
+      }
+      // each plan entry short of boards has its warning (in plan order); it gets the config key a team edits
+      const found = noteShortEntries(job);
+      const keys = planKeys(job, found.entries);
+      const rest = [...held];
+      for (const { label, index } of found.short) {
+        const k = rest.findIndex((line) => line.startsWith(`warning: ${kind.name} ${label}: `));
+        if (k < 0) continue;
+        const [line] = rest.splice(k, 1);
+        const key = keys?.[index];
+        shortfalls.push(key === undefined ? `${line}` : `${line} (${job.config ?? `the built-in ${kind.name} config`} › plan › ${JSON.stringify(key)})`);
+      }
+      for (const line of rest) con.warn(line);
       await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled
     const short: string[] = [];
     buildPacks(staged(packs), packsDoc, { allowShort: true, warn: (line) => short.push(original(line).replace(/^warning: /, '')) });
+    // the plan entries short of boards matter only when a pack tier is short: then they say why; else one line, nothing to do
+    if (short.length > 0) for (const line of shortfalls) con.warn(line);
+    else if (notes.length > 0) con.out(`\n${notes.join('; ')}; every pack tier is filled, so nothing to do`);
     if (short.length > 0 && !opts.allowShort) {
       const lines = [
         ...short,
@@ -343,18 +477,25 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     const packsDir = path.dirname(path.resolve(staged(packs)));
     const budgetsFor = (file: string, l: Loaded) =>
       l.type === 'set' ? own.get(path.resolve(file)) : l.type === 'pack' ? own.get(path.resolve(packsDir, l.doc.source.set)) : undefined;
-    let code = await step('validate levels', () => validateCommand({ paths: [staged(opts.levels)], threads: opts.threads, cache, budgetsFor }, said));
+    // the sets the packs file names and the run does not make are validated here too: a pack is cut only from a set the run made or validated
+    const outside = externalSets.filter((f) => !isInside(path.resolve(f), path.resolve(opts.levels))).map(staged);
+    let code = await step('validate levels', () =>
+      validateCommand({ paths: [staged(opts.levels), ...outside], threads: opts.threads, cache, budgetsFor }, said),
+    );
     if (code !== 0) {
       con.err(`pipeline: a set failed validation; ${unchanged}`);
       return code;
     }
     await step('bundle', () =>
-      bundleCommand({ packs: staged(packs), out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance }, said),
+      bundleCommand(
+        { packs: staged(packs), config: packsDoc, out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance },
+        said,
+      ),
     );
     code = await step('validate dist', () =>
       validateCommand(
         {
-          paths: [staged(opts.levels), staged(opts.dist)],
+          paths: [staged(opts.levels), ...outside, staged(opts.dist)],
           threads: opts.threads,
           cache,
           budgetsFor,

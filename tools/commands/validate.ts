@@ -20,7 +20,7 @@ import { pipelineStartOrder, runPipelineTasks, taskCost, type AnalyzeTask, type 
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
-import { isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
+import { cutFromProblems, isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { at } from '../lib/at.ts';
 
@@ -137,7 +137,16 @@ async function analyzeAll(
     });
     return roundUp2(total + (ratio > 0 ? Math.ceil(ratio * leftCost) : most * left));
   };
-  const progress = con?.progress('validate', todo.length, 'levels');
+  // the ETA weighs each level by its kind's estimate (the costliest start first: a count of levels would promise hours for minutes);
+  // a level of a kind without one weighs the least, 1
+  const weights = todo.map((t) => Math.max(1, taskCost(t)));
+  const progress = con?.progress(
+    'validate',
+    todo.length,
+    'levels',
+    weights.reduce((a, w) => a + w, 0),
+  );
+  let workDone = 0;
   let checked = 0;
   let computed: Outcome<unknown, unknown>[];
   try {
@@ -152,7 +161,8 @@ async function analyzeAll(
           works[i] = (r as CountedOutcome).work ?? 0;
           if (stopped === undefined) addInOrder();
           checked = done;
-          progress?.update(done);
+          workDone += at(weights, i);
+          progress?.update(done, workDone);
         },
       }),
     )) as Outcome<unknown, unknown>[];
@@ -480,6 +490,9 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
       const l = loaded[f];
       if (l?.type !== 'pack') return []; // the manifest's own checks name the pack
       packs.push({ name: entry.name, kind: l.kind, pack: l.doc });
+      // the pack against the set it says it was cut from, when that set is among the files validated
+      const s = loaded[find((x, i) => x.type === 'set' && shas[i] === l.doc.source.sha256)];
+      if (s?.type === 'set' && mineFile) at(reports, f).problems.push(...cutFromProblems(l.doc, s.doc));
     }
     const sets: PageSet[] = [];
     let missing: string | undefined;

@@ -9,7 +9,8 @@ import type { TierTable } from './kind.ts';
 import { at } from './at.ts';
 
 export interface Progress {
-  update(done: number): void;
+  /** `done` items finished; `work`: the estimated cost of those items, when the progress was opened with a total work. */
+  update(done: number, work?: number): void;
   stop(): void;
 }
 
@@ -20,8 +21,14 @@ export interface Console {
   warn(line: string): void;
   /** Errors (stderr); always shown. */
   err(line: string): void;
-  /** `unit`: what is counted, in the plural ("levels"); default "items". */
-  progress(label: string, total: number, unit?: string): Progress;
+  /**
+   * `unit`: what is counted, in the plural ("levels"); default "items".
+   * `work`: the items' estimated costs added up, when the caller has them
+   * (validate: each level's analyzeCost); the ETA is then the work left at the
+   * rate work is done, not the items left at the item rate, which misleads by
+   * far when the costliest items are started first.
+   */
+  progress(label: string, total: number, unit?: string, work?: number): Progress;
 }
 
 /** The longest a non-terminal run stays silent while a progress is open. */
@@ -77,10 +84,10 @@ export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, 
       if (!opts.quiet) io.stderr(`${safeLine(line)}\n`);
     },
     err: (line) => io.stderr(`${safeLine(line)}\n`),
-    progress(label, total, unit = 'items') {
+    progress(label, total, unit = 'items', work) {
       if (total <= 1 || !(showProgress || showLines)) return NO_PROGRESS;
-      const rates = new RateWindow();
-      rates.add(Date.now(), 0);
+      const rates = new Estimate(total, work);
+      rates.add(Date.now(), 0, 0);
       if (showLines) return progressLines(safeLine(label), total, unit, rates, (line) => io.stderr(`${line}\n`));
       // the payload is "left", not "eta": cli-progress fills its own {eta} token with bare seconds
       const bar = new SingleBar(
@@ -94,10 +101,10 @@ export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, 
       );
       bar.start(total, 0, { rate: '0', left: '?' });
       return {
-        update(done) {
-          rates.add(Date.now(), done);
+        update(done, workDone) {
+          rates.add(Date.now(), done, workDone);
           const rate = rates.rate();
-          bar.update(done, { rate: rate === null ? '0' : rate.toFixed(1), left: formatEta(rates.eta(total)) });
+          bar.update(done, { rate: rate === null ? '0' : rate.toFixed(1), left: formatEta(rates.eta()) });
         },
         stop() {
           bar.stop();
@@ -108,18 +115,18 @@ export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, 
 }
 
 /** Progress without a terminal: a line every PROGRESS_LINE_MS while it runs (a run shorter than that prints none). */
-function progressLines(label: string, total: number, unit: string, rates: RateWindow, print: (line: string) => void): Progress {
+function progressLines(label: string, total: number, unit: string, rates: Estimate, print: (line: string) => void): Progress {
   let done = 0;
   const line = () => {
     const rate = rates.rate();
-    print(`${label}: ${done}/${total} ${unit}, ${rate === null ? '?' : rate.toFixed(1)} ${unit}/s, ETA ${formatEta(rates.eta(total))}`);
+    print(`${label}: ${done}/${total} ${unit}, ${rate === null ? '?' : rate.toFixed(1)} ${unit}/s, ETA ${formatEta(rates.eta())}`);
   };
   const timer = setInterval(line, PROGRESS_LINE_MS);
   timer.unref();
   return {
-    update(n) {
+    update(n, work) {
       done = n;
-      rates.add(Date.now(), n);
+      rates.add(Date.now(), n, work);
     },
     stop() {
       clearInterval(timer);
@@ -157,6 +164,40 @@ export class RateWindow {
     const last = this.samples[this.samples.length - 1];
     if (rate === null || !last) return null;
     return Math.max(0, total - last.done) / rate;
+  }
+}
+
+/**
+ * The rate and the ETA of one progress: items per second over the window, and
+ * the time left — from the work left at the work rate when the items' costs
+ * are known (`work`, their total), else from the items left at the item rate.
+ */
+export class Estimate {
+  private readonly items: RateWindow;
+  private readonly work: RateWindow | undefined;
+  constructor(
+    private readonly total: number,
+    private readonly totalWork?: number,
+    windowMs?: number,
+  ) {
+    this.items = new RateWindow(windowMs);
+    this.work = totalWork !== undefined && totalWork > 0 ? new RateWindow(windowMs) : undefined;
+  }
+
+  /** An update at time `t` (ms): `done` items, `work` their cost (ignored without a total work). */
+  add(t: number, done: number, work?: number): void {
+    this.items.add(t, done);
+    if (this.work && work !== undefined) this.work.add(t, work);
+  }
+
+  /** Items per second over the window; null while unknown. */
+  rate(): number | null {
+    return this.items.rate();
+  }
+
+  /** Seconds left; null while unknown. */
+  eta(): number | null {
+    return this.work && this.totalWork !== undefined ? this.work.eta(this.totalWork) : this.items.eta(this.total);
   }
 }
 

@@ -86,6 +86,39 @@ export function overlapProblems(outputs: readonly Output[]): string[] {
   return problems;
 }
 
+/** A path resolved through the links of its longest existing part: where it really is, existing or not. */
+function realOrResolved(p: string): string {
+  let head = path.resolve(p);
+  const rest: string[] = [];
+  while (!fs.existsSync(head) && path.dirname(head) !== head) {
+    rest.unshift(path.basename(head));
+    head = path.dirname(head);
+  }
+  try {
+    return path.join(fs.realpathSync(head), ...rest);
+  } catch {
+    return path.resolve(p);
+  }
+}
+
+/**
+ * A folder a run reads while it runs (pipeline's --config-dir) that is, or is
+ * inside, one of the folders the run deletes or writes: one line for each such
+ * output, naming both options. (The outputs inside it are fine: the run never
+ * deletes or writes the folder itself.)
+ */
+export function containedProblems(read: Output, outputs: readonly Output[]): string[] {
+  const r = realOrResolved(read.folder);
+  return outputs.flatMap((o) => {
+    const w = realOrResolved(o.folder);
+    if (r !== w && !isInside(r, w)) return [];
+    const how = r === w ? 'is the same folder as' : 'is inside';
+    return [
+      `${read.option} ${read.folder} ${how} ${o.option} ${o.folder}, which the run deletes and rewrites; keep the configs outside --levels, --dist and --work`,
+    ];
+  });
+}
+
 /** One folder to swap in: the new one built whole, where it goes, and where the old one is parked meanwhile. */
 export interface Swap {
   staged: string;

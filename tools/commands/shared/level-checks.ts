@@ -8,8 +8,12 @@ import * as path from 'node:path';
 import { sha256Hex, levelId } from '../../lib/ids.ts';
 import type { Level, Outcome, PuzzleKind } from '../../lib/kind.ts';
 import { compareFields } from '../../lib/compare.ts';
+import { stableJson } from '../../lib/json.ts';
 import type { Manifest, PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
 import { orderLevels } from './ordering.ts';
+import { manifestEntry } from './manifest.ts';
+import { parseDocument } from './documents.ts';
+import { parseJson } from '../../lib/io.ts';
 import { at } from '../../lib/at.ts';
 
 type LevelDoc = SetFile | PackFile;
@@ -67,22 +71,23 @@ export function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
 export const PACK_FILE = /^[a-z0-9][a-z0-9_-]*\.json$/;
 export const isPlainPackFile = (file: string): boolean => PACK_FILE.test(file) && file !== 'manifest.json';
 
+/**
+ * A manifest against its packs: every entry must name a plain pack file beside
+ * it, and equal, field for field, the entry bundle's own builder makes from that
+ * pack's bytes (shared/manifest.ts: name, kind, file, level count, size and
+ * SHA-256, levels per tier, the source set's path, name, SHA-256, seed and
+ * tool). The comparison is over every field the builder writes and the
+ * manifest holds, so a field added to the builder is checked with no change here.
+ */
 export function manifestProblems(file: string, m: Manifest, budget?: ReadBudget): ReportedProblem[] {
   const problems: ReportedProblem[] = [];
   const dir = path.dirname(file);
   m.packs.forEach((entry, i) => {
+    const at = (field: string, stored: unknown, expected: unknown) =>
+      problems.push({ level: entry.name, index: -1, field: `packs[${i}].${field}`, stored, expected });
     if (!isPlainPackFile(entry.file)) {
-      problems.push({
-        level: entry.name,
-        index: -1,
-        field: `packs[${i}].file`,
-        stored: entry.file,
-        expected: 'a plain pack file name beside the manifest (<name>.json)',
-      });
+      at('file', entry.file, 'a plain pack file name beside the manifest (<name>.json)');
       return;
-    }
-    if (entry.file !== `${entry.name}.json`) {
-      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: `${entry.name}.json` });
     }
     const packFile = path.join(dir, entry.file);
     let bytes: Buffer;
@@ -90,19 +95,52 @@ export function manifestProblems(file: string, m: Manifest, budget?: ReadBudget)
       bytes = readBytes(packFile, { within: dir, ...(budget ? { budget } : {}) });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
-      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: `an existing pack file (${e.message})` });
+      at('file', entry.file, `an existing pack file (${e.message})`);
       return;
     }
-    if (bytes.length !== entry.bytes) problems.push({ level: entry.name, index: -1, field: `packs[${i}].bytes`, stored: entry.bytes, expected: bytes.length });
-    const sha = sha256Hex(bytes);
-    if (sha !== entry.sha256) problems.push({ level: entry.name, index: -1, field: `packs[${i}].sha256`, stored: entry.sha256, expected: sha });
+    let pack: PackFile;
     try {
-      const pack = JSON.parse(bytes.toString('utf8')) as { levels?: unknown[] };
-      const n = Array.isArray(pack.levels) ? pack.levels.length : 0;
-      if (n !== entry.levels) problems.push({ level: entry.name, index: -1, field: `packs[${i}].levels`, stored: entry.levels, expected: n });
-    } catch {
-      problems.push({ level: entry.name, index: -1, field: `packs[${i}].file`, stored: entry.file, expected: 'a JSON pack' });
+      const loaded = parseDocument(packFile, parseJson(packFile, bytes.toString('utf8')), ['pack']);
+      if (loaded.type !== 'pack') throw new Error('unreachable');
+      pack = loaded.doc;
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      // the size and hash are still compared: a manifest that names these very bytes is told so
+      const sha = sha256Hex(bytes);
+      if (bytes.length !== entry.bytes) at('bytes', entry.bytes, bytes.length);
+      if (sha !== entry.sha256) at('sha256', entry.sha256, sha);
+      at('file', entry.file, `a pack file that loads (${e.message})`);
+      return;
     }
+    for (const p of compareFields(`packs[${i}]`, entry, manifestEntry(pack, bytes))) problems.push({ level: entry.name, index: -1, ...p });
+  });
+  return problems;
+}
+
+/**
+ * A pack against the set it was cut from (the set whose SHA-256 the pack
+ * records, found among the files validated): the set's name, generator and
+ * calibration as the set holds them, and each level exactly as in the set.
+ * A level the set does not hold, or holds otherwise, is named by its index.
+ */
+export function cutFromProblems(pack: PackFile, set: SetFile): ReportedProblem[] {
+  const whole = { level: 'pack', index: -1 };
+  const problems: ReportedProblem[] = [
+    ...compareFields('source.name', pack.source.name, set.name).map((p) => ({ ...whole, ...p })),
+    ...compareFields('generator', pack.generator, set.generator).map((p) => ({ ...whole, ...p })),
+    ...compareFields('calibration', pack.calibration, set.calibration).map((p) => ({ ...whole, ...p })),
+  ];
+  const byId = new Map(set.levels.map((l) => [l.id, stableJson(l)]));
+  pack.levels.forEach((level, index) => {
+    const inSet = byId.get(level.id);
+    if (inSet !== stableJson(level))
+      problems.push({
+        level: level.id,
+        index,
+        field: 'level',
+        stored: inSet === undefined ? 'a level the set does not hold' : 'a level the set holds otherwise',
+        expected: `the level as ${pack.source.set} holds it`,
+      });
   });
   return problems;
 }

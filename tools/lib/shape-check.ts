@@ -3,7 +3,7 @@
 // with these): small combinators that return the first problem as
 // ".field[i]: what is wrong", or null. No dependency, no Node-only import.
 import { at } from './at.ts';
-import { BASE64_PATTERN } from './bytes.ts';
+import { isBase64 } from './bytes.ts';
 
 export type Check = (v: unknown, at: string) => string | null;
 
@@ -67,8 +67,17 @@ export function show(v: unknown): string {
   return s === undefined ? String(v) : s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }
 
-/** Unpadded base64, exactly as lib/bytes.ts writes and reads it (no `=`). */
-export const base64: Check = str(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)');
+/** Unpadded base64 of at most `maxChars` characters, exactly as lib/bytes.ts writes and reads it (no `=`); the length is checked first, so the check is linear and bounded. */
+export const base64 =
+  (maxChars: number): Check =>
+  (v) =>
+    typeof v !== 'string'
+      ? `expected base64 (A-Z a-z 0-9 + /, no padding), found ${show(v)}`
+      : v.length > maxChars
+        ? `expected base64 of at most ${maxChars} characters, found ${v.length} characters`
+        : isBase64(v)
+          ? null
+          : `expected base64 (A-Z a-z 0-9 + /, no padding, length mod 4 not 1), found ${show(v)}`;
 
 /** The first problem of decoding `v` with `decode` (which throws on bad bytes), as a check. */
 export const decodes =

@@ -4,9 +4,10 @@
 import type { KindFace } from '../../lib/face.ts';
 import { ghostStep, restoreGhostGame, startGhostGame, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
 import { arr, decodes, int, base64, obj, oneOf, show, str, unknownOr } from '../../lib/shape-check.ts';
+import { COURSE_MAX_CHARS, HINTS_MAX_CHARS } from './asset-limits.ts';
 import { courseOf, hintsOf, replayGhost, startGhostPlay, type GhostLevel } from './play.ts';
 
-const courseAsset = oneOf(base64, (v) => (v === 'unknown' ? null : 'expected "unknown"'));
+const courseAsset = oneOf(base64(COURSE_MAX_CHARS), (v) => (v === 'unknown' ? null : 'expected "unknown"'));
 
 function levelProblem(level: Record<string, unknown>): string | null {
   const size = (level.puzzle as { size?: unknown } | null)?.size;
@@ -24,7 +25,7 @@ function levelProblem(level: Record<string, unknown>): string | null {
         minScore: unknownOr(int(0, 1e9)),
         maxCourse: courseAsset,
         minCourse: courseAsset,
-        hints: base64,
+        hints: base64(HINTS_MAX_CHARS),
       }),
     })(level, '');
   if (shape !== null) return shape;

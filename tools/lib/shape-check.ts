@@ -90,3 +90,9 @@ export const decodes =
       return `does not decode (${(e as Error).message})`;
     }
   };
+
+/** A kind's rule problem (lib/kind.ts `Problem`: field, stored, expected) as a check's ".field: what is wrong". */
+export function ruleProblem(p: { field: string; stored: unknown; expected: unknown }): string {
+  const text = (v: unknown) => (typeof v === 'string' ? v : show(v));
+  return `.${p.field}: found ${text(p.stored)}, expected ${text(p.expected)}`;
+}

@@ -54,5 +54,5 @@ export const face: KindFace<AppleLevel, 'apple', AppleGameState, AppleAction, Ap
   replay: replayApple,
   start: (level) => startAppleGame(level),
   step: appleStep,
-  restore: restoreAppleGame,
+  restore: (level, saved) => restoreAppleGame(level, saved), // the face's games are untimed, as its start
 };

@@ -70,5 +70,5 @@ export const face: KindFace<GhostLevel, 'ghost', GhostGameState, GhostAction, Gh
   replay: replayGhost,
   start: (level) => startGhostGame(level),
   step: ghostStep,
-  restore: restoreGhostGame,
+  restore: (level, saved) => restoreGhostGame(level, saved), // GHOST_LIVES, as its start
 };

@@ -246,24 +246,26 @@ function savedAction(v: unknown): GhostAction | null {
 }
 
 /**
- * A saved ghost game (e.g. JSON.parse of a saved state) checked and rebuilt:
- * its level id, lives at the start (1..99) and attempt are read, and its
+ * A saved ghost game (e.g. JSON.parse of a saved state) checked and rebuilt
+ * under the game's own rules: `lives` is the game's setting (what it passes to
+ * startGhostGame, default GHOST_LIVES), never the save's, and a save whose
+ * startLives differ is refused. Its level id and attempt are read, and its
  * actions replayed from the start of the attempt through ghostStep; every
  * other field (lives, score, status, proven, marks…) comes from the replay,
  * so no edit of a save awards what play did not earn. Not ok, with one line
  * why, when a field is missing or out of range or an action is refused.
  */
-export function restoreGhostGame(level: GhostLevel, saved: unknown): Restored<GhostGameState> {
+export function restoreGhostGame(level: GhostLevel, saved: unknown, lives: number = GHOST_LIVES): Restored<GhostGameState> {
+  const fresh = startGhostGame(level, lives); // throws RangeError on a setting out of range, as a start does
   const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
   if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
   const s = saved as Record<string, unknown>;
   if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
   const { startLives, attempt, actions } = s;
-  if (!Number.isInteger(startLives) || (startLives as number) < 1 || (startLives as number) > 99)
-    return fail(`startLives: expected a whole number 1..99, found ${JSON.stringify(startLives)}`);
+  if (startLives !== lives) return fail(`startLives: the save says ${JSON.stringify(startLives)}, this game gives ${lives}: a save does not set the lives`);
   if (!Number.isInteger(attempt) || (attempt as number) < 1) return fail(`attempt: expected a whole number ≥ 1, found ${JSON.stringify(attempt)}`);
   if (!Array.isArray(actions) || actions.length > MAX_SAVED_ACTIONS) return fail(`actions: expected a list of at most ${MAX_SAVED_ACTIONS} actions`);
-  let state: GhostGameState = { ...startGhostGame(level, startLives as number), attempt: attempt as number };
+  let state: GhostGameState = { ...fresh, attempt: attempt as number };
   for (let i = 0; i < actions.length; i++) {
     const action = savedAction(actions[i]);
     if (!action) return fail(`actions[${i}]: expected {type: "mark" | "unmark" | "catch", row, col} or {type: "hint"}, found ${JSON.stringify(actions[i])}`);

@@ -76,6 +76,11 @@ export function slideGameBoard(level: SlideLevel, state: SlideGameState): string
   return slideBoardNow(slidePlayOf(level, state));
 }
 
+/** True when the game's board is clear (no block left): the level is won, whatever the stars. */
+export function slideGameCleared(level: SlideLevel, state: SlideGameState): boolean {
+  return isCleared(slidePlayOf(level, state));
+}
+
 /** Stars of the game: 0 until the board is clear, then by the flicks it took (the level's thresholds). */
 export function slideGameStars(level: SlideLevel, state: SlideGameState): 0 | 1 | 2 | 3 {
   return isCleared(slidePlayOf(level, state)) ? starsFor(state.flicks.length, level.analysis.stars) : 0;

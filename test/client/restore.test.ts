@@ -205,3 +205,19 @@ describe("a save never sets the rules (issue 43): the lives and the time limit a
     });
   });
 });
+
+describe('a save nested 200,000 deep is refused in one line, never a RangeError', () => {
+  let deep: unknown = 0;
+  for (let i = 0; i < 200_000; i++) deep = [deep];
+  it.each([
+    ['ghost level', () => restoreGhostGame(g, { ...(saved(startGhostGame(g)) as object), level: deep })],
+    ['ghost action', () => restoreGhostGame(g, { ...(saved(startGhostGame(g)) as object), actions: [deep] })],
+    ['slide flick', () => restoreSlideGame(s, { ...(saved(startSlideGame(s)) as object), flicks: [deep] })],
+    ['apple rectangle', () => restoreAppleGame(a, { ...(saved(startAppleGame(a)) as object), taken: [deep] })],
+    ['apple time limit', () => restoreAppleGame(a, { ...(saved(startAppleGame(a)) as object), timeLimitMs: deep })],
+  ])('%s', (_what, restore) => {
+    const back = restore();
+    expect(back).toMatchObject({ ok: false, why: expect.stringMatching(/^saved game: .*\[\[\[/) });
+    if (!back.ok) expect(back.why.length).toBeLessThan(200);
+  });
+});

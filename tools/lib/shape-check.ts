@@ -62,9 +62,44 @@ export const obj =
 /** A problem found under `step` (".field" or "[i]"): its path grows, its message stays. */
 export const nest = (step: string, e: string): string => (e.startsWith('.') || e.startsWith('[') ? `${step}${e}` : `${step}: ${e}`);
 
+/**
+ * A value as a message shows it: its JSON, cut to 40 characters ("..." at the
+ * end). Only the characters shown are written: a hostile value of megabytes,
+ * or nested 100,000 deep (where JSON.stringify overflows the stack), costs
+ * a few dozen steps, and the text is the same as JSON.stringify's cut.
+ */
 export function show(v: unknown): string {
-  const s = JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 40 ? `${s.slice(0, 37)}...` : s;
+  if (v === undefined) return 'undefined';
+  const out = { text: '' };
+  writeShort(v, out);
+  return out.text.length > 40 ? `${out.text.slice(0, 37)}...` : out.text;
+}
+
+/** JSON of `v` appended to `out.text` until it is past 41 characters. */
+function writeShort(v: unknown, out: { text: string }): void {
+  const full = () => out.text.length > 41;
+  const value = (x: unknown) => (x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null : x);
+  if (Array.isArray(v)) {
+    out.text += '[';
+    for (let i = 0; i < v.length && !full(); i++) {
+      if (i > 0) out.text += ',';
+      writeShort(value(v[i]), out);
+    }
+    if (!full()) out.text += ']';
+  } else if (v !== null && typeof v === 'object') {
+    out.text += '{';
+    let first = true;
+    for (const k in v) {
+      if (full()) break;
+      const x = (v as Record<string, unknown>)[k];
+      if (!Object.hasOwn(v, k) || value(x) === null) continue;
+      out.text += `${first ? '' : ','}${JSON.stringify(k.slice(0, 42))}:`;
+      first = false;
+      writeShort(x, out);
+    }
+    if (!full()) out.text += '}';
+  } else if (typeof v === 'string') out.text += JSON.stringify(v.slice(0, 42));
+  else out.text += JSON.stringify(v) ?? String(v);
 }
 
 /** Unpadded base64 of at most `maxChars` characters, exactly as lib/bytes.ts writes and reads it (no `=`); the length is checked first, so the check is linear and bounded. */

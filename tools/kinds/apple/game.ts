@@ -6,6 +6,7 @@
 // replay of the same actions gives the same game. The state is plain JSON.
 import type { AppleRect } from './schema.ts';
 import { isAppleOver, rectSumOf, startApplePlay, takeRect, type AppleLevel, type ApplePlayState } from './play.ts';
+import { show } from '../../lib/shape-check.ts';
 
 /** The original game's time limit: two minutes. */
 export const APPLE_TIME_LIMIT_MS = 120_000;
@@ -78,7 +79,7 @@ export function appleStep(level: AppleLevel, state: AppleGameState, action: Appl
     const next: AppleGameState = { ...state, elapsedMs: limit !== null && timeUp ? limit : elapsedMs, status: timeUp ? 'time up' : 'playing' };
     return { state: next, event: { kind: 'ticked', timeUp } };
   }
-  if (action.type !== 'take') return refuse(`unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);
+  if (action.type !== 'take') return refuse(`unknown action ${show((action as { type?: unknown }).type)}`);
   if (state.status !== 'playing') return refuse(`the game is over (${state.status})`);
   const play = applePlayOf(level, state);
   const r = takeRect(play, action.rect);
@@ -116,20 +117,20 @@ export function restoreAppleGame(level: AppleLevel, saved: unknown, timeLimitMs:
   const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
   if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
   const s = saved as Record<string, unknown>;
-  if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
+  if (s.level !== level.id) return fail(`of level ${show(s.level)}, not ${level.id}`);
   const { elapsedMs, taken } = s;
   if (s.timeLimitMs !== timeLimitMs)
     return fail(
-      `timeLimitMs: the save says ${JSON.stringify(s.timeLimitMs)}, this game plays ${timeLimitMs === null ? 'untimed (null)' : timeLimitMs}: a save does not set the time limit`,
+      `timeLimitMs: the save says ${show(s.timeLimitMs)}, this game plays ${timeLimitMs === null ? 'untimed (null)' : timeLimitMs}: a save does not set the time limit`,
     );
   const most = timeLimitMs ?? MAX_ELAPSED_MS;
-  if (!wholeAtLeast(elapsedMs, 0) || elapsedMs > most) return fail(`elapsedMs: expected a whole number 0..${most}, found ${JSON.stringify(elapsedMs)}`);
+  if (!wholeAtLeast(elapsedMs, 0) || elapsedMs > most) return fail(`elapsedMs: expected a whole number 0..${most}, found ${show(elapsedMs)}`);
   if (!Array.isArray(taken) || taken.length > 170) return fail('taken: expected a list of at most 170 rectangles');
   let state = startAppleGame(level, timeLimitMs);
   for (let i = 0; i < taken.length; i++) {
     const rect = taken[i];
     if (!Array.isArray(rect) || rect.length !== 4 || !rect.every((v) => wholeAtLeast(v, 0)))
-      return fail(`taken[${i}]: expected [top, left, bottom, right], found ${JSON.stringify(rect)}`);
+      return fail(`taken[${i}]: expected [top, left, bottom, right], found ${show(rect)}`);
     const out = appleStep(level, state, { type: 'take', rect: rect as unknown as AppleRect });
     if (out.event.kind === 'refused') return fail(`taken[${i}] is refused: ${out.event.why}`);
     state = out.state;

@@ -9,6 +9,7 @@ import { compileBoard } from './board.ts';
 import { explore } from './bfs.ts';
 import { starsFor } from './stars.ts';
 import { flick, isCleared, slideBoardNow, startSlidePlay, type FlickResult, type SlideLevel, type SlidePlay } from './play.ts';
+import { show } from '../../lib/shape-check.ts';
 
 /** A slide game in progress, as plain JSON. Change it only with slideStep. */
 export interface SlideGameState {
@@ -58,7 +59,7 @@ export function slideStep(level: SlideLevel, state: SlideGameState, action: Slid
     if (state.flicks.length === 0) return { state, event: { kind: 'refused', why: 'nothing to undo' } };
     return { state: { ...state, flicks: state.flicks.slice(0, -1), undos: state.undos + 1 }, event: { kind: 'undone' } };
   }
-  if (action.type !== 'flick') return { state, event: { kind: 'refused', why: `unknown action ${JSON.stringify((action as { type?: unknown }).type)}` } };
+  if (action.type !== 'flick') return { state, event: { kind: 'refused', why: `unknown action ${show((action as { type?: unknown }).type)}` } };
   const event = flickOn(slidePlayOf(level, state), action.col, action.row, action.dir);
   if (event.kind === 'refused') return { state, event };
   return { state: { ...state, flicks: [...state.flicks, [action.col, action.row, action.dir]] }, event };
@@ -138,20 +139,20 @@ export function restoreSlideGame(level: SlideLevel, saved: unknown): SlideRestor
   const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
   if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
   const s = saved as Record<string, unknown>;
-  if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
+  if (s.level !== level.id) return fail(`of level ${show(s.level)}, not ${level.id}`);
   const { flicks, undos, restarts } = s;
   for (const [name, v] of [
     ['undos', undos],
     ['restarts', restarts],
   ] as const)
-    if (!Number.isInteger(v) || (v as number) < 0) return fail(`${name}: expected a whole number ≥ 0, found ${JSON.stringify(v)}`);
+    if (!Number.isInteger(v) || (v as number) < 0) return fail(`${name}: expected a whole number ≥ 0, found ${show(v)}`);
   if (!Array.isArray(flicks) || flicks.length > 10_000) return fail('flicks: expected a list of at most 10000 flicks');
   const play = startSlidePlay(level.puzzle);
   const kept: [number, number, Direction][] = [];
   for (let i = 0; i < flicks.length; i++) {
     const f = flicks[i];
     if (!Array.isArray(f) || f.length !== 3 || !Number.isInteger(f[0]) || !Number.isInteger(f[1]) || !DIRECTIONS.includes(f[2]))
-      return fail(`flicks[${i}]: expected [col, row, "U" | "D" | "L" | "R"], found ${JSON.stringify(f)}`);
+      return fail(`flicks[${i}]: expected [col, row, "U" | "D" | "L" | "R"], found ${show(f)}`);
     const event = flickOn(play, f[0], f[1], f[2]);
     if (event.kind === 'refused') return fail(`flicks[${i}] is refused: ${event.why}`);
     kept.push([f[0], f[1], f[2]]);

@@ -101,3 +101,25 @@ describe('the face refuses every bent field it reads that the schemas refuse (ea
     expect(paths.length).toBeGreaterThan(5);
   });
 });
+
+describe('a value nested 200,000 deep or megabytes long is named, not stringified whole (issue 43: no RangeError from a message)', () => {
+  const deep = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
+  const text = packText('ghost-free.json');
+  it.each([
+    ['a level id', (t: string) => t.replace(/"id":"ghost-[0-9a-f]{12}"/, `"id":${deep(200_000)}`), /^levels\[0\] › id: expected "ghost-"/],
+    ['a puzzle', (t: string) => t.replace(/"puzzle":\{[^}]*\}/, `"puzzle":${deep(200_000)}`), /› puzzle: expected an object, found \[\[\[/],
+    ['the hints', (t: string) => t.replace(/"hints":"[^"]*"/, `"hints":${deep(200_000)}`), /› analysis\.hints: expected base64/],
+    ['the pack name', (t: string) => t.replace(/"name":"[^"]*"/, `"name":${deep(200_000)}`), /^name: expected a string/],
+  ])('%s', (_what, bend, message) => {
+    const bent = bend(text);
+    expect(() => loadPack(bent)).toThrow(PackError);
+    expect(() => loadPack(bent)).toThrow(message);
+  });
+
+  it('in a manifest', async () => {
+    const { loadManifest } = await import('../../tools/client/index.ts');
+    const manifest = `{"type":"manifest","packs":[{"name":"x","kind":${deep(200_000)}}]}`;
+    expect(() => loadManifest(manifest)).toThrow(PackError);
+    expect(() => loadManifest(`{"type":${deep(200_000)}}`)).toThrow(/^manifest › type: expected "manifest", found \[\[\[/);
+  });
+});

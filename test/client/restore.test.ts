@@ -107,7 +107,7 @@ describe('restoreGhostGame', () => {
 
   it('startLives 1000 is refused in one line (a restart no longer throws RangeError)', () => {
     const back = restoreGhostGame(g, { ...(saved(startGhostGame(g)) as object), startLives: 1000, lives: 1000 });
-    expect(back).toEqual({ ok: false, why: 'saved game: startLives: expected a whole number 1..99, found 1000' });
+    expect(back).toEqual({ ok: false, why: 'saved game: startLives: the save says 1000, this game gives 3: a save does not set the lives' });
     expect(restoreGhostGame(g, null)).toMatchObject({ ok: false });
     expect(restoreGhostGame(g, { ...(saved(startGhostGame(g)) as object), level: 'ghost-000000000000' })).toMatchObject({ ok: false });
   });
@@ -129,7 +129,7 @@ describe('restoreAppleGame and restoreSlideGame', () => {
     st = appleStep(a, st, { type: 'take', rect: a.solution[0]! }).state;
     st = appleStep(a, st, { type: 'tick', ms: limit }).state;
     expect(st.status).toBe('time up');
-    expect(restoreAppleGame(a, saved(st))).toEqual({ ok: true, state: st });
+    expect(restoreAppleGame(a, saved(st), limit)).toEqual({ ok: true, state: st });
   });
 
   it('slide: flicks replayed, an illegal one refused', () => {
@@ -139,5 +139,85 @@ describe('restoreAppleGame and restoreSlideGame', () => {
     expect(restoreSlideGame(s, saved(st))).toEqual({ ok: true, state: st });
     expect(restoreSlideGame(s, { ...(saved(st) as object), flicks: [[99, 99, 'U']] })).toMatchObject({ ok: false });
     expect(restoreSlideGame(s, { ...(saved(st) as object), undos: -1 })).toMatchObject({ ok: false });
+  });
+});
+
+describe("a save never sets the rules (issue 43): the lives and the time limit are the game's", () => {
+  it('ghost: startLives 99 (or 4) in a save of a 3-life game is refused; a 5-life game restores its own saves', () => {
+    for (const startLives of [99, 4, 1]) {
+      const back = restoreGhostGame(g, { ...(saved(startGhostGame(g)) as object), startLives, lives: startLives });
+      expect(back).toMatchObject({ ok: false, why: expect.stringMatching(/^saved game: startLives: the save says \d+, this game gives 3/) });
+    }
+    const five = ghostStep(g, startGhostGame(g, 5), { type: 'hint' }).state;
+    expect(restoreGhostGame(g, saved(five), 5)).toEqual({ ok: true, state: five });
+    expect(restoreGhostGame(g, saved(five))).toMatchObject({ ok: false });
+    expect(() => restoreGhostGame(g, saved(five), 0)).toThrow(RangeError);
+  });
+
+  it('apple: timeLimitMs null or 1e15 in a save of a timed game is refused; the game restores its own saves', () => {
+    const limit = 120_000;
+    const timed = appleStep(a, appleStep(a, startAppleGame(a, limit), { type: 'take', rect: a.solution[0]! }).state, { type: 'tick', ms: 5_000 }).state;
+    expect(restoreAppleGame(a, saved(timed), limit)).toEqual({ ok: true, state: timed });
+    for (const timeLimitMs of [null, 1e15, limit + 1, undefined]) {
+      const back = restoreAppleGame(a, { ...(saved(timed) as object), timeLimitMs }, limit);
+      expect(back, String(timeLimitMs)).toMatchObject({
+        ok: false,
+        why: expect.stringMatching(/^saved game: timeLimitMs: the save says .*, this game plays 120000/),
+      });
+    }
+    // a timed save does not restore into an untimed game either (the face's games are untimed)
+    expect(restoreAppleGame(a, saved(timed))).toMatchObject({ ok: false, why: expect.stringMatching(/this game plays untimed/) });
+  });
+
+  it('apple: elapsedMs past the limit, negative or past 2^53 is refused; the time played is bounded by the game', () => {
+    const limit = 120_000;
+    const start = saved(startAppleGame(a, limit)) as object;
+    for (const elapsedMs of [limit + 1, -1, 1e300, 0.5])
+      expect(restoreAppleGame(a, { ...start, elapsedMs }, limit), String(elapsedMs)).toMatchObject({
+        ok: false,
+        why: expect.stringMatching(/^saved game: elapsedMs/),
+      });
+    expect(restoreAppleGame(a, { ...(saved(startAppleGame(a)) as object), elapsedMs: 1e300 })).toMatchObject({ ok: false });
+    const back = restoreAppleGame(a, { ...start, elapsedMs: limit }, limit);
+    if (!back.ok) throw new Error(back.why);
+    expect(back.state).toMatchObject({ status: 'time up', elapsedMs: limit, timeLimitMs: limit });
+  });
+
+  it('slide: restore is linear in the flicks (9,516 flicks took 6.2 s through slideStep)', () => {
+    // a block of each colour, far apart: flicked right and left, nothing ever vanishes
+    const level = { ...s, id: 'slide-000000000000', puzzle: { board: ['a...', '....', '....', '...b'] } } as SlideLevel;
+    const flicks = Array.from({ length: 9_516 }, (_, i) => (i % 2 === 0 ? [0, 0, 'R'] : [3, 0, 'L']));
+    const t = performance.now();
+    const back = restoreSlideGame(level, { level: level.id, flicks, undos: 0, restarts: 0 });
+    const ms = performance.now() - t;
+    if (!back.ok) throw new Error(back.why);
+    expect(back.state.flicks).toEqual(flicks);
+    expect(ms).toBeLessThan(1000);
+    // the same state slideStep builds, flick by flick (a short prefix)
+    let st = startSlideGame(level);
+    for (const [col, row, dir] of flicks.slice(0, 50) as [number, number, 'R' | 'L'][]) st = slideStep(level, st, { type: 'flick', col, row, dir }).state;
+    expect(restoreSlideGame(level, saved(st))).toEqual({ ok: true, state: st });
+    // a flick after the clear is refused as slideStep refuses it
+    const cleared = [...s.solution, s.solution[0]];
+    expect(restoreSlideGame(s, { level: s.id, flicks: cleared, undos: 0, restarts: 0 })).toEqual({
+      ok: false,
+      why: `saved game: flicks[${s.solution.length}] is refused: the board is already clear`,
+    });
+  });
+});
+
+describe('a save nested 200,000 deep is refused in one line, never a RangeError', () => {
+  let deep: unknown = 0;
+  for (let i = 0; i < 200_000; i++) deep = [deep];
+  it.each([
+    ['ghost level', () => restoreGhostGame(g, { ...(saved(startGhostGame(g)) as object), level: deep })],
+    ['ghost action', () => restoreGhostGame(g, { ...(saved(startGhostGame(g)) as object), actions: [deep] })],
+    ['slide flick', () => restoreSlideGame(s, { ...(saved(startSlideGame(s)) as object), flicks: [deep] })],
+    ['apple rectangle', () => restoreAppleGame(a, { ...(saved(startAppleGame(a)) as object), taken: [deep] })],
+    ['apple time limit', () => restoreAppleGame(a, { ...(saved(startAppleGame(a)) as object), timeLimitMs: deep })],
+  ])('%s', (_what, restore) => {
+    const back = restore();
+    expect(back).toMatchObject({ ok: false, why: expect.stringMatching(/^saved game: .*\[\[\[/) });
+    if (!back.ok) expect(back.why.length).toBeLessThan(200);
   });
 });

@@ -7,6 +7,7 @@
 import type { PackFile, ReplayReport } from './types.ts';
 import { KIND_NAMES, faceOf, packProblem } from './pack-check.ts';
 import type { FaceName } from '../kinds/faces.ts';
+import { show } from '../lib/shape-check.ts';
 
 /** The error the loaders throw: one line naming the file or level id and the field, or what is wrong with the file as a whole. */
 export class PackError extends Error {}
@@ -43,7 +44,7 @@ export function loadPack(input: string | unknown): LoadedPack {
   if (problem !== null) throw new PackError(problem);
   const pack = raw as PackFile;
   const face = faceOf(pack.kind);
-  if (!face) throw new PackError(`kind: ${JSON.stringify(pack.kind)} is not a kind this client knows`); // packProblem refused it already
+  if (!face) throw new PackError(`kind: ${show(pack.kind)} is not a kind this client knows`); // packProblem refused it already
   return { kind: { name: face.name as FaceName, replay: (level) => face.replay(level) }, pack };
 }
 
@@ -73,13 +74,13 @@ export interface LoadedManifest {
 export function loadManifest(input: string | unknown): LoadedManifest {
   const raw = parse(input, 'manifest') as { type?: unknown; packs?: unknown } | null;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new PackError('manifest: a manifest is a JSON object');
-  if (raw.type !== 'manifest') throw new PackError(`manifest › type: expected "manifest", found ${JSON.stringify(raw.type)}`);
+  if (raw.type !== 'manifest') throw new PackError(`manifest › type: expected "manifest", found ${show(raw.type)}`);
   if (!Array.isArray(raw.packs)) throw new PackError('manifest › packs: expected a list');
   const packs = raw.packs.map((p: Record<string, unknown> | null, i: number): ManifestEntry => {
     const at = `manifest › packs[${i}]`;
     if (p === null || typeof p !== 'object') throw new PackError(`${at}: expected an object`);
     if (typeof p.name !== 'string') throw new PackError(`${at}.name: expected a string`);
-    if (!KIND_NAMES.includes(p.kind as string)) throw new PackError(`${at}.kind: expected one of ${KIND_NAMES.join(', ')}, found ${JSON.stringify(p.kind)}`);
+    if (!KIND_NAMES.includes(p.kind as string)) throw new PackError(`${at}.kind: expected one of ${KIND_NAMES.join(', ')}, found ${show(p.kind)}`);
     if (typeof p.file !== 'string' || !/^[a-z0-9][a-z0-9_-]*\.json$/.test(p.file)) throw new PackError(`${at}.file: expected a file name like "name.json"`);
     for (const k of ['levels', 'bytes'] as const)
       if (!Number.isInteger(p[k]) || (p[k] as number) < 0) throw new PackError(`${at}.${k}: expected a whole number ≥ 0`);

@@ -5,7 +5,8 @@
 // `.proofpack` (pipeline's work folder; the entry has no trailing slash, so it
 // matches a file or a symbolic link of that name too, never committable) in
 // the game's .gitignore. Never
-// overwrites a file unless told to (--force).
+// overwrites a file unless told to (--force), and writes all of them or none:
+// every target is checked before the first write.
 import { randomInt } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -13,7 +14,7 @@ import type { Console } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import { FORMAT_VERSION, type PacksConfig } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
-import { readText, writeFileAtomic } from '../lib/io.ts';
+import { checkWriteTarget, readText, writeNewFile } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { KINDS } from '../kinds/index.ts';
 
@@ -104,16 +105,68 @@ export function initCommand(opts: InitOptions, con: Console): number {
     [path.join(opts.dir, 'packs.json'), formatDocument(starterPacks(opts.dir, opts.levels))],
     [path.join(opts.dir, 'github-workflow.yml'), workflowExample(opts.dir)],
   ];
-  const existing = files.map(([f]) => f).filter((f) => fs.existsSync(f));
+  const existing = files.map(([f]) => f).filter((f) => exists(f));
   if (existing.length > 0 && !opts.force) throw new InputError(`init: not overwriting ${existing.join(', ')} (--force overwrites them)`);
   const ignore = '.gitignore';
-  const ignored = withWorkIgnored(fs.existsSync(ignore) ? readText(ignore) : '');
-  for (const [file, text] of files) writeFileAtomic(file, text);
-  if (ignored !== undefined) writeFileAtomic(ignore, ignored);
+  // every target checked (and .gitignore read) before the first write: a refusal writes nothing
+  checkWriteTarget(ignore);
+  const ignored = withWorkIgnored(exists(ignore) ? readText(ignore) : '');
+  writeAll(ignored === undefined ? files : [...files, [ignore, ignored]]);
   con.out(`wrote ${files.map(([f]) => f).join(', ')} (seed ${seed})`);
   if (ignored !== undefined) con.out(`added .proofpack (pipeline's work folder) to ${ignore}`);
   con.out(
     `next: edit the configs (each names only what differs from \`proofpack config KIND\`; a plan entry is changed by its key, \`proofpack config KIND --keys\` lists them; delete the file of a kind the game does not use, and its pack), then \`npx proofpack pipeline\``,
   );
   return 0;
+}
+
+/** True when something (a file, a folder, a link, even a dangling one) is at `file`. */
+function exists(file: string): boolean {
+  try {
+    fs.lstatSync(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Write every file or none: each target and each folder above it is checked
+ * first (a link, a folder where a file goes, a file where a folder goes), then
+ * every file is written beside its target under a temporary name, and only
+ * when all are written are they renamed into place. A failure before the
+ * renames removes the temporary files and the folders made for them.
+ */
+function writeAll(files: readonly (readonly [string, string])[]): void {
+  for (const [file] of files) {
+    checkWriteTarget(file);
+    for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      let st: fs.Stats;
+      try {
+        st = fs.lstatSync(dir);
+      } catch {
+        continue; // made below
+      }
+      if (!st.isDirectory()) throw new InputError(`${dir}: is not a folder, and ${file} goes inside it (move it away or give --dir another folder)`);
+      break;
+    }
+  }
+  const made: string[] = [];
+  const staged: [tmp: string, file: string][] = [];
+  try {
+    for (const [file, text] of files) {
+      const dir = path.dirname(file);
+      const first = fs.mkdirSync(dir, { recursive: true });
+      if (first !== undefined) made.push(first);
+      const tmp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}-${staged.length}`);
+      staged.push([tmp, file]);
+      writeNewFile(tmp, text);
+    }
+  } catch (e) {
+    for (const [tmp] of staged) fs.rmSync(tmp, { force: true });
+    for (const dir of made.reverse()) fs.rmSync(dir, { recursive: true, force: true });
+    const file = staged.at(-1)?.[1] ?? files[0]?.[0] ?? '.';
+    throw new InputError(`${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); nothing was written`);
+  }
+  for (const [tmp, file] of staged) fs.renameSync(tmp, file);
 }

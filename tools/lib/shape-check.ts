@@ -3,7 +3,7 @@
 // with these): small combinators that return the first problem as
 // ".field[i]: what is wrong", or null. No dependency, no Node-only import.
 import { at } from './at.ts';
-import { BASE64_PATTERN } from './bytes.ts';
+import { isBase64 } from './bytes.ts';
 
 export type Check = (v: unknown, at: string) => string | null;
 
@@ -62,13 +62,57 @@ export const obj =
 /** A problem found under `step` (".field" or "[i]"): its path grows, its message stays. */
 export const nest = (step: string, e: string): string => (e.startsWith('.') || e.startsWith('[') ? `${step}${e}` : `${step}: ${e}`);
 
+/**
+ * A value as a message shows it: its JSON, cut to 40 characters ("..." at the
+ * end). Only the characters shown are written: a hostile value of megabytes,
+ * or nested 100,000 deep (where JSON.stringify overflows the stack), costs
+ * a few dozen steps, and the text is the same as JSON.stringify's cut.
+ */
 export function show(v: unknown): string {
-  const s = JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 40 ? `${s.slice(0, 37)}...` : s;
+  if (v === undefined) return 'undefined';
+  const out = { text: '' };
+  writeShort(v, out);
+  return out.text.length > 40 ? `${out.text.slice(0, 37)}...` : out.text;
 }
 
-/** Unpadded base64, exactly as lib/bytes.ts writes and reads it (no `=`). */
-export const base64: Check = str(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)');
+/** JSON of `v` appended to `out.text` until it is past 41 characters. */
+function writeShort(v: unknown, out: { text: string }): void {
+  const full = () => out.text.length > 41;
+  const value = (x: unknown) => (x === undefined || typeof x === 'function' || typeof x === 'symbol' ? null : x);
+  if (Array.isArray(v)) {
+    out.text += '[';
+    for (let i = 0; i < v.length && !full(); i++) {
+      if (i > 0) out.text += ',';
+      writeShort(value(v[i]), out);
+    }
+    if (!full()) out.text += ']';
+  } else if (v !== null && typeof v === 'object') {
+    out.text += '{';
+    let first = true;
+    for (const k in v) {
+      if (full()) break;
+      const x = (v as Record<string, unknown>)[k];
+      if (!Object.hasOwn(v, k) || value(x) === null) continue;
+      out.text += `${first ? '' : ','}${JSON.stringify(k.slice(0, 42))}:`;
+      first = false;
+      writeShort(x, out);
+    }
+    if (!full()) out.text += '}';
+  } else if (typeof v === 'string') out.text += JSON.stringify(v.slice(0, 42));
+  else out.text += JSON.stringify(v) ?? String(v);
+}
+
+/** Unpadded base64 of at most `maxChars` characters, exactly as lib/bytes.ts writes and reads it (no `=`); the length is checked first, so the check is linear and bounded. */
+export const base64 =
+  (maxChars: number): Check =>
+  (v) =>
+    typeof v !== 'string'
+      ? `expected base64 (A-Z a-z 0-9 + /, no padding), found ${show(v)}`
+      : v.length > maxChars
+        ? `expected base64 of at most ${maxChars} characters, found ${v.length} characters`
+        : isBase64(v)
+          ? null
+          : `expected base64 (A-Z a-z 0-9 + /, no padding, length mod 4 not 1), found ${show(v)}`;
 
 /** The first problem of decoding `v` with `decode` (which throws on bad bytes), as a check. */
 export const decodes =
@@ -81,3 +125,9 @@ export const decodes =
       return `does not decode (${(e as Error).message})`;
     }
   };
+
+/** A kind's rule problem (lib/kind.ts `Problem`: field, stored, expected) as a check's ".field: what is wrong". */
+export function ruleProblem(p: { field: string; stored: unknown; expected: unknown }): string {
+  const text = (v: unknown) => (typeof v === 'string' ? v : show(v));
+  return `.${p.field}: found ${text(p.stored)}, expected ${text(p.expected)}`;
+}

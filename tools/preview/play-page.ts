@@ -3,7 +3,9 @@
 // its kind's view (tools/kinds/views.ts) for the picture of the game (a
 // Picture, legend, controls, status lines), turns the player's clicks, drags
 // and keys on the picture's cells into the view's input, and steps the actions
-// the view answers with through the kind's face (tools/kinds/faces.ts). No kind is named here and no rule lives here. Compiled
+// the view answers with through the kind's face (tools/kinds/faces.ts). It draws
+// the coordinates around every board, and a click anywhere on a list row opens
+// its level. No kind is named here and no rule lives here. Compiled
 // for the browser by tools/scripts/build-client.ts (build/preview/play-page.js),
 // which tools/preview/play.ts inlines.
 import type { KindFace, KindView, PlayControl, PlayInput, PlayView } from '../lib/face.ts';
@@ -81,6 +83,11 @@ function drawList(): void {
     td.appendChild(a);
     tr.append(td, el('td', '', r.set.name), el('td', '', r.level.tier), el('td', 'metric', `${r.set.metric[1]} ${r.metric}`));
     if (current && current.row.level.id === r.level.id) tr.className = 'current';
+    // the whole row opens its level, not only the id's link
+    tr.addEventListener('click', (e) => {
+      if ((e.target as Element | null)?.closest?.('a')) return; // the link itself sets the hash
+      location.hash = `#${r.level.id}`;
+    });
     table.appendChild(tr);
   }
   $('list').replaceChildren(table);
@@ -116,6 +123,11 @@ function drawControls(controls: readonly PlayControl[]): void {
 
 /** The board's cells kept from draw to draw (updated in place, so a double click's two clicks land on one element). */
 let shape = '';
+/**
+ * The picture as a grid: the coordinates outside (row and column numbers from
+ * 0, for every kind: legends, hints and moves name cells by them), then the
+ * picture's own labels (e.g. ghost counts), then its cells.
+ */
 function drawView(view: PlayView): void {
   const p = view.picture;
   const board = $('board');
@@ -123,13 +135,17 @@ function drawView(view: PlayView): void {
   const key = `${p.rows}x${p.cols}:${side}:${p.colLabels ? 1 : 0}`;
   if (key !== shape) {
     shape = key;
-    board.style.gridTemplateColumns = `repeat(${p.cols + side}, var(--cell))`;
-    const cells: HTMLElement[] = [];
+    board.style.gridTemplateColumns = `repeat(${p.cols + side + 1}, var(--cell))`;
+    const cells: HTMLElement[] = [el('div', 'coord')];
+    if (side) cells.push(el('div', 'coord'));
+    for (let c = 0; c < p.cols; c++) cells.push(el('div', 'coord col-coord', String(c)));
     if (p.colLabels) {
+      cells.push(el('div', 'coord'));
       if (side) cells.push(el('div', 'label'));
       for (let c = 0; c < p.cols; c++) cells.push(el('div', 'label col-label'));
     }
     for (let r = 0; r < p.rows; r++) {
+      cells.push(el('div', 'coord row-coord', String(r)));
       if (side) cells.push(el('div', 'label row-label'));
       for (let c = 0; c < p.cols; c++) {
         const cell = el('div', 'cell');

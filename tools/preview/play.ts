@@ -24,12 +24,14 @@ body { font-family: system-ui, sans-serif; margin: 0; color: #222; background: #
 #side header { padding: .6rem; border-bottom: 1px solid #ddd; } h1 { font-size: 1.1rem; margin: 0 0 .4rem; }
 #side input, #side select { font: inherit; margin: .1rem 0; } #search { width: 100%; box-sizing: border-box; }
 #list { overflow: auto; flex: 1; font-size: .8rem; } #list table { border-collapse: collapse; width: 100%; }
-#list td { padding: .15rem .4rem; border-bottom: 1px solid #eee; } #list tr.current { background: #e8eaf6; }
+#list td { padding: .15rem .4rem; border-bottom: 1px solid #eee; } #list tr { cursor: pointer; } #list tr:hover { background: #f3f4fb; } #list tr.current { background: #e8eaf6; }
 #list a { font-family: monospace; color: #283593; }
 #main { overflow: auto; padding: 1rem 1.5rem; }
 #board { --cell: 34px; display: inline-grid; gap: 1px; user-select: none; margin: .5rem 0; }
 .cell { width: var(--cell); height: var(--cell); display: flex; align-items: center; justify-content: center; font-size: 17px; font-weight: 600; border: 1px solid #9aa3ad; background: #fff; box-sizing: border-box; }
-.label { width: var(--cell); height: var(--cell); display: flex; align-items: center; justify-content: center; font-size: 12px; color: #888; }
+.label { width: var(--cell); height: var(--cell); display: flex; align-items: center; justify-content: center; font-size: 13px; font-weight: 700; color: #444; }
+.coord { width: var(--cell); height: var(--cell); display: flex; align-items: center; justify-content: center; font-size: 11px; color: #999; }
+.mistake { border: 2px solid #c62828; color: #c62828; } .missed { color: #e65100; }
 .cursor, .selected { outline: 3px solid #3949ab; outline-offset: -3px; } .hinted { box-shadow: inset 0 0 0 3px #ffb300; } .picked { box-shadow: inset 0 0 0 2px #555; }
 #status { font-size: .95rem; line-height: 1.6; } #status b { font-variant-numeric: tabular-nums; }
 .legend { font-size: .8rem; color: #555; max-width: 48rem; } .keys { font-size: .8rem; color: #555; }

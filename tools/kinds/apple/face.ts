@@ -1,10 +1,18 @@
 // The apple kind's client face (tools/lib/face.ts): the client's reading of an
-// apple level in a pack, the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema
-// library: the client bundles it.
+// apple level in a pack (the shape of every field, then the cheap consistency
+// checks, by the kind's own rules: both stored plays replayed to their scores,
+// greedyScore ≤ bestScore ≤ upperBound, the greedy play the greedy rule's),
+// the replay of its stored solution, and its game loop (start, step,
+// restore); its play-page view is view.ts. No schema library: the client
+// bundles it.
 import type { KindFace } from '../../lib/face.ts';
 import { appleStep, restoreAppleGame, startAppleGame, type AppleAction, type AppleEvent, type AppleGameState } from './game.ts';
-import { arr, int, obj, show, str, tuple, type Check } from '../../lib/shape-check.ts';
+import { arr, int, obj, ruleProblem, show, str, tuple, type Check } from '../../lib/shape-check.ts';
 import { replayApple, type AppleLevel } from './play.ts';
+import { appleRuleProblems } from './rules.ts';
+import { greedyPlay } from './greedy.ts';
+import { parseBoard } from './board.ts';
+import { rectBottom, rectLeft, rectRight, rectTop } from './rects.ts';
 
 const corners = tuple(int(0, 9), int(0, 16), int(0, 9), int(0, 16));
 /** [top, left, bottom, right] on the board, top ≤ bottom and left ≤ right, as the schema says. */
@@ -16,6 +24,22 @@ const rect: Check = (v, where) => {
 };
 
 function levelProblem(level: Record<string, unknown>): string | null {
+  return shapeProblem(level) ?? consistencyProblem(level as unknown as AppleLevel);
+}
+
+/** The stored values against the rules (rules.ts, greedy.ts): what the medals are measured against is what the plays earn. */
+function consistencyProblem(level: AppleLevel): string | null {
+  const rule = appleRuleProblems(level.puzzle, level.solution, level.analysis)[0];
+  if (rule) return ruleProblem(rule);
+  const greedy = greedyPlay(parseBoard(level.puzzle.board)).moves.map((m) => [rectTop(m), rectLeft(m), rectBottom(m), rectRight(m)]);
+  const stored = level.analysis.greedyPlay;
+  const i = greedy.findIndex((m, k) => show(m) !== show(stored[k]));
+  const at = i >= 0 ? i : greedy.length === stored.length ? -1 : Math.min(greedy.length, stored.length);
+  if (at < 0) return null;
+  return `.analysis.greedyPlay[${at}]: found ${show(stored[at] ?? 'the end of the play')}, expected ${show(greedy[at] ?? 'the end of the play')} (the greedy rule's move)`;
+}
+
+function shapeProblem(level: Record<string, unknown>): string | null {
   return (
     obj({ puzzle: obj({ board: arr(str(/^[1-9]{17}$/, '17 digits 1-9'), 10, 10) }) })(level, '') ??
     obj({ solution: arr(rect, 0, 170) })(level, '') ??
@@ -30,5 +54,5 @@ export const face: KindFace<AppleLevel, 'apple', AppleGameState, AppleAction, Ap
   replay: replayApple,
   start: (level) => startAppleGame(level),
   step: appleStep,
-  restore: restoreAppleGame,
+  restore: (level, saved) => restoreAppleGame(level, saved), // the face's games are untimed, as its start
 };

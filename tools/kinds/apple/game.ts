@@ -6,6 +6,7 @@
 // replay of the same actions gives the same game. The state is plain JSON.
 import type { AppleRect } from './schema.ts';
 import { isAppleOver, rectSumOf, startApplePlay, takeRect, type AppleLevel, type ApplePlayState } from './play.ts';
+import { show } from '../../lib/shape-check.ts';
 
 /** The original game's time limit: two minutes. */
 export const APPLE_TIME_LIMIT_MS = 120_000;
@@ -78,7 +79,7 @@ export function appleStep(level: AppleLevel, state: AppleGameState, action: Appl
     const next: AppleGameState = { ...state, elapsedMs: limit !== null && timeUp ? limit : elapsedMs, status: timeUp ? 'time up' : 'playing' };
     return { state: next, event: { kind: 'ticked', timeUp } };
   }
-  if (action.type !== 'take') return refuse(`unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);
+  if (action.type !== 'take') return refuse(`unknown action ${show((action as { type?: unknown }).type)}`);
   if (state.status !== 'playing') return refuse(`the game is over (${state.status})`);
   const play = applePlayOf(level, state);
   const r = takeRect(play, action.rect);
@@ -97,28 +98,39 @@ export type AppleRestored = { readonly ok: true; readonly state: AppleGameState 
 
 const wholeAtLeast = (v: unknown, lo: number): v is number => Number.isInteger(v) && (v as number) >= lo;
 
+/** The longest time a save may say was played (about 285 years): past it a number of milliseconds stops being exact. */
+const MAX_ELAPSED_MS = Number.MAX_SAFE_INTEGER;
+
 /**
- * A saved apple game (e.g. JSON.parse of a saved state) checked and rebuilt:
- * its level id, time limit and time played are read and its rectangles taken
- * again through appleStep, so the score and status come from the replay,
- * never from the save. Not ok, with one line why, when a field is out of
- * range or a rectangle is not a move.
+ * A saved apple game (e.g. JSON.parse of a saved state) checked and rebuilt
+ * under the game's own rules: `timeLimitMs` is the game's setting (what it
+ * passes to startAppleGame; null: untimed), never the save's, and a save made
+ * under another limit is refused. Its level id and time played are read
+ * (0..the limit when timed) and its rectangles taken again through appleStep,
+ * so the score and status come from the replay, never from the save. Not ok,
+ * with one line why, when a field is out of range or a rectangle is not a
+ * move.
  */
-export function restoreAppleGame(level: AppleLevel, saved: unknown): AppleRestored {
+export function restoreAppleGame(level: AppleLevel, saved: unknown, timeLimitMs: number | null = null): AppleRestored {
+  if (timeLimitMs !== null && !(Number.isInteger(timeLimitMs) && timeLimitMs > 0))
+    throw new RangeError(`restoreAppleGame: timeLimitMs must be a whole number of milliseconds > 0 or null, got ${timeLimitMs}`);
   const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
   if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
   const s = saved as Record<string, unknown>;
-  if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
-  const { timeLimitMs, elapsedMs, taken } = s;
-  if (timeLimitMs !== null && !wholeAtLeast(timeLimitMs, 1))
-    return fail(`timeLimitMs: expected null or a whole number ≥ 1, found ${JSON.stringify(timeLimitMs)}`);
-  if (!wholeAtLeast(elapsedMs, 0)) return fail(`elapsedMs: expected a whole number ≥ 0, found ${JSON.stringify(elapsedMs)}`);
+  if (s.level !== level.id) return fail(`of level ${show(s.level)}, not ${level.id}`);
+  const { elapsedMs, taken } = s;
+  if (s.timeLimitMs !== timeLimitMs)
+    return fail(
+      `timeLimitMs: the save says ${show(s.timeLimitMs)}, this game plays ${timeLimitMs === null ? 'untimed (null)' : timeLimitMs}: a save does not set the time limit`,
+    );
+  const most = timeLimitMs ?? MAX_ELAPSED_MS;
+  if (!wholeAtLeast(elapsedMs, 0) || elapsedMs > most) return fail(`elapsedMs: expected a whole number 0..${most}, found ${show(elapsedMs)}`);
   if (!Array.isArray(taken) || taken.length > 170) return fail('taken: expected a list of at most 170 rectangles');
   let state = startAppleGame(level, timeLimitMs);
   for (let i = 0; i < taken.length; i++) {
     const rect = taken[i];
     if (!Array.isArray(rect) || rect.length !== 4 || !rect.every((v) => wholeAtLeast(v, 0)))
-      return fail(`taken[${i}]: expected [top, left, bottom, right], found ${JSON.stringify(rect)}`);
+      return fail(`taken[${i}]: expected [top, left, bottom, right], found ${show(rect)}`);
     const out = appleStep(level, state, { type: 'take', rect: rect as unknown as AppleRect });
     if (out.event.kind === 'refused') return fail(`taken[${i}] is refused: ${out.event.why}`);
     state = out.state;

@@ -65,18 +65,21 @@ export function appleView(level: AppleLevel, s: AppleGameState, ui: AppleUi): Pl
       text,
       tags,
       palette: PALETTE,
-      colLabels: [...Array(COLS).keys()].map(String),
-      rowLabels: [...Array(ROWS).keys()].map(String),
     },
     legend:
-      'Digits 1–9; drag a rectangle whose remaining digits sum to 10 (the sum shows while you drag; removed cells count 0 and turn grey). Rows 0–9 and columns 0–16 are numbered from 0; a rectangle is [top, left, bottom, right]. Greedy and best scores are the stored references.',
+      'Digits 1–9; drag a rectangle whose remaining digits sum to 10 (the sum shows while you drag; removed cells count 0 and turn grey). Rows 0–9 and columns 0–16 are numbered from 0 (the small grey numbers); a rectangle is [top, left, bottom, right]. Greedy and best scores are the stored references.',
     keys: 'Mouse: drag a rectangle, release to take it. Keys: r = restart. The optional timer is the original two minutes.',
     controls: [
       { id: 'restart', label: 'restart' },
       { id: 'timed', label: '2-minute timer', toggle: true, checked: s.timeLimitMs !== null },
     ],
     status: [
-      ['status', 'game-status', s.status + (medals.best ? ' 🏆 best score' : medals.greedy ? ' 🥈 greedy score' : '')],
+      // a board with no digit left is cleared, not merely out of moves; medals in words (no emoji font needed)
+      [
+        'status',
+        'game-status',
+        [s.score === ROWS * COLS ? 'cleared' : s.status, medals.best ? 'best score' : medals.greedy ? 'greedy score' : ''].filter(Boolean).join(' · '),
+      ],
       ['score', 'score', `${s.score} (greedy ${a.greedyScore}, best ${a.bestScore}, at most ${a.upperBound})`],
       ['sum under the cursor', 'sum', sum === null ? '-' : `${sum}${rect ? ` in [${rect.join(', ')}]` : ''}`],
       ['rectangles', 'moves', String(s.taken.length)],

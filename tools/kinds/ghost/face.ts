@@ -1,14 +1,33 @@
 // The ghost kind's client face (tools/lib/face.ts): the client's reading of a
-// ghost level in a pack (every field the rules read, and every asset decoded),
-// the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema library: the client bundles it.
+// ghost level in a pack (every field the rules read, and every asset decoded;
+// then the cheap consistency checks, by the kind's own rules: the puzzle's
+// numbers those of the solution, minScore ≤ maxScore, the stored solution
+// replayed as a careful player to a score within them and the course assets
+// agreeing at its start and end), the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
 import { ghostStep, restoreGhostGame, startGhostGame, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
-import { arr, decodes, int, base64, obj, oneOf, show, str, unknownOr } from '../../lib/shape-check.ts';
+import { arr, decodes, int, base64, obj, oneOf, ruleProblem, show, str, unknownOr } from '../../lib/shape-check.ts';
+import { COURSE_MAX_CHARS, HINTS_MAX_CHARS } from './asset-limits.ts';
 import { courseOf, hintsOf, replayGhost, startGhostPlay, type GhostLevel } from './play.ts';
+import { ruleProblems } from './rules.ts';
 
-const courseAsset = oneOf(base64, (v) => (v === 'unknown' ? null : 'expected "unknown"'));
+const courseAsset = oneOf(base64(COURSE_MAX_CHARS), (v) => (v === 'unknown' ? null : 'expected "unknown"'));
 
 function levelProblem(level: Record<string, unknown>): string | null {
+  return shapeProblem(level) ?? consistencyProblem(level as unknown as GhostLevel);
+}
+
+/** The stored values against the rules (rules.ts, play.ts): the numbers, the score bounds, the replay. */
+function consistencyProblem(level: GhostLevel): string | null {
+  const rule = ruleProblems(level.puzzle, level.solution)[0];
+  if (rule) return ruleProblem(rule);
+  const { maxScore, minScore } = level.analysis;
+  if (maxScore !== 'unknown' && minScore !== 'unknown' && minScore > maxScore) return `.analysis.minScore: found ${minScore}, above maxScore ${maxScore}`;
+  const replay = replayGhost(level);
+  return replay.ok ? null : `.analysis: the careful replay of the stored solution disagrees: ${replay.problems[0]}`;
+}
+
+function shapeProblem(level: Record<string, unknown>): string | null {
   const size = (level.puzzle as { size?: unknown } | null)?.size;
   const n = Number.isInteger(size) && (size as number) >= 5 && (size as number) <= 9 ? (size as number) : 5;
   const row = (chars: string) => str(new RegExp(`^[${chars}]{${n}}$`), `a row of ${n} of ${chars}`);
@@ -24,7 +43,7 @@ function levelProblem(level: Record<string, unknown>): string | null {
         minScore: unknownOr(int(0, 1e9)),
         maxCourse: courseAsset,
         minCourse: courseAsset,
-        hints: base64,
+        hints: base64(HINTS_MAX_CHARS),
       }),
     })(level, '');
   if (shape !== null) return shape;
@@ -51,5 +70,5 @@ export const face: KindFace<GhostLevel, 'ghost', GhostGameState, GhostAction, Gh
   replay: replayGhost,
   start: (level) => startGhostGame(level),
   step: ghostStep,
-  restore: restoreGhostGame,
+  restore: (level, saved) => restoreGhostGame(level, saved), // GHOST_LIVES, as its start
 };

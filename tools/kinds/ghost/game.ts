@@ -31,6 +31,7 @@ import {
   type GhostPlay,
 } from './play.ts';
 import { at } from '../../lib/at.ts';
+import { show } from '../../lib/shape-check.ts';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
 export const GHOST_LIVES = 3;
@@ -202,7 +203,7 @@ function stepOnce(level: GhostLevel, state: GhostGameState, action: GhostAction)
     const marks: Cell[] = [...state.marks, [row, col]];
     return { state: { ...state, marks, proven: provenAfter(level, { ...state, marks }, state.proven) }, event: { kind: 'marked' } };
   }
-  if (action.type !== 'catch') return refuse(`unknown action ${JSON.stringify((action as { type?: unknown }).type)}`);
+  if (action.type !== 'catch') return refuse(`unknown action ${show((action as { type?: unknown }).type)}`);
   if (knownEmpty(level, state, row, col)) return refuse(`[${row}, ${col}] is known empty`);
   if (g < 0) return mistake('catch');
   const provable = state.proven.some(([r, c]) => r === row && c === col);
@@ -246,27 +247,29 @@ function savedAction(v: unknown): GhostAction | null {
 }
 
 /**
- * A saved ghost game (e.g. JSON.parse of a saved state) checked and rebuilt:
- * its level id, lives at the start (1..99) and attempt are read, and its
+ * A saved ghost game (e.g. JSON.parse of a saved state) checked and rebuilt
+ * under the game's own rules: `lives` is the game's setting (what it passes to
+ * startGhostGame, default GHOST_LIVES), never the save's, and a save whose
+ * startLives differ is refused. Its level id and attempt are read, and its
  * actions replayed from the start of the attempt through ghostStep; every
  * other field (lives, score, status, proven, marks…) comes from the replay,
  * so no edit of a save awards what play did not earn. Not ok, with one line
  * why, when a field is missing or out of range or an action is refused.
  */
-export function restoreGhostGame(level: GhostLevel, saved: unknown): Restored<GhostGameState> {
+export function restoreGhostGame(level: GhostLevel, saved: unknown, lives: number = GHOST_LIVES): Restored<GhostGameState> {
+  const fresh = startGhostGame(level, lives); // throws RangeError on a setting out of range, as a start does
   const fail = (why: string) => ({ ok: false as const, why: `saved game: ${why}` });
   if (saved === null || typeof saved !== 'object' || Array.isArray(saved)) return fail('expected an object');
   const s = saved as Record<string, unknown>;
-  if (s.level !== level.id) return fail(`of level ${JSON.stringify(s.level)}, not ${level.id}`);
+  if (s.level !== level.id) return fail(`of level ${show(s.level)}, not ${level.id}`);
   const { startLives, attempt, actions } = s;
-  if (!Number.isInteger(startLives) || (startLives as number) < 1 || (startLives as number) > 99)
-    return fail(`startLives: expected a whole number 1..99, found ${JSON.stringify(startLives)}`);
-  if (!Number.isInteger(attempt) || (attempt as number) < 1) return fail(`attempt: expected a whole number ≥ 1, found ${JSON.stringify(attempt)}`);
+  if (startLives !== lives) return fail(`startLives: the save says ${show(startLives)}, this game gives ${lives}: a save does not set the lives`);
+  if (!Number.isInteger(attempt) || (attempt as number) < 1) return fail(`attempt: expected a whole number ≥ 1, found ${show(attempt)}`);
   if (!Array.isArray(actions) || actions.length > MAX_SAVED_ACTIONS) return fail(`actions: expected a list of at most ${MAX_SAVED_ACTIONS} actions`);
-  let state: GhostGameState = { ...startGhostGame(level, startLives as number), attempt: attempt as number };
+  let state: GhostGameState = { ...fresh, attempt: attempt as number };
   for (let i = 0; i < actions.length; i++) {
     const action = savedAction(actions[i]);
-    if (!action) return fail(`actions[${i}]: expected {type: "mark" | "unmark" | "catch", row, col} or {type: "hint"}, found ${JSON.stringify(actions[i])}`);
+    if (!action) return fail(`actions[${i}]: expected {type: "mark" | "unmark" | "catch", row, col} or {type: "hint"}, found ${show(actions[i])}`);
     const out = ghostStep(level, state, action);
     if (out.event.kind === 'refused') return fail(`actions[${i}] (${action.type}) is refused: ${out.event.why}`);
     state = out.state;

@@ -3,6 +3,7 @@
 // Schemas in schema/ are generated from them.
 import { z } from 'zod';
 import { BASE64_PATTERN } from '../../lib/bytes.ts';
+import { COURSE_MAX_CHARS, HINTS_MAX_CHARS } from './asset-limits.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
 
 const int = () => z.number().int();
@@ -58,13 +59,19 @@ const CellRC = z
   ])
   .describe('[row, col]');
 
-const Base64 = z.string().regex(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)');
+/** Unpadded base64 of at most `maxChars` characters: the length first, then a pattern that runs in linear time, then the length mod 4 (no repeated group: see lib/bytes.ts). */
+const Base64 = (maxChars: number) =>
+  z
+    .string()
+    .max(maxChars, `at most ${maxChars} base64 characters`)
+    .regex(BASE64_PATTERN, 'base64 (A-Z a-z 0-9 + /, no padding)')
+    .refine((s) => s.length % 4 !== 1, 'base64 whose length mod 4 is not 1');
 
-export const GhostCourse = Base64.describe(
+export const GhostCourse = Base64(COURSE_MAX_CHARS).describe(
   'binary, base64: the reduced ordered multi-terminal decision diagram, over the ghosts (row-major order unless the asset stores another), of W(S) = best (worst) bonus still to come + cells opened so far, for every caught set S on an optimal play (no value elsewhere); format version 1, see docs/ghost-assets.md',
 );
 
-export const GhostHints = Base64.describe(
+export const GhostHints = Base64(HINTS_MAX_CHARS).describe(
   'binary, base64: the ordered deduction steps of the layered solve (layer, constraints used, cells decided); each plain cell is decided by exactly one step; format version 1, see docs/ghost-assets.md',
 );
 

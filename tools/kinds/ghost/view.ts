@@ -1,35 +1,43 @@
 // The ghost kind on a play page (tools/lib/face.ts, view/input/noted): a game
 // as a picture with its status lines, and the page's clicks and keys as ghost
 // actions. Click = × (a × waits for a possible double click on the same cell;
-// a click elsewhere places it at once), double click = catch. No rule here:
-// every question goes to the game (game.ts, medals.ts).
+// a click elsewhere places it at once), double click = catch. The cells of
+// the attempt's mistakes stay marked (the page learns them from the game's
+// mistake events), and a lost game shows the ghosts left. Plain letters and
+// shapes, no emoji (a machine without an emoji font draws empty boxes). No
+// rule here: every question goes to the game (game.ts, medals.ts).
 import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
 import { isCleanClear, nextHint, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
 import type { HintStep } from './hints.ts';
 import { ghostMedalsEarned, onCourseForBest, onCourseForWorst } from './medals.ts';
 import { isCaught, isOpen, type GhostLevel } from './play.ts';
 
-/** The page-local state of a ghost game: the keyboard cursor, a × waiting for a possible double click, the hint shown, the last message. */
+/** The page-local state of a ghost game: the keyboard cursor, a × waiting for a possible double click, the hint shown, the attempt's mistakes, the last message. */
 export interface GhostUi {
   readonly cursor: readonly [number, number];
   readonly pending: readonly [number, number] | null;
   readonly hint: HintStep | null;
+  /** The cells of this attempt's mistakes ([row, col]: a × on a ghost, a catch on an empty cell), in the order made. */
+  readonly mistakes: readonly (readonly [number, number])[];
   readonly last: string;
 }
 
 /** How long a × waits for the second click of a double click, in milliseconds. */
 const DOUBLE_CLICK_MS = 250;
-const PALETTE = ['#ffffff', '#eceff1', '#f1f3f4', '#d1c4e9'];
+/** Closed, clue, open, caught ghost, a mistake's cell, a ghost left when the game is lost. */
+const PALETTE = ['#ffffff', '#eceff1', '#f1f3f4', '#d1c4e9', '#ffcdd2', '#fff3e0'];
 const yn = (v: boolean | null) => (v === null ? 'unknown' : v ? 'yes' : 'no');
 
 export function ghostUi(_level: GhostLevel): GhostUi {
-  return { cursor: [0, 0], pending: null, hint: null, last: '' };
+  return { cursor: [0, 0], pending: null, hint: null, mistakes: [], last: '' };
 }
 
 export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): PlayView {
   const n = level.puzzle.size;
   const hinted = new Set(ui.hint ? [...ui.hint.ghosts, ...ui.hint.empties].map(([r, c]) => r * n + c) : []);
   const marks = new Set(s.marks.map(([r, c]) => r * n + c));
+  const mistakes = new Set(ui.mistakes.map(([r, c]) => r * n + c));
+  const lost = s.status === 'lost';
   const fill: number[] = [];
   const text: string[] = [];
   const tags: string[] = [];
@@ -37,16 +45,21 @@ export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): Pl
     for (let c = 0; c < n; c++) {
       const i = r * n + c;
       const ch = level.puzzle.grid[r]?.[c] ?? '.';
+      const ghost = level.solution[r]?.[c] === 'G';
       const [f, t, tag] =
         ch !== '.'
           ? [1, ch, 'clue']
           : isCaught(s, r, c)
-            ? [3, '👻', 'ghost']
-            : marks.has(i)
-              ? [0, '×', 'mark']
-              : isOpen(level, s, r, c)
-                ? [2, '·', 'open']
-                : [0, '', ''];
+            ? [3, 'G', 'ghost']
+            : mistakes.has(i)
+              ? [4, ghost ? 'G' : '!', ghost ? 'mistake missed' : 'mistake']
+              : marks.has(i)
+                ? [0, '×', 'mark']
+                : isOpen(level, s, r, c)
+                  ? [2, '·', 'open']
+                  : lost && ghost
+                    ? [5, 'G', 'missed']
+                    : [0, '', ''];
       fill.push(f);
       text.push(t);
       tags.push([tag, hinted.has(i) ? 'hinted' : '', ui.cursor[0] === r && ui.cursor[1] === c ? 'cursor' : ''].filter(Boolean).join(' '));
@@ -60,21 +73,30 @@ export function ghostView(level: GhostLevel, s: GhostGameState, ui: GhostUi): Pl
   return {
     picture: { rows: n, cols: n, fill, text, tags, palette: PALETTE, colLabels: level.puzzle.cols.map(String), rowLabels: level.puzzle.rows.map(String) },
     legend:
-      'Numbers above and left: ghosts in that column / row. Grey cells with a number: clue cells (ghosts among the 8 neighbours; never a ghost). × = your "no ghost" mark, · = open (known empty: its row, column or clue is complete), 👻 = caught. Rows and columns are numbered from 0 (row, col). A wrong × or catch costs a life.',
+      'Bold numbers above and left: ghosts in that column / row; the small grey numbers outside them are the coordinates, rows and columns from 0 (row, col), as the hints name them. Grey cells with a number: clue cells (ghosts among the 8 neighbours; never a ghost). × = your "no ghost" mark, · = open (known empty: its row, column or clue is complete), G on violet = caught. A wrong × or catch costs a life; its cell turns red (! on an empty cell, G on a ghost), and a lost game shows the ghosts left as G on orange.',
     keys: 'Mouse: click = ×, double-click = catch. Keys: arrows move the cursor, x = ×, c or Enter = catch, h = hint, r = restart.',
     controls: [
       { id: 'hint', label: 'hint' },
       { id: 'restart', label: 'restart' },
     ],
     status: [
-      ['status', 'game-status', s.status + (won ? ` ${medals.best ? '💎' : ''}${medals.worst ? '💀' : ''}${isCleanClear(s) ? '🧠' : ''}` : '')],
+      [
+        'status',
+        'game-status',
+        [s.status, ...(won ? [medals.best && 'best score', medals.worst && 'worst score', isCleanClear(s) && 'clean clear'] : [])].filter(Boolean).join(' · '),
+      ],
       ['lives', 'lives', `${s.lives} of ${s.startLives}`],
       ['score', 'score', `${s.score} (best ${level.analysis.maxScore}, worst ${level.analysis.minScore})`],
       // a lost game ends on no score: it is on course for neither medal
-      ['on course for 💎', 'course-best', s.status === 'lost' ? 'no' : yn(onCourseForBest(level, s))],
-      ['on course for 💀', 'course-worst', s.status === 'lost' ? 'no' : yn(onCourseForWorst(level, s))],
-      ['clean so far (🧠)', 'clean', s.attempt === 1 && s.hints === 0 && s.mistakes === 0 && s.unprovable === 0 ? 'yes' : 'no'],
+      ['on course for the best score', 'course-best', s.status === 'lost' ? 'no' : yn(onCourseForBest(level, s))],
+      ['on course for the worst score', 'course-worst', s.status === 'lost' ? 'no' : yn(onCourseForWorst(level, s))],
+      [
+        'clean so far (no hint, no mistake, every catch provable)',
+        'clean',
+        s.attempt === 1 && s.hints === 0 && s.mistakes === 0 && s.unprovable === 0 ? 'yes' : 'no',
+      ],
       ['mistakes / hints / catches not provable', 'counts', `${s.mistakes} / ${s.hints} / ${s.unprovable} (attempt ${s.attempt})`],
+      ['mistakes at', 'mistakes', ui.mistakes.length ? ui.mistakes.map(([r, c]) => `(${r}, ${c})`).join(' ') : 'none'],
       ['next hint', 'next-hint', hintLine],
       ['last action', 'last', ui.last],
     ],
@@ -123,9 +145,18 @@ export function ghostInput(level: GhostLevel, s: GhostGameState, ui: GhostUi, in
   }
 }
 
-export function ghostNoted(ui: GhostUi, _action: GhostAction, e: GhostEvent): GhostUi {
-  const last = e.kind + (e.kind === 'refused' ? ` (${e.why})` : e.kind === 'caught' ? ` +${e.points}${e.provable ? '' : ' (not provable then)'}` : '');
-  return { ...ui, last, hint: e.kind === 'hint' ? e.step : e.kind === 'restarted' ? null : ui.hint };
+export function ghostNoted(ui: GhostUi, action: GhostAction, e: GhostEvent): GhostUi {
+  const last =
+    e.kind +
+    (e.kind === 'refused'
+      ? ` (${e.why})`
+      : e.kind === 'caught'
+        ? ` +${e.points}${e.provable ? '' : ' (not provable then)'}`
+        : e.kind === 'mistake' && 'row' in action
+          ? ` (${e.action} at (${action.row}, ${action.col}))`
+          : '');
+  const mistakes = e.kind === 'restarted' ? [] : e.kind === 'mistake' && 'row' in action ? [...ui.mistakes, [action.row, action.col] as const] : ui.mistakes;
+  return { ...ui, last, mistakes, hint: e.kind === 'hint' ? e.step : e.kind === 'restarted' ? null : ui.hint };
 }
 
 /** The ghost kind's view: its games on the play page, on top of its face (face.ts). */

@@ -1,12 +1,33 @@
 // The slide kind's client face (tools/lib/face.ts): the client's reading of a
-// slide level in a pack, the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema
-// library: the client bundles it.
+// slide level in a pack (the shape of every field, then the cheap consistency
+// checks, by the kind's own rules: the start rules, the stored solution
+// replayed to minMoves and three stars, the stars from minMoves), the replay of
+// its stored solution, and its game loop (start, step, restore); its
+// play-page view is view.ts. No schema library: the client bundles it.
 import type { KindFace } from '../../lib/face.ts';
 import { slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
-import { arr, int, obj, str, tuple } from '../../lib/shape-check.ts';
+import { arr, int, obj, ruleProblem, show, str, tuple } from '../../lib/shape-check.ts';
 import { replaySlide, type SlideLevel } from './play.ts';
+import { slideSolutionProblems, startRuleProblems } from './rules.ts';
+import { starThresholds } from './stars.ts';
 
 function levelProblem(level: Record<string, unknown>): string | null {
+  return shapeProblem(level) ?? consistencyProblem(level as unknown as SlideLevel);
+}
+
+/** The stored values against the rules: a valid start, the solution a clear in minMoves flicks, the stars those of minMoves (stars.ts). */
+function consistencyProblem(level: SlideLevel): string | null {
+  const rule = startRuleProblems(level.puzzle)[0] ?? slideSolutionProblems(level.puzzle, level.solution, level)[0];
+  if (rule) return ruleProblem(rule);
+  const want = starThresholds(level.analysis.minMoves);
+  const { three, two, one } = level.analysis.stars;
+  if (three !== want.three || two !== want.two || one !== want.one)
+    return `.analysis.stars: found ${show({ three, two, one })}, expected ${show(want)} (from minMoves ${level.analysis.minMoves})`;
+  const replay = replaySlide(level);
+  return replay.ok ? null : `.solution: ${replay.problems[0]}`;
+}
+
+function shapeProblem(level: Record<string, unknown>): string | null {
   const board = (level.puzzle as { board?: unknown[] } | null)?.board;
   const w = Array.isArray(board) && typeof board[0] === 'string' ? board[0].length : 2;
   return (

@@ -5,7 +5,16 @@
 // here: every question goes to the game (game.ts).
 import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
 import type { Direction } from './schema.ts';
-import { slideGameBoard, slideGameStars, starsReachable, threeStarsReachable, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
+import {
+  slideGameBoard,
+  slideGameCleared,
+  slideGameStars,
+  starsReachable,
+  threeStarsReachable,
+  type SlideAction,
+  type SlideEvent,
+  type SlideGameState,
+} from './game.ts';
 import type { SlideLevel } from './play.ts';
 import { SLIDE_PALETTE } from './palette.ts';
 
@@ -55,14 +64,17 @@ export function slideView(level: SlideLevel, s: SlideGameState, ui: SlideUi): Pl
       text,
       tags,
       palette: [...SLIDE_PALETTE],
-      colLabels: [...Array(w).keys()].map(String),
-      rowLabels: [...Array(h).keys()].map(String),
     },
     legend:
-      'Coloured squares: blocks (same colour next to each other vanish after a move). ◆ = fixed block (never moves, vanishes like the others). Dark cells: walls. Columns and rows numbered from 0; a flick is (col, row, direction). Clear every block; ★★★ = in the proven minimum.',
+      'Coloured squares: blocks (same colour next to each other vanish after a move). ◆ = fixed block (never moves, vanishes like the others). Dark cells: walls. Columns and rows numbered from 0 (the small grey numbers); a flick is (col, row, direction). Clear every block; ★★★ = in the proven minimum.',
     keys: 'Mouse: click a block, then a direction button. Keys: arrows flick the selected block, u = undo, r = restart.',
     controls: [...DIRS.map(([label, d]) => ({ id: `dir-${d}`, label })), { id: 'undo', label: 'undo' }, { id: 'restart', label: 'restart' }],
     status: [
+      [
+        'status',
+        'game-status',
+        slideGameCleared(level, s) ? `cleared in ${s.flicks.length} moves${stars ? ` ${'★'.repeat(stars)}` : ' (no star: more than ★ allows)'}` : 'playing',
+      ],
       ['moves', 'moves', `${s.flicks.length} (★★★ ≤ ${st.three}, ★★ ≤ ${st.two}, ★ ≤ ${st.one})`],
       ['stars earned', 'stars', stars ? '★'.repeat(stars) : '0'],
       ['★★★ still reachable', 'reach3', yn(threeStarsReachable(level, s))],

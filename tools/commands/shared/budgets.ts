@@ -1,10 +1,15 @@
-// Budgets belong to the person running the command: a set or pack whose stored
-// config asks analyze() for more than the kind's built-in ceiling (or the one
-// given with --budget) is refused before any work, one line naming the file,
-// the field and the flag that allows it.
+// Budgets belong to the person running the command, one rule for generate,
+// pipeline and validate: each budget field of a kind (lib/budget.ts) has a
+// ceiling, the largest the built-in standard config and its presets use,
+// raised or lowered only by `--budget FIELD=N` on the command line. A config
+// that asks for more is refused before any work, one line naming the file,
+// the field and the flag that raises it: the config generate or pipeline runs
+// (configBudgetProblems), or the stored config of a set or pack validate
+// recomputes (budgetProblems; fields generate alone spends are not its).
 import { InputError, show, where } from '../../lib/errors.ts';
-import { budgetValue, overBudget, type RunBudget } from '../../lib/budget.ts';
-import { KINDS, kindByName } from '../../kinds/index.ts';
+import { budgetReadings, budgetValue, overBudget, type BudgetField, type RunBudget } from '../../lib/budget.ts';
+import type { PuzzleKind } from '../../lib/kind.ts';
+import { KINDS } from '../../kinds/index.ts';
 import type { Loaded } from './documents.ts';
 import { at } from '../../lib/at.ts';
 
@@ -29,6 +34,7 @@ export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = n
   if (l.type !== 'set' && l.type !== 'pack') return;
   const config = l.doc.generator.config;
   for (const b of l.kind.budgets) {
+    if (b.generateOnly) continue;
     const value = budgetValue(config, b.field);
     if (typeof value !== 'number') continue;
     const limit = limits.get(b.field) ?? b.ceiling;
@@ -42,17 +48,51 @@ export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = n
 }
 
 /**
- * The `--budget` items that let validate recompute with `config`'s own budgets: pipeline
- * validates what it just generated from the config its user chose, so that config's
- * budgets are the user's, not a file's (fields at or under the ceiling are left out).
+ * The lines refusing `config` (read from `source`: its file, or the preset or
+ * built-in config named) where a budget field is over the run's ceiling:
+ * `limits` (--budget), else the field's default ceiling. Empty when none is.
  */
-export function budgetsAllowing(kindName: string, config: unknown): string[] {
-  const items: string[] = [];
-  for (const b of kindByName(kindName).budgets) {
-    const value = budgetValue(config, b.field);
-    if (typeof value === 'number' && overBudget(b, value, b.ceiling)) items.push(`${b.field}=${value}`);
+export function configBudgetProblems(kind: PuzzleKind, config: unknown, source: string, limits: BudgetLimits = new Map()): string[] {
+  const lines: string[] = [];
+  for (const b of kind.budgets) {
+    const limit = limits.get(b.field) ?? b.ceiling;
+    for (const r of budgetReadings(config, b.field)) {
+      if (!overBudget(b, r.value, limit)) continue;
+      const asked = b.zeroIsUnlimited && r.value === 0 ? '0 (no limit)' : String(r.value);
+      const ceiling = limits.has(b.field) ? `the ceiling ${limit} given with --budget ${b.field}=${limit}` : `the runner's ceiling ${limit}`;
+      lines.push(`${where(source, readingPlace(kind, r))}: ${asked} is above ${ceiling} (${b.bounds}); raise it with --budget ${b.field}=${r.value}`);
+      break; // the first entry over it names the field; --budget raises it for all
+    }
   }
-  return items;
+  return lines;
+}
+
+/** Throws the InputError of configBudgetProblems (every line) when there is any. */
+export function checkConfigBudgets(kind: PuzzleKind, config: unknown, source: string, limits?: BudgetLimits): void {
+  const lines = configBudgetProblems(kind, config, source, limits);
+  if (lines.length > 0) throw new InputError(lines[0] ?? '', lines);
+}
+
+/** Where a reading is, a list entry named by its key too where the kind keys that list: `plan[3] (9x9 pair ULTIMATE II).deepen`. */
+function readingPlace(kind: PuzzleKind, r: { path: string; entries: [string, number, unknown][] }): string {
+  let place = r.path;
+  for (const [list, index, entry] of r.entries) {
+    const keyOf = kind.keyedLists?.[list];
+    if (!keyOf) continue;
+    let key: string;
+    try {
+      key = keyOf(entry);
+    } catch {
+      continue;
+    }
+    place = place.replace(`${list}[${index}]`, `${list}[${index}] (${key})`);
+  }
+  return place;
+}
+
+/** Every budget field of every kind, once, with its kind (docs/cli.md's table). */
+export function budgetFields(): { kind: string; budget: BudgetField }[] {
+  return KINDS.flatMap((k) => k.budgets.map((budget) => ({ kind: k.name, budget })));
 }
 
 /** A kind's run ceiling for this run: its RunBudget, with --budget's value when given. */

@@ -1,5 +1,6 @@
 // The Scratch (lib/kind.ts) the commands give a kind: scratch files in the
-// temp folder, machine-wide locks there, and the disk space free there now. A scratch file's folder is removed
+// temp folder, machine-wide locks there, and the disk space free there now
+// past a reserve never filled (machine.ts usableDiskBytes). A scratch file's folder is removed
 // as soon as the file is open (the system frees the file when it is closed or
 // the process ends, so a run stopped by Ctrl-C leaves nothing on the disk);
 // folders left by a killed process of an older version are swept once.
@@ -22,7 +23,7 @@ import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { pidAlive } from './folder-transaction.ts';
-import { freeDiskBytes } from './machine.ts';
+import { usableDiskBytes } from './machine.ts';
 
 /** Sleep between two looks at a held lock. */
 export const WAIT_STEP_MS = 250;
@@ -40,7 +41,7 @@ export interface ScratchOptions {
 export function machineScratch(options: ScratchOptions = {}): Scratch {
   const dir = options.dir ?? tmpdir();
   const patience = options.patience ?? UNPROVEN_PATIENCE_MS;
-  return { file: () => scratchFile(dir), lock: (name) => takeLock(join(dir, `proofpack-${name}.lock`), patience), freeBytes: () => freeDiskBytes(dir) };
+  return { file: () => scratchFile(dir), lock: (name) => takeLock(join(dir, `proofpack-${name}.lock`), patience), freeBytes: () => usableDiskBytes(dir) };
 }
 
 const swept = new Set<string>();

@@ -10,7 +10,7 @@ import { rngFor } from '../../lib/rng.ts';
 import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
-import { machineScratch } from './scratch.ts';
+import { machineScratch, releaseOwnLocks } from './scratch.ts';
 import { machineRoom } from './machine.ts';
 import { machineTeam } from './team.ts';
 
@@ -121,7 +121,8 @@ export function runPipelineTasks<T extends Task>(
   // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
   // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
-  return runTasks(threaded, (t: T) => runTask(t), { ...rest, inlineMs: 0, mapError, cost: taskCost, worker: workerScript() });
+  // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
+  return runTasks(threaded, (t: T) => runTask(t), { ...rest, inlineMs: 0, mapError, cost: taskCost, worker: workerScript() }).finally(() => releaseOwnLocks());
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

@@ -116,11 +116,16 @@ describe('generate refuses a config over a ceiling before any work', () => {
     const refused = await run(args);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(
-      "triesPerBoard: 700 is above the runner's ceiling 600 (sampling tries per wanted board); raise it with --budget triesPerBoard=700",
+      "triesPerBoard: 700 is above the runner's ceiling 600 (sampling tries per wanted board); raise it with --budget ghost.triesPerBoard=700",
     );
-    const raised = await run([...args, '--budget', 'triesPerBoard=700']);
+    const raised = await run([...args, '--budget', 'ghost.triesPerBoard=700']);
     expect(raised.code, raised.stderr).toBe(0);
     expect(fs.existsSync(out)).toBe(true);
+    // slide and apple have a triesPerBoard too: unqualified, the flag sets every kind's, and slide's built-in 10,000 is then over it
+    const slide = await run(['generate', 'slide', '--count', '2', '--budget', 'triesPerBoard=700', '--out', path.join(dir, 's.json')]);
+    expect(slide.stderr).toContain(
+      'the default slide config › triesPerBoard: 10000 is above the ceiling 700 given with --budget slide.triesPerBoard=700 (sampling tries per wanted board); raise it with --budget slide.triesPerBoard=10000',
+    );
     const lowered = await run(['generate', 'ghost', '--count', '2', '--budget', 'scoreGhostLimit=20', '--out', path.join(dir, 'low.json')]);
     expect(lowered.code).toBe(2);
     expect(lowered.stderr).toContain(

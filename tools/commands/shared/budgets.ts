@@ -6,6 +6,9 @@
 // the field and the flag that raises it: the config generate or pipeline runs
 // (configBudgetProblems), or the stored config of a set or pack validate
 // recomputes (budgetProblems; fields generate alone spends are not its).
+// A field several kinds have (triesPerBoard) is named with its kind to raise
+// one kind's alone (`--budget ghost.triesPerBoard=700`); unqualified, it
+// sets the ceiling of every kind that has it.
 import { InputError, show, where } from '../../lib/errors.ts';
 import { budgetReadings, budgetValue, overBudget, type BudgetField, type RunBudget } from '../../lib/budget.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
@@ -13,20 +16,35 @@ import { KINDS } from '../../kinds/index.ts';
 import type { Loaded } from './documents.ts';
 import { at } from '../../lib/at.ts';
 
-/** Ceilings raised (or lowered) on the command line: `field` -> value. */
+/** Ceilings raised (or lowered) on the command line: `field` or `kind.field` -> value. */
 export type BudgetLimits = ReadonlyMap<string, number>;
 
-/** Parse `--budget field=value` options; unknown fields and bad numbers are usage errors. */
+/** Every field of every kind, budgets and run ceilings. */
+const fieldsOf = (k: PuzzleKind) => [...k.budgets.map((b) => b.field), ...(k.runBudget ? [k.runBudget.field] : [])];
+
+/** Parse `--budget field=value` options (`kind.field=value` too); unknown fields and bad numbers are usage errors. */
 export function parseBudgetOptions(items: readonly string[] | undefined): Map<string, number> {
   const limits = new Map<string, number>();
-  const known = [...new Set(KINDS.flatMap((k) => [...k.budgets.map((b) => b.field), ...(k.runBudget ? [k.runBudget.field] : [])]))];
+  const known = [...new Set(KINDS.flatMap(fieldsOf))];
+  const qualified = KINDS.flatMap((k) => fieldsOf(k).map((f) => `${k.name}.${f}`));
   for (const item of items ?? []) {
     const m = /^([A-Za-z.]+)=(\d+)$/.exec(item);
     if (!m) throw new InputError(`--budget ${show(item)}: expected field=value, e.g. scoreGhostLimit=32 (fields: ${known.join(', ')})`);
-    if (!known.includes(at(m, 1))) throw new InputError(`--budget ${m[1]}: not a budget field (fields: ${known.join(', ')})`);
+    if (!known.includes(at(m, 1)) && !qualified.includes(at(m, 1)))
+      throw new InputError(`--budget ${m[1]}: not a budget field (fields: ${known.join(', ')}; a kind's own: KIND.FIELD, e.g. ghost.triesPerBoard)`);
     limits.set(at(m, 1), Number(m[2]));
   }
   return limits;
+}
+
+/** The flag's value for `field` of `kind` (its own `kind.field` first), or undefined when none was given. */
+export function givenLimit(limits: BudgetLimits, kind: string, field: string): number | undefined {
+  return limits.get(`${kind}.${field}`) ?? limits.get(field);
+}
+
+/** How a flag names `field` of `kind`: qualified by the kind when another kind has a field of that name. */
+export function budgetFlagName(kind: string, field: string): string {
+  return KINDS.some((k) => k.name !== kind && fieldsOf(k).includes(field)) ? `${kind}.${field}` : field;
 }
 
 /** Throws an InputError when the loaded document's stored config is over a budget. */
@@ -37,12 +55,14 @@ export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = n
     if (b.generateOnly) continue;
     const value = budgetValue(config, b.field);
     if (typeof value !== 'number') continue;
-    const limit = limits.get(b.field) ?? b.ceiling;
+    const given = givenLimit(limits, l.kind.name, b.field);
+    const limit = given ?? b.ceiling;
     if (!overBudget(b, value, limit)) continue;
     const asked = b.zeroIsUnlimited && value === 0 ? '0 (no limit)' : String(value);
-    const raised = limits.has(b.field) ? `--budget ${b.field}=${limit}` : `the built-in ceiling ${limit}`;
+    const flag = budgetFlagName(l.kind.name, b.field);
+    const raised = given !== undefined ? `--budget ${flag}=${limit}` : `the built-in ceiling ${limit}`;
     throw new InputError(
-      `${where(file, `generator.config.${b.field}`)}: ${asked} is over ${raised} (${b.bounds}); validate does not let a file raise its own budget: run with --budget ${b.field}=${b.zeroIsUnlimited && value === 0 ? 0 : value} if you trust it`,
+      `${where(file, `generator.config.${b.field}`)}: ${asked} is over ${raised} (${b.bounds}); validate does not let a file raise its own budget: run with --budget ${flag}=${b.zeroIsUnlimited && value === 0 ? 0 : value} if you trust it`,
     );
   }
 }
@@ -55,12 +75,14 @@ export function budgetProblems(file: string, l: Loaded, limits: BudgetLimits = n
 export function configBudgetProblems(kind: PuzzleKind, config: unknown, source: string, limits: BudgetLimits = new Map()): string[] {
   const lines: string[] = [];
   for (const b of kind.budgets) {
-    const limit = limits.get(b.field) ?? b.ceiling;
+    const given = givenLimit(limits, kind.name, b.field);
+    const limit = given ?? b.ceiling;
+    const flag = budgetFlagName(kind.name, b.field);
     for (const r of budgetReadings(config, b.field)) {
       if (!overBudget(b, r.value, limit)) continue;
       const asked = b.zeroIsUnlimited && r.value === 0 ? '0 (no limit)' : String(r.value);
-      const ceiling = limits.has(b.field) ? `the ceiling ${limit} given with --budget ${b.field}=${limit}` : `the runner's ceiling ${limit}`;
-      lines.push(`${where(source, readingPlace(kind, r))}: ${asked} is above ${ceiling} (${b.bounds}); raise it with --budget ${b.field}=${r.value}`);
+      const ceiling = given !== undefined ? `the ceiling ${limit} given with --budget ${flag}=${limit}` : `the runner's ceiling ${limit}`;
+      lines.push(`${where(source, readingPlace(kind, r))}: ${asked} is above ${ceiling} (${b.bounds}); raise it with --budget ${flag}=${r.value}`);
       break; // the first entry over it names the field; --budget raises it for all
     }
   }
@@ -101,6 +123,6 @@ export type RunCeilingOf = RunBudget;
 /** Each kind's run ceiling (tools/lib/budget.ts RunBudget), raised or lowered by `--budget FIELD=N`. */
 export function runCeilings(limits: BudgetLimits = new Map()): Map<string, RunCeilingOf> {
   const out = new Map<string, RunCeilingOf>();
-  for (const k of KINDS) if (k.runBudget) out.set(k.name, { ...k.runBudget, ceiling: limits.get(k.runBudget.field) ?? k.runBudget.ceiling });
+  for (const k of KINDS) if (k.runBudget) out.set(k.name, { ...k.runBudget, ceiling: givenLimit(limits, k.name, k.runBudget.field) ?? k.runBudget.ceiling });
   return out;
 }

@@ -251,7 +251,7 @@ describe('3. the file being checked does not set the budgets', () => {
     const r = await run(['validate', set, '--budget', 'plan=3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      '--budget plan: not a budget field (fields: scoreGhostLimit, ghostRunSteps, nodeLimit, metricBudget, slideRunStates, search.iterations, search.work, fidelity.referenceBoards, appleRunWork)',
+      "--budget plan: not a budget field (fields: scoreGhostLimit, triesPerBoard, plan.tries, plan.deepen, plan.starts, ghostRunSteps, nodeLimit, metricBudget, maxStates, slideRunStates, search.iterations, search.work, fidelity.referenceBoards, appleRunWork; a kind's own: KIND.FIELD, e.g. ghost.triesPerBoard)",
     );
   });
 });

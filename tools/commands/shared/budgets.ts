@@ -6,9 +6,9 @@
 // the field and the flag that raises it: the config generate or pipeline runs
 // (configBudgetProblems), or the stored config of a set or pack validate
 // recomputes (budgetProblems; fields generate alone spends are not its).
-// A field several kinds have (triesPerBoard) is named with its kind to raise
-// one kind's alone (`--budget ghost.triesPerBoard=700`); unqualified, it
-// sets the ceiling of every kind that has it.
+// A field several kinds have with different ceilings (triesPerBoard) is named
+// with its kind to raise one kind's alone (`--budget ghost.triesPerBoard=700`);
+// unqualified, a flag sets the ceiling of every kind that has the field.
 import { InputError, show, where } from '../../lib/errors.ts';
 import { budgetReadings, budgetValue, overBudget, type BudgetField, type RunBudget } from '../../lib/budget.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
@@ -42,9 +42,14 @@ export function givenLimit(limits: BudgetLimits, kind: string, field: string): n
   return limits.get(`${kind}.${field}`) ?? limits.get(field);
 }
 
-/** How a flag names `field` of `kind`: qualified by the kind when another kind has a field of that name. */
+/**
+ * How a flag names `field` of `kind`: qualified by the kind when another kind
+ * has a field of that name with another ceiling (raising it unqualified could
+ * lower that kind's); as it is where every kind that has it shares its ceiling.
+ */
 export function budgetFlagName(kind: string, field: string): string {
-  return KINDS.some((k) => k.name !== kind && fieldsOf(k).includes(field)) ? `${kind}.${field}` : field;
+  const ceilings = new Set(KINDS.flatMap((k) => [...k.budgets, ...(k.runBudget ? [k.runBudget] : [])].filter((b) => b.field === field).map((b) => b.ceiling)));
+  return ceilings.size > 1 ? `${kind}.${field}` : field;
 }
 
 /** Throws an InputError when the loaded document's stored config is over a budget. */

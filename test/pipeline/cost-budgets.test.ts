@@ -163,6 +163,25 @@ describe('pipeline', () => {
     ]);
     expect(fs.existsSync('.proofpack')).toBe(false);
     expect(fs.existsSync('levels')).toBe(false);
+    // with slide and apple configs over their ceilings too: every line at once, still before any work
+    fs.writeFileSync('proofpack/slide.json', JSON.stringify({ nodeLimit: 1e8, metricBudget: 2e8, maxStates: 2e8 }));
+    fs.writeFileSync('proofpack/apple.json', JSON.stringify({ search: { ...(quickConfig('apple') as { search: object }).search, iterations: 1e8 } }));
+    const all = await refusal(opts);
+    expect(all.map((l) => l.slice(0, l.indexOf(':')))).toEqual([
+      'proofpack/ghost.json › scoreGhostLimit',
+      'proofpack/slide.json › nodeLimit',
+      'proofpack/slide.json › metricBudget',
+      'proofpack/slide.json › maxStates',
+      'proofpack/apple.json › search.iterations',
+    ]);
+    expect(fs.existsSync('.proofpack')).toBe(false);
+    // the runner may allow them (a --count past what a run holds keeps this run from starting the work)
+    const allowed = await refusal({
+      ...opts,
+      count: 100_000,
+      budget: ['scoreGhostLimit=36', 'nodeLimit=100000000', 'metricBudget=200000000', 'maxStates=200000000', 'search.iterations=100000000'],
+    });
+    expect(allowed).toEqual([expect.stringMatching(/^--count 100000: more than/)]);
   });
 
   it("validate's budgets are the runner's --budget for every file, never the config's own", async () => {

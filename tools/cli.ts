@@ -37,6 +37,12 @@ const seconds = (value: string) => {
 const threadsOption = () => new Option('--threads <t>', 'worker threads').argParser(wholeNumber(1, 256)).default(defaultThreads(), 'the number of cores');
 /** --quiet; `json` says whether the command has a --json report to keep printing. */
 const quietOption = (json: boolean) => new Option('--quiet', json ? 'print nothing but errors (and the --json report)' : 'print nothing but errors');
+/** --budget FIELD=N (repeatable): the runner's ceiling of a config budget for generate and pipeline (docs/cli.md, "Budgets"). */
+const budgetOption = () =>
+  new Option(
+    '--budget <field=value...>',
+    'raise (or lower) the ceiling of a config budget, e.g. scoreGhostLimit=33; a config above a ceiling is refused before any work (docs/cli.md, Budgets)',
+  );
 const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
 const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
 const seedOption = (what: string) => new Option('--seed <s>', what).argParser(wholeNumber(0));
@@ -73,6 +79,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(shardOption())
     .option('--resume', 'continue from <out>.checkpoint.json left by an interrupted run of the same job')
     .option('--checkpoint-every <s>', 'seconds between checkpoints of finished slots', seconds, 10)
+    .addOption(budgetOption())
     .addOption(threadsOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
@@ -165,6 +172,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(seedOption("master seed of every kind (default: each config's seed)"))
     .option('--resume', 'continue an interrupted run: kinds it finished are checked, not generated again; a kind it stopped in continues from its checkpoint')
     .option('--allow-short', 'bundle packs and tiers with fewer levels than asked, with a warning')
+    .addOption(budgetOption())
     .addOption(quietOption(false))
     .action(async (o) => {
       exitCode = await pipelineCommand({ ...o, conformance: writeConformance }, run(o));

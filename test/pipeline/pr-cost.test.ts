@@ -1,46 +1,14 @@
-// The runner owns cost (issue 30, items 5 and 6): a pull request's config
-// raises validate's budgets only for the set the run generates from it (and
-// the packs cut from that set), never for another file in levels/; --count
-// beyond what a run can hold is refused before any work.
-import { afterAll, describe, expect, it } from 'vitest';
+// The runner owns cost (issue 30, items 5 and 6): --count beyond what a run
+// can hold is refused before any work; a run's work ceiling stops validate
+// (a pull request's config raises no budget at all: cost-budgets.test.ts).
+import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import { tempDir } from '../support/helpers.ts';
-import { pipelineCommand } from '../../tools/commands/pipeline.ts';
-import type { Console } from '../../tools/lib/console.ts';
-import { InputError } from '../../tools/lib/errors.ts';
 import { run } from '../support/run-cli.ts';
 import { memoryScratch } from '../../tools/lib/scratch.ts';
 import { at } from '../../tools/lib/at.ts';
 
-const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
 const home = process.cwd();
-afterAll(() => process.chdir(home));
-
-const packs = (set: string) =>
-  JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'easy', set, tiers: { EASY: 'all' }, order: 'difficulty' }] });
-const ghost = (name: string) => JSON.stringify({ seed: 1, name, scoreGhostLimit: 27, plan: [{ size: 5, mode: 'direct', count: 2, tier: 'EASY' }] });
-const opts = { threads: 1, configDir: 'proofpack', levels: 'levels', dist: 'dist', work: '.proofpack' };
-
-describe("a config's budgets hold only for what the run generates", () => {
-  it('a set in levels/ that the run does not generate is held to the built-in ceilings', async () => {
-    process.chdir(tempDir());
-    fs.mkdirSync('proofpack');
-    fs.writeFileSync('proofpack/ghost.json', ghost('standard'));
-    fs.writeFileSync('proofpack/packs.json', packs('../levels/ghost/standard.json'));
-    // the run's own set, over the ceiling by its own config: validated with that config's budget
-    expect(await pipelineCommand(opts, quiet)).toBe(0);
-    // the same file under a name this run no longer generates: the config's budget does not reach it
-    fs.copyFileSync('levels/ghost/standard.json', 'levels/ghost/planted.json');
-    let lines = '';
-    try {
-      await pipelineCommand(opts, quiet);
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      lines = e.lines.join('\n');
-    }
-    expect(lines).toContain('levels/ghost/planted.json › generator.config.scoreGhostLimit: 27 is over the built-in ceiling 26');
-  });
-});
 
 const cli = run;
 

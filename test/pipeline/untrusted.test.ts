@@ -212,16 +212,16 @@ describe('3. the file being checked does not set the budgets', () => {
 
   it('a stored scoreGhostLimit over the ceiling is one error naming the file, field and flag, exit 2, before any work', async () => {
     const file = withConfig('raised.json', set, (c) => {
-      c['scoreGhostLimit'] = 32;
+      c['scoreGhostLimit'] = 33;
     });
     const r = await run(['validate', file, '--threads', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
-      `proofpack: ${file} › generator.config.scoreGhostLimit: 32 is over the built-in ceiling 26 (the exact score DP (time grows as G·2^G, memory as 6·2^G bytes, about 2 s and 0.4 GB a board at 26)); validate does not let a file raise its own budget: run with --budget scoreGhostLimit=32 if you trust it\n`,
+      `proofpack: ${file} › generator.config.scoreGhostLimit: 33 is over the built-in ceiling 32 (the exact score DP (time grows as G·2^G, memory as 6·2^G bytes, about 2 s and 0.4 GB a board at 26)); validate does not let a file raise its own budget: run with --budget scoreGhostLimit=33 if you trust it\n`,
     );
     expect(r.stdout).toBe('');
     // the person running validate may allow it
-    const ok = await run(['validate', file, '--threads', '1', '--budget', 'scoreGhostLimit=32']);
+    const ok = await run(['validate', file, '--threads', '1', '--budget', 'scoreGhostLimit=33']);
     expect(ok.stderr).not.toContain('over');
     expect(ok.code).not.toBe(2);
   });
@@ -251,7 +251,7 @@ describe('3. the file being checked does not set the budgets', () => {
     const r = await run(['validate', set, '--budget', 'plan=3']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
-      '--budget plan: not a budget field (fields: scoreGhostLimit, ghostRunSteps, nodeLimit, metricBudget, slideRunStates, search.iterations, search.work, fidelity.referenceBoards, appleRunWork)',
+      "--budget plan: not a budget field (fields: scoreGhostLimit, triesPerBoard, plan.tries, plan.deepen, plan.starts, ghostRunSteps, nodeLimit, metricBudget, maxStates, slideRunStates, search.iterations, search.work, fidelity.referenceBoards, appleRunWork; a kind's own: KIND.FIELD, e.g. ghost.triesPerBoard)",
     );
   });
 });

@@ -20,6 +20,7 @@ import { ownsRunning, parseShard, type Shard } from './shared/shards.ts';
 import type { GenerateTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
+import { checkConfigBudgets, parseBudgetOptions } from './shared/budgets.ts';
 
 import { MAX_LEVELS_PER_RUN } from './shared/caps.ts';
 
@@ -238,6 +239,8 @@ export interface GenerateOptions {
   resume?: boolean;
   checkpointEvery?: number;
   json?: boolean;
+  /** `--budget FIELD=N`: the runner's ceilings (shared/budgets.ts); a config over one is refused before any work. */
+  budget?: string[];
 }
 
 export async function generateCommand(opts: GenerateOptions, con: Console): Promise<number> {
@@ -259,12 +262,14 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
     ...(count !== undefined ? { count } : {}),
     ...(opts.shard ? { shard: parseShard(opts.shard) } : {}),
   };
+  const source = opts.config ?? (opts.preset ? `--preset ${opts.preset}` : `the default ${kind.name} config`);
+  checkConfigBudgets(kind, job.config, source, parseBudgetOptions(opts.budget));
   const checkpointFile = `${opts.out}.checkpoint.json`;
   const started = performance.now();
   const report = await generateSet(job, {
     threads: opts.threads,
     con,
-    source: opts.config ?? (opts.preset ? `--preset ${opts.preset}` : `the default ${kind.name} config`),
+    source,
     checkpoint: { file: checkpointFile, everyMs: (opts.checkpointEvery ?? 10) * 1000, resume: opts.resume ?? false },
   });
   const { lines, warnings } = generateSummary(kind, report.set);

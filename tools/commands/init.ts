@@ -17,6 +17,7 @@ import { formatDocument } from '../lib/json.ts';
 import { checkWriteTarget, readText, writeNewFile } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { KINDS } from '../kinds/index.ts';
+import { budgetFields, budgetFlagName } from './shared/budgets.ts';
 
 export interface InitOptions {
   /** The folder to write (relative to the current directory). */
@@ -57,6 +58,15 @@ export function starterPacks(dir: string, levels: string): PacksConfig {
   };
 }
 
+/** The runner's ceilings as --budget flags, one a line (the built-in defaults: every config budget and run ceiling of every kind, docs/cli.md "Budgets"). */
+function budgetLines(indent: string): string {
+  const flags = [
+    ...budgetFields().map(({ kind, budget }) => `--budget ${budgetFlagName(kind, budget.field)}=${budget.ceiling}`),
+    ...KINDS.flatMap((k) => (k.runBudget ? [`--budget ${k.runBudget.field}=${k.runBudget.ceiling}`] : [])),
+  ];
+  return flags.map((f) => `${indent}${f}`).join('\n');
+}
+
 export function workflowExample(dir: string): string {
   return `# A CI workflow for the game's levels (GitHub Actions). Copy it to
 # .github/workflows/levels.yml. It first checks the committed levels/ and dist/
@@ -64,7 +74,11 @@ export function workflowExample(dir: string): string {
 # level and field), then rebuilds them from ${dir}/ and fails when they differ
 # from what is committed, new files included (same config and seed give the
 # same bytes). Every path in a pull request's checkout is the pull request's:
-# proofpack refuses symbolic links where it writes and bounds the work of a run.
+# proofpack refuses symbolic links where it writes and bounds the work of a run:
+# what a run may cost is set here, by the runner, never by the files it reads
+# (timeout-minutes bounds the job; BUDGETS are proofpack's ceilings, today's
+# defaults written out: lower them to what your sets need, and a config or set
+# asking for more is refused before any work, naming the flag that raises it).
 # npm ci installs proofpack from the path package.json names: commit the tarball
 # in the repository (e.g. vendor/proofpack-0.1.0.tgz, installed with
 # npm install --save-dev ./vendor/proofpack-0.1.0.tgz), not a path outside it.
@@ -73,6 +87,10 @@ on: [push, pull_request]
 jobs:
   levels:
     runs-on: ubuntu-latest
+    timeout-minutes: 60
+    env:
+      BUDGETS: >-
+${budgetLines('        ')}
     steps:
       - uses: actions/checkout@v4
       - uses: actions/setup-node@v4
@@ -81,8 +99,8 @@ jobs:
           cache: npm
       - run: npm ci
       # the pull request's own files, exactly as committed: problems are named here
-      - run: npx proofpack validate levels dist
-      - run: npx proofpack pipeline --quiet
+      - run: npx proofpack validate levels dist $BUDGETS
+      - run: npx proofpack pipeline --quiet $BUDGETS
       # changed, deleted and new untracked files under levels/ and dist/ all fail the job
       - run: git status --porcelain levels dist && test -z "$(git status --porcelain levels dist)"
 `;

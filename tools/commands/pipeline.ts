@@ -28,9 +28,9 @@ import { validateCommand, type OutcomeCache } from './validate.ts';
 import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
-import { budgetsAllowing, parseBudgetOptions } from './shared/budgets.ts';
+import { configBudgetProblems, parseBudgetOptions } from './shared/budgets.ts';
 import { checkpointOfJob, foundCheckpoint, type JobSettings } from './shared/checkpoint.ts';
-import { loadDocument, type Loaded } from './shared/documents.ts';
+import { loadDocument } from './shared/documents.ts';
 import { Interrupted, type StopSignal } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
@@ -54,6 +54,8 @@ export interface PipelineOptions {
   seed?: number;
   resume?: boolean;
   allowShort?: boolean;
+  /** `--budget FIELD=N`: the runner's ceilings, for every generate and validate step (shared/budgets.ts); a config over one is refused before any work. */
+  budget?: string[];
 }
 
 /** True when the current directory is the checkout of the proofpack that runs: the only place the built-in job runs. */
@@ -89,8 +91,6 @@ interface Job {
   name: string;
   candidates: string;
   curated: string;
-  /** `--budget` items for validate: the budgets of the config this run generates with (shared/budgets.ts). */
-  budget: string[];
   /** Everything the candidates depend on (tool, kind, effective config, seed, name, count). */
   settings: JobSettings;
   /** How many boards the plan wants in all (--count, or the plan's own). */
@@ -132,6 +132,13 @@ function plan(opts: PipelineOptions): Plan {
         { option: '--work', folder: opts.work },
       ]),
     );
+  let limits = new Map<string, number>();
+  try {
+    limits = parseBudgetOptions(opts.budget);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    problems.push(...e.lines);
+  }
   if (opts.count !== undefined && opts.count > MAX_LEVELS_PER_RUN)
     problems.push(`--count ${opts.count}: more than the ${MAX_LEVELS_PER_RUN} levels one run holds of each kind; give a smaller count`);
   const jobs: Job[] = [];
@@ -142,7 +149,6 @@ function plan(opts: PipelineOptions): Plan {
     if (config !== undefined && !fs.existsSync(config)) continue;
     let name = kind.defaults.setName;
     let tiers: readonly string[] | undefined;
-    let budget: string[] = [];
     let settings: JobSettings;
     let wanted: number;
     try {
@@ -152,7 +158,6 @@ function plan(opts: PipelineOptions): Plan {
       const entries = kind.plan(effective);
       wanted = opts.count ?? entries.reduce((a, e) => a + e.count, 0);
       tiers = kind.plannedTiers?.(effective);
-      budget = budgetsAllowing(kind.name, effective);
       settings = jobSettings({
         kind,
         config: effective,
@@ -160,6 +165,8 @@ function plan(opts: PipelineOptions): Plan {
         name,
         ...(opts.count !== undefined ? { count: opts.count } : {}),
       });
+      // the runner's ceilings, not the config's own, bound what the run spends
+      problems.push(...configBudgetProblems(kind, effective, config ?? `the built-in ${kind.name} config`, limits));
     } catch (e) {
       if (!(e instanceof InputError)) {
         problems.push(`${config ?? kind.name} › ${(e as Error).message}`);
@@ -188,7 +195,6 @@ function plan(opts: PipelineOptions): Plan {
       name,
       candidates,
       curated: path.join(opts.levels, kind.name, `${name}.json`),
-      budget,
       settings,
       wanted,
     });
@@ -431,6 +437,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
             ...(opts.count !== undefined ? { count: opts.count } : {}),
             ...(opts.seed !== undefined ? { seed: opts.seed } : {}),
             ...(opts.resume ? { resume: true } : {}),
+            ...(opts.budget ? { budget: opts.budget } : {}),
           },
           stepConsole,
         ),
@@ -471,16 +478,12 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     }
     // both validate steps recompute every value; a level found in levels/ and in dist/ is analysed once
     const cache: OutcomeCache = new Map();
-    // the budgets of a config this run generated with hold only for the set it generated and the packs cut from it,
-    // never for another file in levels/ or dist/ (a pull request's config cannot raise them for every file)
-    const own = new Map(jobs.map((j) => [path.resolve(staged(j.curated)), parseBudgetOptions(j.budget)]));
-    const packsDir = path.dirname(path.resolve(staged(packs)));
-    const budgetsFor = (file: string, l: Loaded) =>
-      l.type === 'set' ? own.get(path.resolve(file)) : l.type === 'pack' ? own.get(path.resolve(packsDir, l.doc.source.set)) : undefined;
+    // validate's budgets are the runner's (--budget), never a config's: a pull request's config raises nothing
+    const budget = opts.budget ? { budget: opts.budget } : {};
     // the sets the packs file names and the run does not make are validated here too: a pack is cut only from a set the run made or validated
     const outside = externalSets.filter((f) => !isInside(path.resolve(f), path.resolve(opts.levels))).map(staged);
     let code = await step('validate levels', () =>
-      validateCommand({ paths: [staged(opts.levels), ...outside], threads: opts.threads, cache, budgetsFor }, said),
+      validateCommand({ paths: [staged(opts.levels), ...outside], threads: opts.threads, cache, ...budget }, said),
     );
     if (code !== 0) {
       con.err(`pipeline: a set failed validation; ${unchanged}`);
@@ -498,7 +501,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           paths: [staged(opts.levels), ...outside, staged(opts.dist)],
           threads: opts.threads,
           cache,
-          budgetsFor,
+          ...budget,
           ...(opts.conformance ? { conformance: opts.conformance } : {}),
         },
         said,

@@ -37,8 +37,6 @@ export interface ValidateOptions {
   budget?: string[];
   /** See ValidateRun.conformance (the CLI hands in the client's writer). */
   conformance?: ConformanceWriter;
-  /** See ValidateRun.budgetsFor. */
-  budgetsFor?: ValidateRun['budgetsFor'];
 }
 
 /**
@@ -339,8 +337,6 @@ export interface ValidateRun {
   budgets?: BudgetLimits;
   /** The client's conformance-vector writer: with it, a bundle's conformance/<kind>.json files are recomputed too. */
   conformance?: ConformanceWriter;
-  /** Budget ceilings for one file only, over `budgets` (pipeline: its own config's, for the sets it generated and their packs). */
-  budgetsFor?: (file: string, l: Loaded) => BudgetLimits | undefined;
 }
 
 export async function validateFiles(paths: readonly string[], run: ValidateRun): Promise<ValidateReport> {
@@ -378,8 +374,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
       }
       const l = parseDocument(t.file, raw);
       try {
-        const own = run.budgetsFor?.(t.file, l);
-        budgetProblems(t.file, l, own ? new Map([...(run.budgets ?? []), ...own]) : run.budgets);
+        budgetProblems(t.file, l, run.budgets);
       } catch (e) {
         if (!(e instanceof InputError)) throw e;
         overBudget.push(e.message);
@@ -568,7 +563,6 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
     cache: opts.cache,
     budgets,
     ...(opts.conformance ? { conformance: opts.conformance } : {}),
-    ...(opts.budgetsFor ? { budgetsFor: opts.budgetsFor } : {}),
   });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
   if (opts.compare) compareInto(report, opts.compare);

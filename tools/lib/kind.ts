@@ -88,7 +88,7 @@ export interface Crew {
 
 /** What the command layer read of the machine for analyze (AnalyzeContext.machine). */
 export interface MachineRoom {
-  /** Bytes of memory the machine has. (Free scratch disk changes while a task waits for a lock: Scratch.freeBytes.) */
+  /** Bytes of memory this process may use: the machine's, or its container's limit when smaller. (Free scratch disk changes while a task waits for a lock: Scratch.freeBytes.) */
   memoryBytes: number;
 }
 
@@ -108,8 +108,9 @@ export interface Scratch {
    */
   lock(name: string): () => void;
   /**
-   * Bytes free now for this user on the disk of the scratch files; Infinity
-   * where that is not known or the files live in memory. Read it when the
+   * Bytes the scratch files may still take: free now for this user on their
+   * disk, less the reserve the command layer never fills (max(2 GiB, 5 % of
+   * the disk)); Infinity where that is not known or the files live in memory. Read it when the
    * writing is about to start (after taking the lock that queues this
    * computation behind another writer, whose files it counts while held),
    * not earlier.

@@ -1,7 +1,8 @@
 // Runs tasks on a piscina worker pool and returns the results in task order,
-// whatever order the threads finish in. Small jobs never pay for the pool: the
-// first tasks run inline, and the pool starts only if the work is still going
-// after a short while. Results never depend on where a task ran. The pool knows
+// whatever order the threads finish in. A caller may let the first tasks run
+// inline (inlineMs), the pool starting only if the work is still going after a
+// short while; the commands never do (tasks.ts: the main thread stays free for
+// Ctrl-C). Results never depend on where a task ran. The pool knows
 // nothing of what a task is: the caller passes the function that runs one task
 // inline and the worker script that runs the same function on a thread.
 import { availableParallelism } from 'node:os';

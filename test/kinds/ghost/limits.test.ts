@@ -59,9 +59,9 @@ describe('the ghost score limits', () => {
     expect(ghostAnalyzeCost({ size: 9, rows: rows(DP_MAX_GHOSTS + 1) } as never, config)).toBe(1);
   });
 
-  it('keep the DP past the single-memory kernel out of validate by default: a stored config may ask at most KERNEL_MAX_GHOSTS', () => {
+  it('keep the DP past the course assets out of every command by default: the ceiling is the largest a built-in config uses (dense: COURSE_MAX_GHOSTS)', () => {
     const ceiling = GHOST_BUDGETS.find((b) => b.field === 'scoreGhostLimit')?.ceiling;
-    expect(ceiling).toBeLessThanOrEqual(KERNEL_MAX_GHOSTS);
+    expect(ceiling).toBe(COURSE_MAX_GHOSTS);
     // a board of DP_MAX_GHOSTS ghosts alone is over the run ceiling
     const rows = [4, 4, 4, 4, 4, 4, 4, 4, 4];
     expect(ghostAnalyzeCost({ size: 9, rows } as never, { ...GHOST_DEFAULT_CONFIG, scoreGhostLimit: DP_MAX_GHOSTS })).toBeGreaterThan(GHOST_RUN_BUDGET.ceiling);

@@ -1,29 +1,75 @@
 // What the commands read of the machine for a kind: its memory (lib/kind.ts
-// MachineRoom) and the free space where scratch files go (Scratch.freeBytes,
-// read by scratch.ts when a computation is about to write). A kind compares
-// them with what a computation needs and refuses with a RoomError; the
-// command names the file and level (tasks.ts). The results never depend on
-// them: a machine either computes a level's values or refuses it.
+// MachineRoom: the container's limit where one is set) and the disk space
+// scratch files may take where they go (Scratch.freeBytes, read by scratch.ts
+// when a computation is about to write: the space free now, less a reserve
+// that is never filled). A kind compares them with what a computation needs
+// and refuses with a RoomError; the command names the file and level
+// (tasks.ts). The results never depend on them: a machine either computes a
+// level's values or refuses it.
 import { statfsSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import type { MachineRoom } from '../../lib/kind.ts';
 
+/** The memory readings the limit is taken from: os.totalmem() and process.constrainedMemory() (0 or undefined: no limit set). */
+export interface MemoryReadings {
+  total: number;
+  constrained: number | undefined;
+}
+
+/** This process's memory readings. */
+export function memoryReadings(): MemoryReadings {
+  return { total: totalmem(), constrained: process.constrainedMemory?.() };
+}
+
 /**
- * The machine's memory. Tests only: PROOFPACK_TEST_MACHINE_BYTES stands for
- * it (a small figure makes a small board too big, so a refusal is tested
- * without allocating gigabytes). Unset: os.totalmem().
+ * The memory this process may use: the container's (cgroup's) limit when one
+ * is set and smaller than the machine's memory (a limit of "max" reads as a
+ * huge number), else the machine's memory.
+ */
+export function memoryLimit(r: MemoryReadings = memoryReadings()): number {
+  const c = r.constrained;
+  return c !== undefined && Number.isFinite(c) && c > 0 && c < r.total ? c : r.total;
+}
+
+/**
+ * The machine's memory (memoryLimit). Tests only: PROOFPACK_TEST_MACHINE_BYTES
+ * stands for it (a small figure makes a small board too big, so a refusal is
+ * tested without allocating gigabytes).
  */
 export function machineRoom(): MachineRoom {
   const testMemory = Number(process.env['PROOFPACK_TEST_MACHINE_BYTES'] ?? 0);
-  return { memoryBytes: testMemory > 0 ? testMemory : totalmem() };
+  return { memoryBytes: testMemory > 0 ? testMemory : memoryLimit() };
 }
 
-/** Bytes free now for this user on the disk of `dir`; Infinity on a system without statfs (a full disk is still refused when a write fails, ENOSPC). */
-export function freeDiskBytes(dir: string): number {
+/** The least a disk keeps free of scratch files: 2 GiB ... */
+export const DISK_RESERVE_BYTES = 2 * 2 ** 30;
+/** ... or this share of the disk's size, when that is more. */
+export const DISK_RESERVE_SHARE = 0.05;
+
+/** The bytes of a disk of `size` bytes that scratch files never fill: max(2 GiB, 5 % of it). */
+export function diskReserve(size: number): number {
+  return Math.max(DISK_RESERVE_BYTES, DISK_RESERVE_SHARE * size);
+}
+
+/** What statfs says of a disk, in the units that matter here. */
+export interface DiskReadings {
+  /** Blocks free for this user, the disk's blocks, and the block size. */
+  bavail: number;
+  blocks: number;
+  bsize: number;
+}
+
+/**
+ * Bytes scratch files may still take on the disk of `dir`: free now for this
+ * user, less diskReserve of the disk (never below 0). Infinity on a system
+ * without statfs (a full disk is still refused when a write fails, ENOSPC).
+ */
+export function usableDiskBytes(dir: string, statfs: (dir: string) => DiskReadings = statfsSync): number {
+  let s: DiskReadings;
   try {
-    const s = statfsSync(dir);
-    return s.bavail * s.bsize;
+    s = statfs(dir);
   } catch {
     return Number.POSITIVE_INFINITY;
   }
+  return Math.max(0, s.bavail * s.bsize - diskReserve(s.blocks * s.bsize));
 }

@@ -1,5 +1,6 @@
 // The Scratch (lib/kind.ts) the commands give a kind: scratch files in the
-// temp folder, machine-wide locks there, and the disk space free there now. A scratch file's folder is removed
+// temp folder, machine-wide locks there, and the disk space free there now
+// past a reserve never filled (machine.ts usableDiskBytes). A scratch file's folder is removed
 // as soon as the file is open (the system frees the file when it is closed or
 // the process ends, so a run stopped by Ctrl-C leaves nothing on the disk);
 // folders left by a killed process of an older version are swept once.
@@ -13,6 +14,11 @@
 // folder, a half-written or foreign file), is stale and taken over at once. A
 // holder alive by pid alone (no start time to compare) is waited on at most
 // `patience` ms, then the lock is refused with a one-line message naming it.
+// A worker thread stopped mid-computation (Ctrl-C ends the pool's threads)
+// never runs its release: once the pool is gone, the command layer removes
+// the locks that still name this process (releaseOwnLocks), so a lock never
+// outlives its holder's run; a killed process's lock names a dead pid and is
+// taken over by the next taker.
 // The wait sleeps in steps of WAIT_STEP_MS; on the main thread the Ctrl-C and
 // SIGTERM handlers are taken off while it waits, so either stops the process
 // there and then (in a worker thread the pool's abort ends the thread).
@@ -22,7 +28,7 @@ import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { pidAlive } from './folder-transaction.ts';
-import { freeDiskBytes } from './machine.ts';
+import { usableDiskBytes } from './machine.ts';
 
 /** Sleep between two looks at a held lock. */
 export const WAIT_STEP_MS = 250;
@@ -40,7 +46,28 @@ export interface ScratchOptions {
 export function machineScratch(options: ScratchOptions = {}): Scratch {
   const dir = options.dir ?? tmpdir();
   const patience = options.patience ?? UNPROVEN_PATIENCE_MS;
-  return { file: () => scratchFile(dir), lock: (name) => takeLock(join(dir, `proofpack-${name}.lock`), patience), freeBytes: () => freeDiskBytes(dir) };
+  return { file: () => scratchFile(dir), lock: (name) => takeLock(join(dir, `proofpack-${name}.lock`), patience), freeBytes: () => usableDiskBytes(dir) };
+}
+
+/** This process as a lock names its holder: "<pid> <start>\n". */
+function identity(): string {
+  return `${process.pid} ${startTimeOf(process.pid) ?? '-'}\n`;
+}
+
+/**
+ * Removes the locks in `dir` that this process holds. Call it only where no
+ * thread of this process computes any more (after the pool ended): a lock
+ * still naming this process then belongs to a thread stopped before its release.
+ */
+export function releaseOwnLocks(dir: string = tmpdir()): void {
+  const mine = identity();
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) if (/^proofpack-.*\.lock$/.test(name) && readLock(join(dir, name)) === mine) rmSync(join(dir, name), { force: true });
 }
 
 const swept = new Set<string>();
@@ -112,7 +139,7 @@ function readLock(path: string): string | null {
 }
 
 function takeLock(path: string, patience: number): () => void {
-  const mine = `${process.pid} ${startTimeOf(process.pid) ?? '-'}\n`;
+  const mine = identity();
   const draft = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`;
   const nap = new Int32Array(new SharedArrayBuffer(4));
   let waited = 0;

@@ -1,15 +1,16 @@
 // The units of work the commands hand to the worker pool. A task carries
 // everything it needs (plain data, the kind by name), so it gives the same
 // answer on any thread; the kind is given the thread's scratch storage and
-// machine-wide locks (scratch.ts). `runPipelineTasks` runs them inline or on
-// the pool, analyze tasks longest first.
+// machine-wide locks (scratch.ts). `runPipelineTasks` runs every one of them on
+// the worker pool, never on the main thread (which stays free to answer Ctrl-C
+// and SIGTERM at once, whatever the kind and --threads), analyze tasks longest first.
 import { pathToFileURL } from 'node:url';
 import { kindByName } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
 import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
-import { machineScratch } from './scratch.ts';
+import { machineScratch, releaseOwnLocks } from './scratch.ts';
 import { machineRoom } from './machine.ts';
 import { machineTeam } from './team.ts';
 
@@ -104,13 +105,13 @@ function workerScript(): URL {
 }
 
 /**
- * Run pipeline tasks in order (inline first, then on the pool); results in task order.
+ * Run pipeline tasks on the pool (with --threads 1 too: one worker thread); results in task order.
  * A task the machine has not the room for (a kind's RoomError) stops the run
  * with an InputError: `label(index) : what it needs and what to do`.
  */
 export function runPipelineTasks<T extends Task>(
   tasks: readonly T[],
-  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError'> & { label?: (index: number) => string },
+  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError' | 'inline'> & { label?: (index: number) => string },
 ): Promise<TaskResult<T>[]> {
   const { label, ...rest } = opts;
   const mapError = (i: number, e: unknown) => {
@@ -119,13 +120,9 @@ export function runPipelineTasks<T extends Task>(
   };
   // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
-  return runTasks(threaded, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, inline: mayRunInline, worker: workerScript() });
-}
-
-/** A generate slot its kind says may be long runs on the pool, never on the main thread (where Ctrl-C is answered). */
-function mayRunInline(task: Task): boolean {
-  if (task.op !== 'generate') return true;
-  return !(kindByName(task.kind).slotMayBeLong?.(task.config, task.spec) ?? false);
+  // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
+  // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
+  return runTasks(threaded, (t: T) => runTask(t), { ...rest, inlineMs: 0, mapError, cost: taskCost, worker: workerScript() }).finally(() => releaseOwnLocks());
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

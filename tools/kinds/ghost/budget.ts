@@ -1,13 +1,22 @@
-// The ghost config's budgets: the one number that sets what analyze() may cost.
-import type { BudgetField, RunBudget } from '../../lib/budget.ts';
-import { GHOST_DEFAULT_CONFIG } from './config.ts';
+// The ghost config's budgets: the exact score DP's size (its time, memory and
+// scratch disk) and the generator's tries and deepening; each ceiling the
+// largest the built-in standard config and its presets use (lib/budget.ts ceilingOf).
+import { ceilingOf, type BudgetField, type RunBudget } from '../../lib/budget.ts';
+import { GHOST_DEFAULT_CONFIG, GHOST_PRESETS } from './config.ts';
+
+/** The standard config and every preset's: the configs the ceilings are read from. */
+const BUILT_IN = [GHOST_DEFAULT_CONFIG, ...Object.values(GHOST_PRESETS).map((p) => p.config)];
 
 export const GHOST_BUDGETS: readonly BudgetField[] = [
   {
     field: 'scoreGhostLimit',
-    ceiling: GHOST_DEFAULT_CONFIG.scoreGhostLimit,
+    ceiling: ceilingOf('scoreGhostLimit', BUILT_IN),
     bounds: 'the exact score DP (time grows as G·2^G, memory as 6·2^G bytes, about 2 s and 0.4 GB a board at 26)',
   },
+  { field: 'triesPerBoard', ceiling: ceilingOf('triesPerBoard', BUILT_IN), bounds: 'sampling tries per wanted board', generateOnly: true },
+  { field: 'plan.tries', ceiling: ceilingOf('plan.tries', BUILT_IN), bounds: 'sampling tries per wanted board of a plan entry', generateOnly: true },
+  { field: 'plan.deepen', ceiling: ceilingOf('plan.deepen', BUILT_IN), bounds: 'candidate clue changes per deepened board', generateOnly: true },
+  { field: 'plan.starts', ceiling: ceilingOf('plan.starts', BUILT_IN), bounds: 'sampled boards deepened per wanted board', generateOnly: true },
 ];
 
 /**

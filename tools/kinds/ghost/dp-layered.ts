@@ -16,7 +16,7 @@ import type { Scratch, ScratchFile } from '../../lib/kind.ts';
 import { COURSE_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
 import { blockMap, BLOCK_BITS, CK, ckOpen, loadKernel, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom, type Alloc } from './course-build.ts';
-import { checkDisk, roomRefusal, type DpNeeds } from './dp-room.ts';
+import { allocating, checkDisk, roomFile, type DpNeeds } from './dp-room.ts';
 
 /** Low ghosts per block: 2^16 states, 384 KB of ck, fmax and fmin. */
 export const LAYERED_LOW_BITS = 16;
@@ -45,26 +45,25 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
   // In the arena a block is 6B contiguous bytes: ck, fmax, fmin.
   const map = blockMap(B);
   const { span, succ: SUCC } = map;
-  const k = loadKernel(d, map);
+  const needs: DpNeeds = { memory: layeredMemory(G, L), disk: layeredDisk(G) };
+  const k = allocating(G, needs, () => loadKernel(d, map));
   const mem = () => new Uint8Array(k.memory.buffer);
   const Lc = Math.min(L, BLOCK_BITS);
   const layers = blockLayers(H);
-  const { files, release } = heavyHold(G, scratch, { memory: layeredMemory(G, lowBits), disk: layeredDisk(G) });
+  const { files, release } = heavyHold(G, scratch, needs);
   try {
+    // a full disk while writing is the same refusal as one found before (dp-room.ts roomFile)
     const fmaxFile = scratch.file();
     files.push(fmaxFile);
     const fminFile = scratch.file();
     files.push(fminFile);
+    const fmaxOut = roomFile(fmaxFile, G, needs);
+    const fminOut = roomFile(fminFile, G, needs);
     // One arena for everything big, so memory is allocated once (the collector
     // need not free anything between phases): slots of 6B bytes for the blocks
     // of two layers, later the marking's blocks, last the course assets' scratch.
     const most = mostBlocks(layers);
-    let arena: ArrayBuffer;
-    try {
-      arena = new ArrayBuffer(arenaBytes(G, L)); // a typed array stops at 8 GB, an ArrayBuffer does not
-    } catch {
-      throw roomRefusal(G, { memory: layeredMemory(G, L), disk: layeredDisk(G) }, 'the memory could not be had');
-    }
+    const arena = allocating(G, needs, () => new ArrayBuffer(arenaBytes(G, L))); // a typed array stops at 8 GB, an ArrayBuffer does not
     const blocks = new Slots(arena, 6 * B, most);
     // backward: F of every block from the blocks with one more high ghost caught
     let above = new Map<number, Uint8Array>();
@@ -83,8 +82,8 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
         const block = blocks.take();
         fromKernel(m, CK, span, block, 3);
         here.set(h, block);
-        fmaxFile.write(m, CK + span, 2 * B, h * 2 * B);
-        fminFile.write(m, CK + 2 * span, 2 * B, h * 2 * B);
+        fmaxOut.write(m, CK + span, 2 * B, h * 2 * B);
+        fminOut.write(m, CK + 2 * span, 2 * B, h * 2 * B);
       }
       for (const block of above.values()) blocks.give(block);
       above = here;
@@ -94,8 +93,8 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
     const minBonus = start[4 * B]! | (start[4 * B + 1]! << 8);
     above.clear();
     const layout = { L, H, B, span, SUCC, layers, bits0: map.bits0, bits1: map.bits1 };
-    const best = markLayered(k, d, { ...layout, file: fmaxFile }, new Slots(arena, 6 * B, most));
-    const worst = markLayered(k, d, { ...layout, file: fminFile }, new Slots(arena, 6 * B, most));
+    const best = markLayered(k, d, { ...layout, file: fmaxOut }, new Slots(arena, 6 * B, most), needs);
+    const worst = markLayered(k, d, { ...layout, file: fminOut }, new Slots(arena, 6 * B, most), needs);
     return {
       maxBonus,
       minBonus,
@@ -103,7 +102,7 @@ export function layeredOptima(d: DpModel, scratch: Scratch, lowBits = LAYERED_LO
       worst,
       transitions: G * 2 ** (G - 1),
       room: courseRoom(arena.byteLength),
-      alloc: () => arenaAlloc(arena),
+      alloc: () => arenaAlloc(arena, (length) => allocating(G, needs, () => new Uint32Array(length))),
       release,
     };
   } catch (e) {
@@ -240,12 +239,12 @@ export function markedPredecessors(h: number, H: number, below: ReadonlyMap<numb
   return preds;
 }
 
-function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots): OptimalPlay {
+function markLayered(k: Kernel, d: DpModel, o: Layout, blocks: Slots, needs: DpNeeds): OptimalPlay {
   const { L, H, B, span, SUCC, layers, file } = o;
   const G = L + H;
   const Lc = Math.min(L, BLOCK_BITS);
   const words = B / 32;
-  const states = new Uint32Array(Math.max(1, 2 ** G / 32));
+  const states = allocating(G, needs, () => new Uint32Array(Math.max(1, 2 ** G / 32)));
   states[0] = 1; // ∅
   let notFree = 0;
   let below = new Map<number, Uint8Array>(); // ck then F, 4B bytes
@@ -328,12 +327,12 @@ export function courseValues(
   return { keys, ws };
 }
 
-/** Scratch arrays handed out from the start of the arena (its data is no longer needed); fresh ones if it is full. */
-export function arenaAlloc(arena: ArrayBufferLike): Alloc {
+/** Scratch arrays handed out from the start of the arena (its data is no longer needed); fresh ones (from `fresh`) if it is full. */
+export function arenaAlloc(arena: ArrayBufferLike, fresh: Alloc = (length) => new Uint32Array(length)): Alloc {
   let at = 0;
   return (length: number) => {
     const bytes = Math.ceil((4 * length) / 16) * 16;
-    if (at + bytes > arena.byteLength) return new Uint32Array(length);
+    if (at + bytes > arena.byteLength) return fresh(length);
     const view = new Uint32Array(arena, at, length);
     at += bytes;
     return view;

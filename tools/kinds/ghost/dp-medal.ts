@@ -25,7 +25,7 @@
 import { popcount } from '../../lib/bits.ts';
 import type { MachineRoom, Scratch, ScratchFile, Team } from '../../lib/kind.ts';
 import { layerSolver, teamArena, type LayerSolver } from './dp-medal-blocks.ts';
-import { checkRoom, MEMORY_SHARE, roomRefusal, type DpNeeds } from './dp-room.ts';
+import { allocating, checkRoom, MEMORY_SHARE, roomFile, type DpNeeds } from './dp-room.ts';
 import { BlockCache, layerMajor, layerRuns } from './dp-stream.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
 import {
@@ -121,7 +121,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const H = G - L;
   const B = 2 ** L;
   const map = blockMap(B);
-  const k = loadKernel(d, map);
+  const k = allocating(G, needs, () => loadKernel(d, map));
   const layers = blockLayers(H);
   const most = mostBlocks(layers);
   const slots = streamSlots(options.streamSlots ?? STREAM_SLOTS, H, most);
@@ -129,37 +129,17 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
   const { files, release } = heavyHold(G, scratch, needs);
   let solver: LayerSolver | undefined;
   try {
-    let arena: ArrayBuffer | SharedArrayBuffer;
-    let marks: ArrayBuffer | undefined; // streamed: the marks of two layers, apart from the slots of F
-    try {
-      const front = stream ? slots * 2 * B : most * slotBytes(B);
-      arena = teamArena(Math.max(front, courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0), options.team);
-      if (stream) marks = new ArrayBuffer((most * B) / 8);
-    } catch {
-      throw roomRefusal(G, needs, 'the memory could not be had');
-    }
-    const layer = layerSolver(d, L, arena, k, options.team);
+    const front = stream ? slots * 2 * B : most * slotBytes(B);
+    const arena = allocating(G, needs, () => teamArena(Math.max(front, courses ? Math.min(COURSE_BYTES_PER_STATE * 2 ** G, 2 ** 26) : 0), options.team));
+    // streamed: the marks of two layers, apart from the slots of F
+    const marks = stream ? allocating(G, needs, () => new ArrayBuffer((most * B) / 8)) : undefined;
+    const layer = allocating(G, needs, () => layerSolver(d, L, arena, k, options.team));
     solver = layer;
     const pass = (table: 1 | 2) => {
       const file = scratch.file();
       files.push(file);
-      const disked: ScratchFile = layerMajor(
-        {
-          write: (bytes, offset, length, position) => {
-            try {
-              file.write(bytes, offset, length, position);
-            } catch (e) {
-              const code = (e as NodeJS.ErrnoException).code;
-              if (code === 'ENOSPC' || code === 'EFBIG' || code === 'EDQUOT') throw roomRefusal(G, needs, `the scratch disk is full (${code})`);
-              throw e;
-            }
-          },
-          read: (bytes, offset, length, position) => file.read(bytes, offset, length, position),
-          close: () => file.close(),
-        },
-        layers,
-        2 * B,
-      );
+      // a full disk while writing is the same refusal as one found before (dp-room.ts roomFile)
+      const disked: ScratchFile = layerMajor(roomFile(file, G, needs), layers, 2 * B);
       let bonus: number;
       try {
         bonus = marks
@@ -171,7 +151,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
       const room: MarkRoom = marks
         ? { cache: new Slots(arena, 2 * B, slots), slots, marks: new Slots(marks, B / 8, most) }
         : { kept: new Slots(arena, slotBytes(B), most) };
-      const play = markMedal(k, o, room, disked, courses);
+      const play = markMedal(k, o, room, disked, courses, needs);
       if (!courses) files.splice(files.indexOf(file), 1)[0]!.close(); // the next pass takes a fresh file: one at a time on the disk
       return { bonus, play };
     };
@@ -185,7 +165,7 @@ export function medalOptima(d: DpModel, scratch: Scratch, options: MedalOptions 
       transitions: G * 2 ** (G - 1),
       // without the states and W the course assets are "unknown" (courseFits: nothing fits in 0 bytes)
       room: courses ? courseRoom(arena.byteLength) : 0,
-      alloc: () => arenaAlloc(arena),
+      alloc: () => arenaAlloc(arena, (length) => allocating(G, needs, () => new Uint32Array(length))),
       release,
     };
   } catch (e) {
@@ -277,13 +257,13 @@ type MarkRoom = { kept: Slots } | { cache: Slots; slots: number; marks: Slots };
  * `courses` the 2^G-bit bitset is kept and W = F + cells opened replaces F in
  * the file on marked states (streamed: once the next layer has read F).
  */
-function markMedal(k: Kernel, o: Layout, room: MarkRoom, file: ScratchFile, courses: boolean): OptimalPlay {
+function markMedal(k: Kernel, o: Layout, room: MarkRoom, file: ScratchFile, courses: boolean, needs: DpNeeds): OptimalPlay {
   const { L, H, B, span, SUCC, layers, terms, bits0, bits1 } = o;
   const G = L + H;
   const words = B / 32;
   const F0 = CK + span; // F of the block at slot 0 (mark() and markAcross() take its offset: either table will do)
   const F1 = F0 + 2 * SUCC; // F of the block at slot SUCC
-  const states = new Uint32Array(courses ? Math.max(1, 2 ** G / 32) : 0);
+  const states = allocating(G, needs, () => new Uint32Array(courses ? Math.max(1, 2 ** G / 32) : 0));
   const notFree = new Uint8Array(G);
   const streamed = 'cache' in room ? room : undefined;
   const cache = streamed && new BlockCache(streamed.cache, file, 2 * B);

@@ -4,9 +4,14 @@
 // against the disk free when it is about to write (Scratch.freeBytes, after
 // the heavy lock: while another DP holds it, that DP's files fill the disk).
 // A refusal is a RoomError, never an "unknown": a set's bytes never depend on
-// the machine.
+// the machine. What is refused before the work starts can still fail during
+// it (another process fills the disk, the system grants less memory than it
+// has): every DP writes through roomFile and allocates its large buffers
+// through allocating, which turn exactly those failures (a full disk, an
+// allocation refused) into the same one-line refusal; any other error passes
+// unchanged.
 import { RoomError } from '../../lib/errors.ts';
-import type { MachineRoom, Scratch } from '../../lib/kind.ts';
+import type { MachineRoom, Scratch, ScratchFile } from '../../lib/kind.ts';
 
 /** What one exact score DP needs: bytes of memory and of scratch disk. */
 export interface DpNeeds {
@@ -36,4 +41,42 @@ export function checkRoom(G: number, needs: DpNeeds, machine: MachineRoom | unde
 export function checkDisk(G: number, needs: DpNeeds, scratch: Scratch): void {
   const free = scratch.freeBytes();
   if (needs.disk > free) throw roomRefusal(G, needs, `the temp folder's disk has ${gb(free)} GB free`);
+}
+
+/** The write errors that mean the scratch disk (or this user's share of it) is full. */
+const DISK_FULL: ReadonlySet<string> = new Set(['ENOSPC', 'EDQUOT', 'EFBIG']);
+
+/** `file` with a write that fails on a full disk (DISK_FULL) turned into the refusal; other errors pass as they are. */
+export function roomFile(file: ScratchFile, G: number, needs: DpNeeds): ScratchFile {
+  return {
+    write: (bytes, offset, length, position) => {
+      try {
+        file.write(bytes, offset, length, position);
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException | null)?.code;
+        if (typeof code === 'string' && DISK_FULL.has(code)) throw roomRefusal(G, needs, `the scratch disk is full (${code})`);
+        throw e;
+      }
+    },
+    read: (bytes, offset, length, position) => file.read(bytes, offset, length, position),
+    close: () => file.close(),
+  };
+}
+
+/** What V8 says when an ArrayBuffer, a typed array or a WebAssembly memory cannot be had (a RangeError). */
+const ALLOCATION_FAILED = /allocation failed|could not allocate|Out of memory|Unable to grow|Maximum memory size exceeded|Array buffer allocation/i;
+
+/** Whether `e` is a failed allocation: a RangeError saying so (not any RangeError: a deep recursion is one too). */
+export function allocationFailed(e: unknown): boolean {
+  return e instanceof RangeError && ALLOCATION_FAILED.test(e.message);
+}
+
+/** Runs `allocate` (one allocation of the DP's); a failed allocation (allocationFailed) becomes the refusal, other errors pass as they are. */
+export function allocating<T>(G: number, needs: DpNeeds, allocate: () => T): T {
+  try {
+    return allocate();
+  } catch (e) {
+    if (allocationFailed(e)) throw roomRefusal(G, needs, 'the memory could not be had');
+    throw e;
+  }
 }

@@ -14,6 +14,7 @@ import { CATCH_BASE, CATCH_BONUS } from './score-rule.ts';
 import { KERNEL_MAX_GHOSTS } from './limits.ts';
 import { BLOCK_BITS, CK, COLLECT, loadKernel, wholeMap, type DpModel, type ExactOptima, type Kernel, type KernelMap, type OptimalPlay } from './dp-kernel.ts';
 import type { Alloc } from './course-build.ts';
+import { allocating } from './dp-room.ts';
 
 export interface ScoreTables {
   G: number;
@@ -45,7 +46,8 @@ export function scoreTables(d: DpModel): ScoreTables {
   if (G > KERNEL_MAX_GHOSTS) throw new Error(`the single-memory score DP handles at most ${KERNEL_MAX_GHOSTS} ghosts`);
   const N = 2 ** G;
   const map = wholeMap(N);
-  const kernel = loadKernel(d, map);
+  // the kernel's memory grows to 6·2^G bytes: a growth the system refuses is the DP's one-line refusal (dp-room.ts)
+  const kernel = allocating(G, { memory: map.bytes, disk: 0 }, () => loadKernel(d, map));
   const buffer = kernel.memory.buffer;
   kernel.counts(N, Math.min(G, BLOCK_BITS), d.terms, map.span);
   const ck = new Uint16Array(buffer, CK, N);
@@ -108,7 +110,8 @@ export function singleOptima(d: DpModel): ExactOptima {
   const t = scoreTables(d);
   const best = optimalStates(t, 'max');
   const worst = optimalStates(t, 'min');
-  const fresh = (length: number) => new Uint32Array(length);
+  const needs = { memory: wholeMap(2 ** t.G).bytes, disk: 0 };
+  const fresh = (length: number) => allocating(t.G, needs, () => new Uint32Array(length));
   return {
     maxBonus: t.fmax[0]!,
     minBonus: t.fmin[0]!,

@@ -35,7 +35,7 @@ describe('the kind contract version', () => {
         message = (e as Error).message;
       }
       expect(message).toBe(
-        `kind "apple2" is written against kind contract version ${shown} (PuzzleKind.contractVersion); this proofpack speaks version 1: update the kind (docs/kind-contract.md) or install a proofpack of its version`,
+        `kind "apple2" is written against kind contract version ${shown} (PuzzleKind.contractVersion); this proofpack's is version 1: update the kind (docs/kind-contract.md) or install a matching proofpack`,
       );
     }
   });

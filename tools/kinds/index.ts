@@ -31,7 +31,7 @@ export function checkedKinds(entries: readonly KindEntry[]): readonly PuzzleKind
     names.add(kind.name);
     if (kind.contractVersion !== KIND_CONTRACT_VERSION)
       throw new Error(
-        `kind ${JSON.stringify(kind.name)} is written against kind contract version ${JSON.stringify(kind.contractVersion)} (PuzzleKind.contractVersion); this proofpack speaks version ${KIND_CONTRACT_VERSION}: update the kind (docs/kind-contract.md) or install a proofpack of its version`,
+        `kind ${JSON.stringify(kind.name)} is written against kind contract version ${JSON.stringify(kind.contractVersion)} (PuzzleKind.contractVersion); this proofpack's is version ${KIND_CONTRACT_VERSION}: update the kind (docs/kind-contract.md) or install a matching proofpack`,
       );
     if (kind.face !== face || face?.name !== kind.name)
       throw new Error(

@@ -3,7 +3,7 @@
 // which look kinds up here and pass them down; nothing in tools/lib imports it.
 // Adding a kind: one folder under tools/kinds/ plus its entry in list.ts
 // (docs/kind-contract.md has the whole checklist).
-import type { PuzzleKind } from '../lib/kind.ts';
+import { KIND_CONTRACT_VERSION, type PuzzleKind } from '../lib/kind.ts';
 import { InputError } from '../lib/errors.ts';
 import { budgetValue } from '../lib/budget.ts';
 import type { KindFace, KindView } from '../lib/face.ts';
@@ -21,14 +21,18 @@ export interface KindEntry {
  * a unique name; its record's face the very `face` its folder exports (what
  * the client's browser build reads in place of the record), and a `view` of
  * the same name; and budgets that exist (a kind without them would be
- * silently unbounded) and name numbers of its default config. Throws naming
- * the kind and the member.
+ * silently unbounded) and name numbers of its default config; and the
+ * contract version this proofpack speaks. Throws naming the kind and the member.
  */
 export function checkedKinds(entries: readonly KindEntry[]): readonly PuzzleKind[] {
   const names = new Set<string>();
   for (const { kind, face, view } of entries) {
     if (names.has(kind.name)) throw new Error(`kind ${JSON.stringify(kind.name)} is registered twice`);
     names.add(kind.name);
+    if (kind.contractVersion !== KIND_CONTRACT_VERSION)
+      throw new Error(
+        `kind ${JSON.stringify(kind.name)} is written against kind contract version ${JSON.stringify(kind.contractVersion)} (PuzzleKind.contractVersion); this proofpack's is version ${KIND_CONTRACT_VERSION}: update the kind (docs/kind-contract.md) or install a matching proofpack`,
+      );
     if (kind.face !== face || face?.name !== kind.name)
       throw new Error(
         `kind ${JSON.stringify(kind.name)}: its record's face (PuzzleKind.face) must be the face its folder exports (face.ts), named as the kind`,

@@ -188,8 +188,22 @@ export interface TierTable {
   notes?: string[];
 }
 
+/**
+ * The version of this contract (PuzzleKind, KindFace, KindView and the helpers
+ * of proofpack/kind and proofpack/face). A change that breaks a kind written
+ * against the old one raises it; the registry refuses a kind that declares
+ * another (PuzzleKind.contractVersion).
+ */
+export const KIND_CONTRACT_VERSION = 1;
+
 export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, K = unknown, G = unknown> {
   readonly name: string;
+  /**
+   * The contract version the kind was written against: a number literal (1),
+   * not KIND_CONTRACT_VERSION, so that a proofpack speaking another version
+   * refuses the kind in one line instead of running it.
+   */
+  readonly contractVersion: number;
   /** Tiers, easiest first. */
   readonly tiers: readonly string[];
   readonly schemas: {

@@ -1,7 +1,7 @@
 // The apple config's budgets: the strong solver's iterations and work, and the
 // size of the simulated sample the set's fidelity report draws; and a run's
 // ceiling on the solver's iterations and strip scans of all its levels.
-import type { BudgetField, RunBudget } from '../../lib/budget.ts';
+import type { BudgetField, RunBudget } from 'proofpack/kind';
 import { APPLE_DEFAULT_CONFIG } from './config.ts';
 
 export const APPLE_BUDGETS: readonly BudgetField[] = [

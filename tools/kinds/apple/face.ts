@@ -1,9 +1,8 @@
 // The apple kind's client face (tools/lib/face.ts): the client's reading of an
 // apple level in a pack, the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema
 // library: the client bundles it.
-import type { KindFace } from '../../lib/face.ts';
+import { type KindFace, arr, int, obj, show, str, tuple, type Check } from 'proofpack/face';
 import { appleStep, restoreAppleGame, startAppleGame, type AppleAction, type AppleEvent, type AppleGameState } from './game.ts';
-import { arr, int, obj, show, str, tuple, type Check } from '../../lib/shape-check.ts';
 import { replayApple, type AppleLevel } from './play.ts';
 
 const corners = tuple(int(0, 9), int(0, 16), int(0, 9), int(0, 16));

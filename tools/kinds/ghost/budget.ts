@@ -1,5 +1,5 @@
 // The ghost config's budgets: the one number that sets what analyze() may cost.
-import type { BudgetField, RunBudget } from '../../lib/budget.ts';
+import type { BudgetField, RunBudget } from 'proofpack/kind';
 import { GHOST_DEFAULT_CONFIG } from './config.ts';
 
 export const GHOST_BUDGETS: readonly BudgetField[] = [

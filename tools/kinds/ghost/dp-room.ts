@@ -5,8 +5,7 @@
 // the heavy lock: while another DP holds it, that DP's files fill the disk).
 // A refusal is a RoomError, never an "unknown": a set's bytes never depend on
 // the machine.
-import { RoomError } from '../../lib/errors.ts';
-import type { MachineRoom, Scratch } from '../../lib/kind.ts';
+import { RoomError, type MachineRoom, type Scratch } from 'proofpack/kind';
 
 /** What one exact score DP needs: bytes of memory and of scratch disk. */
 export interface DpNeeds {

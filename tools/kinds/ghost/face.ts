@@ -1,9 +1,8 @@
 // The ghost kind's client face (tools/lib/face.ts): the client's reading of a
 // ghost level in a pack (every field the rules read, and every asset decoded),
 // the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema library: the client bundles it.
-import type { KindFace } from '../../lib/face.ts';
+import { type KindFace, arr, decodes, int, base64, obj, oneOf, show, str, unknownOr } from 'proofpack/face';
 import { ghostStep, restoreGhostGame, startGhostGame, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
-import { arr, decodes, int, base64, obj, oneOf, show, str, unknownOr } from '../../lib/shape-check.ts';
 import { courseOf, hintsOf, replayGhost, startGhostPlay, type GhostLevel } from './play.ts';
 
 const courseAsset = oneOf(base64, (v) => (v === 'unknown' ? null : 'expected "unknown"'));

@@ -30,7 +30,7 @@ import {
   type GhostLevel,
   type GhostPlay,
 } from './play.ts';
-import { at } from '../../lib/at.ts';
+import { at } from 'proofpack/face';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
 export const GHOST_LIVES = 3;

@@ -2,8 +2,7 @@
 // and clue cells within the size's band, thrown away unless the layered solver
 // passes the mode's target test. The solver is checked against the known
 // solution on every try.
-import type { Rng } from '../../lib/rng.ts';
-import type { PlanEntry, SlotResult, AnalyzeContext } from '../../lib/kind.ts';
+import { type Rng, type PlanEntry, type SlotResult, type AnalyzeContext, at, entryKeys, noBandLine } from 'proofpack/kind';
 import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution } from './schema.ts';
 import { buildLevel, zeroTargetCount } from './rules.ts';
 import { compileBoard } from './board.ts';
@@ -11,8 +10,6 @@ import { solveLayered } from './solver.ts';
 import { analyzeGhost } from './analyze.ts';
 import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
 import { deepenBoard } from './deepen.ts';
-import { at } from '../../lib/at.ts';
-import { entryKeys, noBandLine } from '../../lib/partial.ts';
 import { GHOST_KEYED_LISTS } from './config.ts';
 
 export type { GhostSpec } from './target-test.ts';

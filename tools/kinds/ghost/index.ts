@@ -1,5 +1,5 @@
 // The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
-import type { PuzzleKind } from '../../lib/kind.ts';
+import type { PuzzleKind } from 'proofpack/kind';
 import { face } from './face.ts';
 import { GHOST_CONFORMANCE } from './conformance.ts';
 import { ghostVectors } from './vectors.ts';
@@ -18,6 +18,7 @@ import { ghostFigures, ghostLayeredFigures, ghostScoreFigures } from './bench.ts
 /** The ghost kind's record: everything the pipeline knows of it (its face among it). */
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
   name: 'ghost',
+  contractVersion: 1,
   tiers: GHOST_TIERS,
   schemas: {
     puzzle: GhostPuzzle,

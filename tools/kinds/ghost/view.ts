@@ -3,7 +3,7 @@
 // actions. Click = × (a × waits for a possible double click on the same cell;
 // a click elsewhere places it at once), double click = catch. No rule here:
 // every question goes to the game (game.ts, medals.ts).
-import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import type { KindView, PlayAnswer, PlayInput, PlayView } from 'proofpack/face';
 import { isCleanClear, nextHint, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
 import type { HintStep } from './hints.ts';
 import { ghostMedalsEarned, onCourseForBest, onCourseForWorst } from './medals.ts';

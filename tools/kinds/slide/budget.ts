@@ -1,5 +1,5 @@
 // The slide config's budgets: the solver's and the metric graph's state counts.
-import type { BudgetField, RunBudget } from '../../lib/budget.ts';
+import type { BudgetField, RunBudget } from 'proofpack/kind';
 import { SLIDE_DEFAULT_CONFIG } from './config.ts';
 
 export const SLIDE_BUDGETS: readonly BudgetField[] = [

@@ -1,9 +1,8 @@
 // The slide kind's client face (tools/lib/face.ts): the client's reading of a
 // slide level in a pack, the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema
 // library: the client bundles it.
-import type { KindFace } from '../../lib/face.ts';
+import { type KindFace, arr, int, obj, str, tuple } from 'proofpack/face';
 import { slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
-import { arr, int, obj, str, tuple } from '../../lib/shape-check.ts';
 import { replaySlide, type SlideLevel } from './play.ts';
 
 function levelProblem(level: Record<string, unknown>): string | null {

@@ -86,6 +86,23 @@ describe("a game's own kind from its kinds.json", () => {
     expect(validate.stdout).toMatch(/ok: 2 files, 12 levels, 0 problems/);
   });
 
+  it('is in what init scaffolds and what bundle writes (its pack and its conformance vectors)', () => {
+    const dir = configDir('scaffold', kindsJson('../proofpack/kinds/pear/index.ts'));
+    const init = cli(['init', '--dir', 'scaffold', '--seed', '3', '--quiet'], game);
+    expect(init.code, init.stderr).toBe(0);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'pear.json'), 'utf8'))).toMatchObject({ seed: 3, name: 'standard' });
+    const packs = JSON.parse(fs.readFileSync(path.join(dir, 'packs.json'), 'utf8')) as { packs: { name: string }[] };
+    expect(packs.packs.map((p) => p.name)).toContain('pear-all');
+    fs.writeFileSync(
+      path.join(game, 'packs.json'),
+      JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'pears', set: 's.json', tiers: { NORMAL: 'all' }, order: 'difficulty' }] }),
+    );
+    const bundle = cli(['bundle', '--packs', 'packs.json', '--out', 'dist', '--quiet'], game);
+    expect(bundle.code, bundle.stderr).toBe(0);
+    expect(fs.readdirSync(path.join(game, 'dist', 'conformance'))).toEqual(['pear.json']);
+    expect(cli(['validate', 'dist', '--quiet'], game).code).toBe(0);
+  });
+
   it('is in every --help that lists kinds, and a stored value changed in its set is named by validate', async () => {
     const dir = path.join(game, 'proofpack');
     expect((await run(['generate', '--help', '--config-dir', dir])).stdout).toMatch(/puzzle kind: ghost, slide, apple, pear/);

@@ -156,7 +156,9 @@ export async function useKindModules(modules: readonly KindModuleRef[]): Promise
     }
     added.push(kind);
   });
-  registered = [...KINDS, ...added];
+  const next = [...KINDS, ...added];
+  // the same kinds again keep their list (what was compiled for them, e.g. schema validators, stays valid)
+  if (next.length !== registered.length || next.some((k, i) => k !== registered[i])) registered = next;
   gameModules = modules;
 }
 

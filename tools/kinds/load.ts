@@ -36,7 +36,11 @@ function withTsx(): Promise<void> {
 /** Why an import failed, in one line, with what to do when the cause is known. */
 function loadFailure(e: unknown): string {
   const err = e as NodeJS.ErrnoException;
-  const first = String(err?.message ?? err).split('\n')[0] ?? '';
+  // the first line, and the next when the first only announces it (esbuild: "Transform failed with 1 error:")
+  const lines = String(err?.message ?? err)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const first = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1].trim()}` : (lines[0] ?? '');
   const esm = err?.code === 'ERR_REQUIRE_CYCLE_MODULE' || err?.code === 'ERR_REQUIRE_ESM' || /Cannot use import statement outside a module/.test(first);
   const hint = esm ? ' (a kind module is an ES module: give the package.json beside it "type": "module", or name it .mts)' : '';
   return oneLine(`cannot load the module: ${first}${hint}`);

@@ -12,7 +12,8 @@
 // which chains the four commands, may also import them); the CLI, the bench,
 // the client and the scripts sit on top. The registry's files are the one list
 // of kinds (tools/kinds/list.ts) and what derives from it: the records
-// (index.ts), the faces (faces.ts) and the views (views.ts). The client is
+// (index.ts, loaded by load.ts, a game's listed by kinds-config.ts), the faces
+// (faces.ts) and the views (views.ts). The client is
 // written against the faces (faces.ts, the one registry file it may import)
 // and never imports the commands or the CLI; the CLI and the bench may import
 // the client. The play page's script (tools/preview/play-page.ts) is written
@@ -34,7 +35,7 @@ function layerOf(file: string): Layer {
   const f = file.split(path.sep).join('/');
   if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
   if (f.startsWith('tools/sdk/')) return { name: 'sdk', rank: 0.5, group: 'sdk' };
-  if (/^tools\/kinds\/(index|list|faces|views)\.ts$/.test(f)) return { name: 'registry', rank: 2, group: 'registry' };
+  if (/^tools\/kinds\/(index|list|faces|views|load|kinds-config)\.ts$/.test(f)) return { name: 'registry', rank: 2, group: 'registry' };
   const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
   if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };
   // the play page's browser script: written against the faces like the client, imported by nothing (build-client compiles it)

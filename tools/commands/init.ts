@@ -15,7 +15,7 @@ import { FORMAT_VERSION, type PacksConfig } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
 import { readText, writeFileAtomic } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
-import { KINDS } from '../kinds/index.ts';
+import { kinds } from '../kinds/index.ts';
 
 export interface InitOptions {
   /** The folder to write (relative to the current directory). */
@@ -44,7 +44,7 @@ export function starterPacks(dir: string, levels: string): PacksConfig {
   return {
     type: 'packs-config',
     formatVersion: FORMAT_VERSION,
-    packs: KINDS.map((kind) => ({
+    packs: kinds().map((kind) => ({
       name: `${kind.name}-all`,
       set: path
         .relative(dir, path.join(levels, kind.name, `${kind.defaults.setName}.json`))
@@ -100,7 +100,7 @@ export function withWorkIgnored(text: string): string | undefined {
 export function initCommand(opts: InitOptions, con: Console): number {
   const seed = opts.seed ?? randomInt(1, 2 ** 31);
   const files: [string, string][] = [
-    ...KINDS.map((kind): [string, string] => [path.join(opts.dir, `${kind.name}.json`), formatDocument(starterConfig(kind, seed))]),
+    ...kinds().map((kind): [string, string] => [path.join(opts.dir, `${kind.name}.json`), formatDocument(starterConfig(kind, seed))]),
     [path.join(opts.dir, 'packs.json'), formatDocument(starterPacks(opts.dir, opts.levels))],
     [path.join(opts.dir, 'github-workflow.yml'), workflowExample(opts.dir)],
   ];

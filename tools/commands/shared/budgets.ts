@@ -4,7 +4,7 @@
 // the field and the flag that allows it.
 import { InputError, show, where } from '../../lib/errors.ts';
 import { budgetValue, overBudget, type RunBudget } from '../../lib/budget.ts';
-import { KINDS, kindByName } from '../../kinds/index.ts';
+import { kinds, kindByName } from '../../kinds/index.ts';
 import type { Loaded } from './documents.ts';
 import { at } from '../../lib/at.ts';
 
@@ -14,7 +14,7 @@ export type BudgetLimits = ReadonlyMap<string, number>;
 /** Parse `--budget field=value` options; unknown fields and bad numbers are usage errors. */
 export function parseBudgetOptions(items: readonly string[] | undefined): Map<string, number> {
   const limits = new Map<string, number>();
-  const known = [...new Set(KINDS.flatMap((k) => [...k.budgets.map((b) => b.field), ...(k.runBudget ? [k.runBudget.field] : [])]))];
+  const known = [...new Set(kinds().flatMap((k) => [...k.budgets.map((b) => b.field), ...(k.runBudget ? [k.runBudget.field] : [])]))];
   for (const item of items ?? []) {
     const m = /^([A-Za-z.]+)=(\d+)$/.exec(item);
     if (!m) throw new InputError(`--budget ${show(item)}: expected field=value, e.g. scoreGhostLimit=32 (fields: ${known.join(', ')})`);
@@ -61,6 +61,6 @@ export type RunCeilingOf = RunBudget;
 /** Each kind's run ceiling (tools/lib/budget.ts RunBudget), raised or lowered by `--budget FIELD=N`. */
 export function runCeilings(limits: BudgetLimits = new Map()): Map<string, RunCeilingOf> {
   const out = new Map<string, RunCeilingOf>();
-  for (const k of KINDS) if (k.runBudget) out.set(k.name, { ...k.runBudget, ceiling: limits.get(k.runBudget.field) ?? k.runBudget.ceiling });
+  for (const k of kinds()) if (k.runBudget) out.set(k.name, { ...k.runBudget, ceiling: limits.get(k.runBudget.field) ?? k.runBudget.ceiling });
   return out;
 }

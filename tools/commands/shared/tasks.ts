@@ -4,7 +4,7 @@
 // machine-wide locks (scratch.ts). `runPipelineTasks` runs them inline or on
 // the pool, analyze tasks longest first.
 import { pathToFileURL } from 'node:url';
-import { kindByName } from '../../kinds/index.ts';
+import { gameKindModules, kindByName, type KindModuleRef } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
 import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
@@ -103,6 +103,11 @@ function workerScript(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 }
 
+/** What every worker thread is handed: the game's kind modules this command registered. */
+export interface WorkerData {
+  kindModules: readonly KindModuleRef[];
+}
+
 /**
  * Run pipeline tasks in order (inline first, then on the pool); results in task order.
  * A task the machine has not the room for (a kind's RoomError) stops the run
@@ -110,7 +115,7 @@ function workerScript(): URL {
  */
 export function runPipelineTasks<T extends Task>(
   tasks: readonly T[],
-  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError'> & { label?: (index: number) => string },
+  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError' | 'workerData'> & { label?: (index: number) => string },
 ): Promise<TaskResult<T>[]> {
   const { label, ...rest } = opts;
   const mapError = (i: number, e: unknown) => {
@@ -119,7 +124,9 @@ export function runPipelineTasks<T extends Task>(
   };
   // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
-  return runTasks(threaded, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, inline: mayRunInline, worker: workerScript() });
+  // the game's kinds (kinds.json): every worker loads the same modules before its first task (worker.ts)
+  const workerData: WorkerData = { kindModules: gameKindModules() };
+  return runTasks(threaded, (t: T) => runTask(t), { ...rest, mapError, cost: taskCost, inline: mayRunInline, worker: workerScript(), workerData });
 }
 
 /** A generate slot its kind says may be long runs on the pool, never on the main thread (where Ctrl-C is answered). */

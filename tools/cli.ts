@@ -1,11 +1,14 @@
-// The proofpack command line (commander): parses arguments, runs a command,
-// turns every failure into one line and an exit code. No rules live here.
+// The proofpack command line (commander): registers the game's own kinds
+// (kinds.json of the config directory, read before the commands and their
+// --help are built), parses arguments, runs a command, turns every failure
+// into one line and an exit code. No rules live here.
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
 import { entryKeys } from './lib/partial.ts';
 import { terminalConsole, processIo, type Io } from './lib/console.ts';
 import { TOOL } from './lib/files.ts';
-import { KINDS, kindByName } from './kinds/index.ts';
+import * as path from 'node:path';
+import { kinds, kindByName, useKinds } from './kinds/index.ts';
 import { formatDocument } from './lib/json.ts';
 import { defaultThreads } from './lib/pool.ts';
 import { generateCommand } from './commands/generate.ts';
@@ -18,6 +21,7 @@ import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/share
 import { pipelineCommand } from './commands/pipeline.ts';
 import { writeConformance } from './commands/shared/conformance.ts';
 import { initCommand } from './commands/init.ts';
+import { schemaCommand } from './commands/schema.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 
 const wholeNumber =
@@ -46,13 +50,65 @@ const budgetOption = () =>
 const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
 const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
 const seedOption = (what: string) => new Option('--seed <s>', what).argParser(wholeNumber(0));
-const kinds = () => `puzzle kind: ${KINDS.map((k) => k.name).join(', ')}`;
+const kindArg = () =>
+  `puzzle kind: ${kinds()
+    .map((k) => k.name)
+    .join(', ')}`;
 /** The built-in presets of every kind, e.g. "ghost: full; slide: full". */
 const presetList = () =>
-  KINDS.flatMap((k) => (k.presets && Object.keys(k.presets).length > 0 ? [`${k.name}: ${Object.keys(k.presets).join(', ')}`] : [])).join('; ');
+  kinds()
+    .flatMap((k) => (k.presets && Object.keys(k.presets).length > 0 ? [`${k.name}: ${Object.keys(k.presets).join(', ')}`] : []))
+    .join('; ');
+
+/** The config directory whose kinds.json every command reads: --config-dir's folder, init's --dir, or ./proofpack. */
+const DEFAULT_CONFIG_DIR = 'proofpack';
+const configDirOption = () =>
+  new Option('--config-dir <dir>', "the folder whose kinds.json registers the game's own kinds (default: ./proofpack; no kinds.json: the built-in kinds)");
+
+/**
+ * The config directory named on the command line, read before commander
+ * parses it (the kinds it registers are in every command's --help): the
+ * last `--config-dir DIR` (init: `--dir DIR`) before `--`. `explicit`: named,
+ * so it must exist (init makes its folder).
+ */
+export function scanConfigDir(argv: readonly string[]): { dir: string; explicit: boolean } {
+  const args = argv.slice(2);
+  const flag = args[0] === 'init' ? '--dir' : '--config-dir';
+  let dir: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--') break;
+    if (a === flag && i + 1 < args.length) dir = args[++i];
+    else if (a.startsWith(`${flag}=`)) dir = a.slice(flag.length + 1);
+  }
+  return dir === undefined ? { dir: DEFAULT_CONFIG_DIR, explicit: false } : { dir, explicit: args[0] !== 'init' };
+}
+
+/** A failure as the CLI reports it: one line (or one per problem) on stderr; returns the exit code. */
+function failure(e: unknown, io: Io): number {
+  if (e instanceof Interrupted) {
+    io.stderr(`proofpack: ${oneLine(e.message)}\n`);
+    return e.exitCode;
+  }
+  if (e instanceof InputError) {
+    for (const line of e.lines) io.stderr(`proofpack: ${oneLine(line)}\n`);
+    return EXIT_INPUT;
+  }
+  const err = e as Error;
+  io.stderr(`proofpack: internal error: ${String(err?.message ?? err).split('\n')[0]} (set PROOFPACK_DEBUG=1 for the stack)\n`);
+  if (process.env['PROOFPACK_DEBUG']) io.stderr(`${err?.stack}\n`);
+  return EXIT_INTERNAL;
+}
 
 /** Run the CLI; returns the exit code. `io` is where it writes (tests pass buffers). */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  // the game's kinds first: every command, and its --help, sees them
+  const scanned = scanConfigDir(argv);
+  try {
+    await useKinds(scanned.dir, scanned.explicit);
+  } catch (e) {
+    return failure(e, io);
+  }
   let exitCode = 0;
   // commander's own errors (unknown option, missing argument, ...) as one line, like every other error
   const output = (name: string) => ({
@@ -70,7 +126,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const run = (o: Record<string, unknown>) => terminalConsole(o as { quiet?: boolean; json?: boolean }, io);
 
   command('generate', 'rejection-sample candidate levels of one kind into a set file')
-    .argument('<kind>', kinds())
+    .argument('<kind>', kindArg())
     .option('--config <file>', "generator config (JSON, schema/<kind>.config.schema.json); default: the kind's built-in standard config")
     .option('--preset <name>', `a built-in full-size config instead of the standard one (${presetList()})`)
     .option('--count <n>', 'total wanted levels, spread over the plan in its proportions', wholeNumber(1))
@@ -84,6 +140,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .requiredOption('--out <file>', 'candidate set to write')
+    .addOption(configDirOption())
     .action(async (kind: string, o) => {
       exitCode = await generateCommand({ ...o, kind }, run(o));
     });
@@ -93,6 +150,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .requiredOption('--out <file>', 'curated set to write')
     .addOption(jsonOption())
     .addOption(quietOption(true))
+    .addOption(configDirOption())
     .action((input: string, o) => {
       exitCode = curateCommand({ ...o, input }, run(o));
     });
@@ -108,11 +166,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(threadsOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
+    .addOption(configDirOption())
     .action(async (paths: string[], o) => {
       exitCode = await validateCommand({ ...o, paths, conformance: writeConformance }, run(o));
     });
 
-  const importable = KINDS.filter((k) => k.importText).map((k) => k.name);
+  const importable = kinds()
+    .filter((k) => k.importText)
+    .map((k) => k.name);
   command('import', 'read puzzles recorded from another game (apple: 10 lines of 17 digits per board, blank lines between) into a candidate set')
     .argument('<kind>', `puzzle kind with an import format: ${importable.join(', ')}`)
     .argument('<file>', 'the recorded boards')
@@ -127,6 +188,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--max-mib <n>', `refuse a file larger than this many MiB, before it is parsed (default ${IMPORT_MIB})`, wholeNumber(1, 32))
     .addOption(threadsOption())
     .addOption(quietOption(false))
+    .addOption(configDirOption())
     .action(async (kind: string, file: string, o) => {
       exitCode = await importCommand({ ...o, kind, file }, run(o));
     });
@@ -138,6 +200,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(threadsOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
+    .addOption(configDirOption())
     .action(async (inputs: string[], o) => {
       exitCode = await mergeCommand({ ...o, inputs }, run(o));
     });
@@ -148,6 +211,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
     .addOption(jsonOption())
     .addOption(quietOption(true))
+    .addOption(configDirOption())
     .action(async (o) => {
       exitCode = await bundleCommand({ ...o, conformance: writeConformance }, run(o));
     });
@@ -159,7 +223,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(threadsOption())
     .option(
       '--config-dir <dir>',
-      "partial configs (<kind>.json; kinds without one are skipped) and packs.json, as proofpack init writes them; default: ./proofpack (inside proofpack's own checkout without one: the built-in configs and <levels>/packs.json)",
+      "partial configs (<kind>.json; kinds without one are skipped), packs.json and kinds.json (the game's own kinds), as proofpack init writes them; default: ./proofpack (inside proofpack's own checkout without one: the built-in configs and <levels>/packs.json)",
     )
     .option('--levels <dir>', 'curated sets (and, for the built-in job, packs.json)', 'levels')
     .option('--dist <dir>', 'bundle output', 'dist')
@@ -188,9 +252,18 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       exitCode = initCommand(o, run(o));
     });
 
+  command('schema', "write the JSON Schemas of every file format and of every registered kind's files (the game's own kinds too), for code in other languages")
+    .requiredOption('--out <dir>', 'folder to write them into (made if missing; other files there are left alone)')
+    .addOption(quietOption(false))
+    .addOption(configDirOption())
+    .action((o) => {
+      exitCode = schemaCommand(o, run(o));
+    });
+
   command('config', "print a kind's built-in default generator config (a starting point for --config)")
-    .argument('<kind>', kinds())
+    .argument('<kind>', kindArg())
     .option('--keys', 'print instead the entry keys of the lists a partial config may change entry by entry (docs/config.md)')
+    .addOption(configDirOption())
     .action((kind: string, o) => {
       const k = kindByName(kind);
       if (!o.keys) return io.stdout(formatDocument(k.defaults.config));
@@ -206,23 +279,20 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       }
     });
 
+  // what commander parsed must be the folder whose kinds were registered
+  program.hook('preAction', (_program, action) => {
+    const o = action.opts() as { configDir?: string; dir?: string };
+    const given = (action.name() === 'init' ? o.dir : o.configDir) ?? DEFAULT_CONFIG_DIR;
+    if (path.resolve(given) !== path.resolve(scanned.dir))
+      throw new InputError(`--config-dir ${given}: write it as --config-dir DIR (the kinds were read from ${scanned.dir})`);
+  });
+
   try {
     await program.parseAsync([...argv]);
     return exitCode;
   } catch (e) {
     // --help and --version exit 0; `proofpack` with no command prints the usage and exits 2
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_INPUT;
-    if (e instanceof Interrupted) {
-      io.stderr(`proofpack: ${oneLine(e.message)}\n`);
-      return e.exitCode;
-    }
-    if (e instanceof InputError) {
-      for (const line of e.lines) io.stderr(`proofpack: ${oneLine(line)}\n`);
-      return EXIT_INPUT;
-    }
-    const err = e as Error;
-    io.stderr(`proofpack: internal error: ${String(err?.message ?? err).split('\n')[0]} (set PROOFPACK_DEBUG=1 for the stack)\n`);
-    if (process.env['PROOFPACK_DEBUG']) io.stderr(`${err?.stack}\n`);
-    return EXIT_INTERNAL;
+    return failure(e, io);
   }
 }

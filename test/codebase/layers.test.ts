@@ -1,11 +1,19 @@
 // The import rule: layers only import downwards. tools/lib imports nothing
-// above it; a kind imports lib and its own folder only; the registry
+// above it; the kind SDK's entries (tools/sdk/: proofpack/kind and
+// proofpack/face) sit just above it and import lib only. A kind is written
+// exactly as a game's kind is: its files import their own folder, the SDK's
+// entries by package name (`proofpack/kind`, `proofpack/face`), npm packages
+// and, on the pipeline side only, `node:` built-ins; what its face.ts and
+// view.ts reach (the browser builds bundle it) imports `proofpack/face` and
+// no `node:` module, and proofpack/face itself reaches no `node:` module and
+// no zod. The registry
 // (tools/kinds/index.ts) imports lib and the kinds; commands import lib, the
 // kinds, the registry, the preview renderer and commands/shared (pipeline.ts,
 // which chains the four commands, may also import them); the CLI, the bench,
 // the client and the scripts sit on top. The registry's files are the one list
 // of kinds (tools/kinds/list.ts) and what derives from it: the records
-// (index.ts), the faces (faces.ts) and the views (views.ts). The client is
+// (index.ts, loaded by load.ts, a game's listed by kinds-config.ts), the faces
+// (faces.ts) and the views (views.ts). The client is
 // written against the faces (faces.ts, the one registry file it may import)
 // and never imports the commands or the CLI; the CLI and the bench may import
 // the client. The play page's script (tools/preview/play-page.ts) is written
@@ -26,7 +34,8 @@ type Layer = { name: string; rank: number; group: string };
 function layerOf(file: string): Layer {
   const f = file.split(path.sep).join('/');
   if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
-  if (/^tools\/kinds\/(index|list|faces|views)\.ts$/.test(f)) return { name: 'registry', rank: 2, group: 'registry' };
+  if (f.startsWith('tools/sdk/')) return { name: 'sdk', rank: 0.5, group: 'sdk' };
+  if (/^tools\/kinds\/(index|list|faces|views|load|kinds-config)\.ts$/.test(f)) return { name: 'registry', rank: 2, group: 'registry' };
   const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
   if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };
   // the play page's browser script: written against the faces like the client, imported by nothing (build-client compiles it)
@@ -46,8 +55,11 @@ function allowed(from: string, to: string): boolean {
   if (a.group === b.group) return true;
   switch (a.group.split(':')[0]) {
     case 'lib':
-      return false;
     case 'kind':
+      // a kind reaches proofpack by package name only (kindImports)
+      return false;
+    case 'sdk':
+      return b.group === 'lib';
     case 'preview':
       return b.group === 'lib';
     case 'registry':
@@ -68,12 +80,73 @@ function allowed(from: string, to: string): boolean {
   }
 }
 
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
+const IMPORT = /(?:^|\n)\s*(?:import|export)\s(type\s)?[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function importsOf(text: string): string[] {
-  const out: string[] = [];
-  for (const m of text.matchAll(IMPORT)) out.push((m[1] ?? m[2])!);
+  return importsWithKind(text).map((i) => i.spec);
+}
+
+/** Every import of a file, and whether it is `import type` / `export type` (erased: no bundle holds what it names). */
+function importsWithKind(text: string): { spec: string; typeOnly: boolean }[] {
+  const out: { spec: string; typeOnly: boolean }[] = [];
+  for (const m of text.matchAll(IMPORT)) out.push({ spec: (m[2] ?? m[3])!, typeOnly: m[1] !== undefined });
   return out;
+}
+
+/** The file a relative import names, from the tools/ root (`tools/kinds/ghost/board.ts`). */
+const resolved = (file: string, spec: string) => path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
+
+/** What `entries` reach by value imports (type-only ones are erased): the files, and the other specifiers they import. */
+function reach(files: Record<string, string>, entries: readonly string[]): { files: string[]; specifiers: string[] } {
+  const seen = new Set<string>();
+  const specifiers = new Set<string>();
+  const stack = [...entries];
+  for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const { spec, typeOnly } of importsWithKind(files[file] ?? '')) {
+      if (typeOnly) continue;
+      if (spec.startsWith('.')) stack.push(resolved(file, spec));
+      else specifiers.add(`${file}: ${spec}`);
+    }
+  }
+  return { files: [...seen].sort(), specifiers: [...specifiers].sort() };
+}
+
+/** The SDK's entries a kind may import by package name. */
+const SDK_ENTRIES = ['proofpack/kind', 'proofpack/face'];
+/** npm packages: bare names that are neither node built-ins nor proofpack itself. */
+const npmPackage = (spec: string) => !spec.startsWith('.') && !spec.startsWith('node:') && spec !== 'proofpack' && !spec.startsWith('proofpack/');
+
+/**
+ * A kind's imports that a game's kind could not write: `file: spec (why)`. A kind's files import
+ * their own folder, the SDK's entries by package name, npm packages and (pipeline side) `node:`
+ * built-ins; the files its face.ts and view.ts reach by value imports import only `proofpack/face`
+ * of proofpack (type-only imports too) and no `node:` module.
+ */
+function kindImports(files: Record<string, string>): string[] {
+  const bad: string[] = [];
+  const kinds = new Set(Object.keys(files).flatMap((f) => /^(tools\/kinds\/[^/]+\/)/.exec(f)?.[1] ?? []));
+  for (const folder of kinds) {
+    const face = new Set(
+      reach(
+        files,
+        [`${folder}face.ts`, `${folder}view.ts`].filter((f) => f in files),
+      ).files,
+    );
+    for (const [file, text] of Object.entries(files)) {
+      if (!file.startsWith(folder)) continue;
+      for (const { spec } of importsWithKind(text)) {
+        if (spec.startsWith('.')) {
+          const target = resolved(file, spec);
+          if (!target.startsWith(folder)) bad.push(`${file}: ${spec} (outside its folder: import proofpack by package name)`);
+        } else if (face.has(file) && (spec.startsWith('node:') || (!npmPackage(spec) && spec !== 'proofpack/face')))
+          bad.push(`${file}: ${spec} (a face or view, or what it imports: of proofpack only proofpack/face, no node: module)`);
+        else if (!npmPackage(spec) && !spec.startsWith('node:') && !SDK_ENTRIES.includes(spec)) bad.push(`${file}: ${spec} (not an entry of the kind SDK)`);
+      }
+    }
+  }
+  return bad.sort();
 }
 
 function sourceFiles(dir: string): string[] {
@@ -92,10 +165,7 @@ function violations(files: Record<string, string>): string[] {
   for (const [file, text] of Object.entries(files)) {
     for (const spec of importsOf(text)) {
       if (!spec.startsWith('.')) continue;
-      const target = path
-        .normalize(path.join(path.dirname(file), spec))
-        .split(path.sep)
-        .join('/');
+      const target = resolved(file, spec);
       if (!target.startsWith('tools/')) continue;
       if (!allowed(file, target)) bad.push(`${file} -> ${target} (${layerOf(file).name} may not import ${layerOf(target).name})`);
     }
@@ -138,6 +208,46 @@ describe('layers', () => {
     expect(violations(files)).toEqual([]);
   });
 
+  it("a kind imports its own folder, the SDK's entries by package name, npm packages and (pipeline side) node: built-ins", () => {
+    expect(kindImports(files)).toEqual([]);
+    // the rule is about the three built-in kinds, and each has a face and a view
+    for (const kind of ['ghost', 'slide', 'apple'])
+      expect(reach(files, [`tools/kinds/${kind}/face.ts`, `tools/kinds/${kind}/view.ts`]).files.length).toBeGreaterThan(2);
+  });
+
+  it('proofpack/face reaches no node: module and no zod, and only lib; the SDK imports lib only', () => {
+    const face = reach(files, ['tools/sdk/face.ts']);
+    expect(face.specifiers).toEqual([]);
+    expect(face.files.filter((f) => !/^tools\/(lib|sdk)\//.test(f))).toEqual([]);
+    expect(reach(files, ['tools/sdk/kind.ts']).specifiers.filter((s) => !/: (zod|node:[a-z]+|fast-json-stable-stringify|pure-rand\/.+)$/.test(s))).toEqual([]);
+    expect(violations({ 'tools/sdk/kind.ts': "export * from '../kinds/index.ts';" })).toEqual([
+      'tools/sdk/kind.ts -> tools/kinds/index.ts (sdk may not import registry)',
+    ]);
+  });
+
+  it("flags a kind's import a game's kind could not write", () => {
+    expect(
+      kindImports({
+        'tools/kinds/pear/face.ts': "import { at } from 'proofpack/face';\nimport { play } from './play.ts';\nimport type { PearPuzzle } from './schema.ts';",
+        'tools/kinds/pear/view.ts': "import type { KindView } from 'proofpack/kind';",
+        'tools/kinds/pear/play.ts':
+          "import { readFileSync } from 'node:fs';\nimport { round } from '../../lib/stats.ts';\nimport confetti from 'canvas-confetti';",
+        'tools/kinds/pear/schema.ts': "import { z } from 'proofpack/kind';\nimport { x } from '../apple/rules.ts';",
+        'tools/kinds/pear/solver.ts':
+          "import * as fs from 'node:fs';\nimport { InputError } from 'proofpack/build/tools/lib/errors.js';\nimport { FACES } from 'proofpack/client';",
+        'tools/kinds/pear/deep/x.ts': "import { y } from '../solver.ts';",
+        'tools/kinds/pear/index.ts': "import { z } from 'zod';\nimport { face } from './face.ts';",
+      }),
+    ).toEqual([
+      'tools/kinds/pear/play.ts: ../../lib/stats.ts (outside its folder: import proofpack by package name)',
+      'tools/kinds/pear/play.ts: node:fs (a face or view, or what it imports: of proofpack only proofpack/face, no node: module)',
+      'tools/kinds/pear/schema.ts: ../apple/rules.ts (outside its folder: import proofpack by package name)',
+      'tools/kinds/pear/solver.ts: proofpack/build/tools/lib/errors.js (not an entry of the kind SDK)',
+      'tools/kinds/pear/solver.ts: proofpack/client (not an entry of the kind SDK)',
+      'tools/kinds/pear/view.ts: proofpack/kind (a face or view, or what it imports: of proofpack only proofpack/face, no node: module)',
+    ]);
+  });
+
   it('finds the imports the rule is about', () => {
     // the reader sees static, re-exporting and dynamic imports
     expect(
@@ -150,6 +260,7 @@ describe('layers', () => {
       violations({
         'tools/lib/io.ts': "import { KINDS } from '../kinds/index.ts';",
         'tools/kinds/ghost/solver.ts': "import { slide } from '../slide/index.ts';\nimport { x } from '../../lib/bits.ts';",
+        'tools/sdk/face.ts': "export { at } from '../lib/at.ts';\nexport { KINDS } from '../kinds/index.ts';",
         'tools/commands/validate.ts': "import { orderLevels } from './curate.ts';\nimport { spread } from './shared/spread.ts';",
         'tools/commands/pipeline.ts': "import { curateCommand } from './curate.ts';",
         'tools/client/ghost.ts': "import { loadDocument } from '../commands/shared/documents.ts';",
@@ -164,8 +275,10 @@ describe('layers', () => {
       'tools/client/packs.ts -> tools/kinds/index.ts (client may not import registry)',
       'tools/commands/validate.ts -> tools/commands/curate.ts (command validate.ts may not import command curate.ts)',
       'tools/kinds/ghost/solver.ts -> tools/kinds/slide/index.ts (kind ghost may not import kind slide)',
+      'tools/kinds/ghost/solver.ts -> tools/lib/bits.ts (kind ghost may not import lib)',
       'tools/lib/io.ts -> tools/kinds/index.ts (lib may not import registry)',
       'tools/scripts/write-schemas.ts -> tools/client/index.ts (scripts may not import client)',
+      'tools/sdk/face.ts -> tools/kinds/index.ts (sdk may not import registry)',
     ]);
   });
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { tempDir } from '../support/helpers.ts';
+import { ROOT, tempDir } from '../support/helpers.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
 import { starterConfig, starterPacks, workflowExample } from '../../tools/commands/init.ts';
 import { checkJobConfig } from '../../tools/commands/shared/config.ts';
@@ -335,5 +335,73 @@ describe("a game's own run", () => {
       expect(outputs('team-a'), at).toEqual(before);
     }
     fs.writeFileSync(ghost, ghostText);
+  });
+});
+
+describe("the kind SDK in a game's repository", () => {
+  const node = (file: string) => spawnSync(process.execPath, [file], { cwd: game, encoding: 'utf8' });
+
+  it('proofpack/kind and proofpack/face resolve from the installed package: one zod, the seeded generators, the codecs', () => {
+    fs.writeFileSync(
+      path.join(game, 'sdk-check.mjs'),
+      [
+        "import { z, rngFor, InputError, KIND_CONTRACT_VERSION, at as kindAt } from 'proofpack/kind';",
+        "import { at, ByteWriter, toBase64 } from 'proofpack/face';",
+        "import * as zod from 'zod';",
+        "const draw = () => { const r = rngFor(7, 'pear', 3); return [r.int(0, 99), r.int(0, 99), r.int(0, 99)]; };",
+        'const w = new ByteWriter(); w.byte(5);',
+        'console.log(JSON.stringify({',
+        '  version: KIND_CONTRACT_VERSION,',
+        '  parsed: z.strictObject({ n: z.number().int() }).safeParse({ n: 1.5 }).success,',
+        '  oneZod: z === zod.z,',
+        '  sameAt: at === kindAt,',
+        '  draws: draw().join() === draw().join(),',
+        "  error: new InputError('x') instanceof Error,",
+        '  bytes: toBase64(w.bytes()),',
+        '}));',
+      ].join('\n'),
+    );
+    const r = node('sdk-check.mjs');
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual({ version: 1, parsed: false, oneZod: true, sameAt: true, draws: true, error: true, bytes: 'BQ' });
+  });
+
+  it("a kind's files type-check against the installed declarations (strict, no skipLibCheck)", () => {
+    fs.writeFileSync(
+      path.join(game, 'kind-types.mts'),
+      [
+        "import { z, rngFor, type Outcome, type PuzzleKind, type AnalyzeContext, type Rng } from 'proofpack/kind';",
+        "import type { KindFace, KindView, Level, ReplayReport } from 'proofpack/face';",
+        'export const Puzzle = z.strictObject({ cells: z.array(z.number().int()).max(9) });',
+        'export type Puzzle = z.infer<typeof Puzzle>;',
+        'export function analyze(p: Puzzle, _ctx: AnalyzeContext<unknown, unknown>): Outcome<number[], { sum: number }> {',
+        "  return { status: 'proven', solution: p.cells, analysis: { sum: p.cells.reduce((a, b) => a + b, 0) } };",
+        '}',
+        'export const rng: Rng = rngFor(1, "x", 0);',
+        "export type Face = KindFace<Level<Puzzle, number[], { sum: number }>, 'tiny'>;",
+        'export type View = KindView<Level<Puzzle>>;',
+        "export type Analyze = PuzzleKind<Puzzle>['analyze'];",
+        'export const report: ReplayReport = { ok: true, problems: [], moves: 0, score: 0 };',
+      ].join('\n'),
+    );
+    const tsconfig = {
+      compilerOptions: { target: 'ES2022', module: 'nodenext', moduleResolution: 'nodenext', strict: true, noEmit: true, types: [], skipLibCheck: false },
+      files: ['kind-types.mts'],
+    };
+    fs.writeFileSync(path.join(game, 'tsconfig.json'), JSON.stringify(tsconfig));
+    const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], {
+      cwd: game,
+      encoding: 'utf8',
+    });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('a deep path into the package is refused by its exports map; the guide ships', () => {
+    fs.writeFileSync(path.join(game, 'deep.mjs'), "await import('proofpack/build/tools/lib/at.js');\n");
+    const r = node('deep.mjs');
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain('ERR_PACKAGE_PATH_NOT_EXPORTED');
+    expect(fs.existsSync(path.join(game, 'node_modules', 'proofpack', 'docs', 'kind-contract.md'))).toBe(true);
   });
 });

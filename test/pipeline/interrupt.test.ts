@@ -168,7 +168,7 @@ describe('Ctrl-C and SIGTERM on a terminal', () => {
   }
 
   it('SIGINT during a generate slot that may be long: answered while it runs (the slot is on a worker thread, not the main one), exit 130, nothing written', async () => {
-    // one slot that deepens 2,000 times (ghost's slotMayBeLong); each slot first waits 8 s, so the signal lands inside it
+    // one slot that deepens 2,000 times; each slot first waits 8 s, so the signal lands inside it
     const config = path.join(dir, 'long-slot.json');
     fs.writeFileSync(config, JSON.stringify({ seed: 1, name: 'long', plan: [{ size: 5, mode: 'direct', count: 1, tier: 'EASY', deepen: 2000 }] }));
     const out = path.join(dir, 'long-slot-out.json');

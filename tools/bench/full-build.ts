@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Figure } from '../lib/bench.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
-import { KINDS } from '../kinds/index.ts';
+import { kinds } from '../kinds/index.ts';
 import type { GhostAnalysis } from '../kinds/ghost/schema.ts';
 import { dpSecondsPerTransition, exactTransitions } from '../kinds/ghost/bench.ts';
 
@@ -33,7 +33,7 @@ export function fullBuildFigures(): Figure[] {
   const wanted = (process.env['BENCH_FULL'] ?? '').split(',').filter(Boolean);
   const threads = String(os.availableParallelism());
   const figures: Figure[] = [];
-  for (const kind of KINDS.filter((k) => wanted.includes(k.name) && k.presets?.['full'])) {
+  for (const kind of kinds().filter((k) => wanted.includes(k.name) && k.presets?.['full'])) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), `proofpack-full-${kind.name}-`));
     const at = (f: string) => path.join(dir, f);
     fs.writeFileSync(

@@ -2,8 +2,10 @@
 // runs (BENCH_RUNS, default 5), with the machine it ran on. Arguments select
 // suites by kind or name: `npm run bench -- ghost-score` runs the score DP rows only.
 // BENCH_THREADS (default 1): the threads a suite's one computation may use (BenchInput.team).
+// The kinds are those every command sees: the built-in ones and the game's of ./proofpack/kinds.json.
 import * as os from 'node:os';
-import { KINDS } from '../kinds/index.ts';
+import { kinds, useKinds } from '../kinds/index.ts';
+import { InputError } from '../lib/errors.ts';
 import { formatTable } from '../lib/console.ts';
 import { median } from '../lib/stats.ts';
 import type { Figure, Suite } from '../lib/bench.ts';
@@ -18,15 +20,24 @@ const RUNS = Number(process.env['BENCH_RUNS'] ?? 5);
 const THREADS = Number(process.env['BENCH_THREADS'] ?? 1);
 const only = process.argv.slice(2);
 
-const suites: Suite[] = KINDS.flatMap((k) => {
-  const standardSet = standardSetOf(k);
-  const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({
-    kind: k.name,
-    name,
-    run: () => run({ standardSet, scratch: machineScratch(), team: machineTeam(THREADS) }),
-  }));
-  return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
-})
+try {
+  await useKinds('proofpack');
+} catch (e) {
+  if (!(e instanceof InputError)) throw e;
+  console.error(`bench: ${e.message}`);
+  process.exit(2);
+}
+
+const suites: Suite[] = kinds()
+  .flatMap((k) => {
+    const standardSet = standardSetOf(k);
+    const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({
+      kind: k.name,
+      name,
+      run: () => run({ standardSet, scratch: machineScratch(), team: machineTeam(THREADS) }),
+    }));
+    return [genericSuite(k, standardSet, { generateCount: 60, sampleCount: 40 }), ...own];
+  })
   // the client's decoding of every ghost asset of a set (tools/bench/ghost-assets.ts)
   .concat([{ kind: 'ghost', name: 'ghost-assets', run: ghostAssetFigures }])
   // the full-size build of the kinds in BENCH_FULL, as CLI processes (tools/bench/full-build.ts; opt-in)

@@ -16,7 +16,7 @@ import { FORMAT_VERSION, type PacksConfig } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
 import { checkWriteTarget, readText, writeNewFile } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
-import { KINDS } from '../kinds/index.ts';
+import { kinds } from '../kinds/index.ts';
 import { budgetFields, budgetFlagName } from './shared/budgets.ts';
 
 export interface InitOptions {
@@ -46,7 +46,7 @@ export function starterPacks(dir: string, levels: string): PacksConfig {
   return {
     type: 'packs-config',
     formatVersion: FORMAT_VERSION,
-    packs: KINDS.map((kind) => ({
+    packs: kinds().map((kind) => ({
       name: `${kind.name}-all`,
       set: path
         .relative(dir, path.join(levels, kind.name, `${kind.defaults.setName}.json`))
@@ -62,7 +62,7 @@ export function starterPacks(dir: string, levels: string): PacksConfig {
 function budgetLines(indent: string): string {
   const flags = [
     ...budgetFields().map(({ kind, budget }) => `--budget ${budgetFlagName(kind, budget.field)}=${budget.ceiling}`),
-    ...KINDS.flatMap((k) => (k.runBudget ? [`--budget ${k.runBudget.field}=${k.runBudget.ceiling}`] : [])),
+    ...kinds().flatMap((k) => (k.runBudget ? [`--budget ${k.runBudget.field}=${k.runBudget.ceiling}`] : [])),
   ];
   return flags.map((f) => `${indent}${f}`).join('\n');
 }
@@ -119,7 +119,7 @@ export function withWorkIgnored(text: string): string | undefined {
 export function initCommand(opts: InitOptions, con: Console): number {
   const seed = opts.seed ?? randomInt(1, 2 ** 31);
   const files: [string, string][] = [
-    ...KINDS.map((kind): [string, string] => [path.join(opts.dir, `${kind.name}.json`), formatDocument(starterConfig(kind, seed))]),
+    ...kinds().map((kind): [string, string] => [path.join(opts.dir, `${kind.name}.json`), formatDocument(starterConfig(kind, seed))]),
     [path.join(opts.dir, 'packs.json'), formatDocument(starterPacks(opts.dir, opts.levels))],
     [path.join(opts.dir, 'github-workflow.yml'), workflowExample(opts.dir)],
   ];

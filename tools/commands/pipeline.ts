@@ -21,7 +21,7 @@ import { InputError, where } from '../lib/errors.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import type { PacksConfig } from '../lib/files.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
-import { KINDS } from '../kinds/index.ts';
+import { kinds } from '../kinds/index.ts';
 import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
@@ -144,7 +144,7 @@ function plan(opts: PipelineOptions): Plan {
   const jobs: Job[] = [];
   // the sets of kinds whose config has a problem still count as made (no second error about them in the packs file)
   const failed: string[] = [];
-  for (const kind of KINDS) {
+  for (const kind of kinds()) {
     const config = dir === undefined ? undefined : path.join(dir, `${kind.name}.json`);
     if (config !== undefined && !fs.existsSync(config)) continue;
     let name = kind.defaults.setName;
@@ -200,7 +200,11 @@ function plan(opts: PipelineOptions): Plan {
     });
   }
   if (dir !== undefined && jobs.length === 0 && problems.length === 0)
-    problems.push(`${dir}: no generator config (${KINDS.map((k) => `${k.name}.json`).join(', ')}); \`proofpack init\` writes them`);
+    problems.push(
+      `${dir}: no generator config (${kinds()
+        .map((k) => `${k.name}.json`)
+        .join(', ')}); \`proofpack init\` writes them`,
+    );
   for (const [option, folder] of [
     ['--levels', opts.levels],
     ['--dist', opts.dist],

@@ -1,5 +1,5 @@
 // The file formats the pipeline writes and reads (docs/formats.md): set files, packs,
-// the manifest and the packs config. zod is the source of truth; the JSON
+// the manifest, the packs config and the kinds config. zod is the source of truth; the JSON
 // Schemas in schema/ are generated from these (tools/scripts/write-schemas.ts).
 // The types of the files are inferred from the schemas. The game client does
 // not bundle these (no schema library): it reads packs by each kind's face
@@ -132,6 +132,26 @@ export const PacksConfig = z.strictObject({
     .min(1),
 });
 export type PacksConfig = z.infer<typeof PacksConfig>;
+
+/**
+ * `proofpack/kinds.json`: the game's own puzzle kinds, as the modules that
+ * export them (tools/kinds/kinds-config.ts reads it; docs/game-repo.md).
+ */
+export const KindsConfig = z.strictObject({
+  type: z.literal('kinds-config'),
+  formatVersion: z.literal(FORMAT_VERSION),
+  kinds: z
+    .array(
+      z
+        .string()
+        .min(1)
+        .describe(
+          'a kind module (.ts, .mts, .js or .mjs) exporting kind, face and view, relative to this file, inside the repository, through no symbolic link',
+        ),
+    )
+    .describe("the game's kind modules, registered in this order after the built-in kinds"),
+});
+export type KindsConfig = z.infer<typeof KindsConfig>;
 
 export const Manifest = z.strictObject({
   type: z.literal('manifest'),

@@ -189,8 +189,22 @@ export interface TierTable {
   notes?: string[];
 }
 
+/**
+ * The version of this contract (PuzzleKind, KindFace, KindView and the helpers
+ * of proofpack/kind and proofpack/face). A change that breaks a kind written
+ * against the old one raises it; the registry refuses a kind that declares
+ * another (PuzzleKind.contractVersion).
+ */
+export const KIND_CONTRACT_VERSION = 1;
+
 export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, K = unknown, G = unknown> {
   readonly name: string;
+  /**
+   * The contract version the kind was written against: a number literal (1),
+   * not KIND_CONTRACT_VERSION, so that a proofpack speaking another version
+   * refuses the kind in one line instead of running it.
+   */
+  readonly contractVersion: number;
   /** Tiers, easiest first. */
   readonly tiers: readonly string[];
   readonly schemas: {
@@ -238,8 +252,6 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
   plan(config: C): PlanEntry<G>[];
   /** Rejection-sample one wanted level from its own RNG. */
   generateSlot(config: C, spec: G, rng: Rng, ctx: AnalyzeContext<C, K>): SlotResult<P, S, A>;
-  /** True when one slot of `spec` may take more than about a second: it then never runs on the main thread (Ctrl-C is answered while it runs). Absent: every slot is short. */
-  slotMayBeLong?(config: C, spec: G): boolean;
   /** Calibration used before curate has chosen one. */
   initialCalibration(config: C): K;
 

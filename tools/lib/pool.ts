@@ -47,6 +47,8 @@ export interface RunOptions<R, T = unknown> {
   cost?: (task: T) => number;
   /** The error a failed task rejects the run with, given the task's index and what it threw (inline or on a thread); default: what it threw. */
   mapError?: (index: number, error: unknown) => unknown;
+  /** Handed to every worker thread (piscina's `workerData`), e.g. what it must load before its first task. */
+  workerData?: unknown;
 }
 
 /**
@@ -100,7 +102,14 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   signal?.throwIfAborted();
   const rest = tasks.length - next;
   const threads = Math.min(opts.threads, rest);
-  const pool = new Piscina({ filename: opts.worker.href, minThreads: threads, maxThreads: threads, execArgv: workerExecArgv(opts.worker), idleTimeout: 1000 });
+  const pool = new Piscina({
+    filename: opts.worker.href,
+    minThreads: threads,
+    maxThreads: threads,
+    execArgv: workerExecArgv(opts.worker),
+    idleTimeout: 1000,
+    workerData: opts.workerData,
+  });
   // At most `threads` tasks are handed to the pool at a time, the next one as one ends. After the first failed
   // task no other starts, and the running ones are let finish (their results dropped): a running task aborted
   // through piscina can still answer after piscina forgot it, an uncaught "Unexpected message from Worker".

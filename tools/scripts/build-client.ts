@@ -16,6 +16,7 @@ import { PROJECT_ROOT } from '../lib/paths.ts';
 import { kindParts, pipelineFree } from './kind-parts.ts';
 
 const root = fileURLToPath(PROJECT_ROOT);
+const EXPORTS = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { exports: Record<string, { types?: string }> }).exports;
 const out = path.join(root, 'packages', 'client', 'dist');
 
 execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.client.json'], { cwd: root, stdio: 'inherit' });
@@ -38,9 +39,18 @@ pipelineFree('packages/client/dist/index.js', client.metafile.inputs);
 // program, and the list of kinds brings each kind's pipeline into the program: those a game
 // never sees are left out).
 const types = path.join(root, 'build', 'types');
+/** What a declaration file imports: `from '…'` and `import('…')`, relative or an SDK entry. */
+const IMPORTED = /(?:from\s+|import\(\s*)['"](\.[^'"]+|proofpack\/[^'"]+)['"]/g;
+/** The declaration file (under build/types) of an SDK entry `proofpack/NAME`, as package.json's exports give its types. */
+function sdkDeclaration(spec: string): string | undefined {
+  if (!spec.startsWith('proofpack/')) return undefined;
+  const entry = EXPORTS[`./${spec.slice('proofpack/'.length)}`];
+  if (typeof entry?.types !== 'string') throw new Error(`a declaration imports ${spec}, which package.json does not export with types`);
+  return path.relative(types, path.join(root, entry.types));
+}
 for (const file of declarationsReached(types, 'client/index.d.ts')) {
   fs.mkdirSync(path.dirname(path.join(out, 'types', file)), { recursive: true });
-  fs.copyFileSync(path.join(types, file), path.join(out, 'types', file));
+  fs.writeFileSync(path.join(out, 'types', file), copyDeclaration(file));
 }
 const minified = await build({
   entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
@@ -74,20 +84,38 @@ for (const name of ['play-page', 'page-script']) {
   });
   pipelineFree(`build/preview/${name}.js`, page.metafile.inputs);
 }
-/** The declaration files under `dir` that `entry` imports, directly or not (relative imports and import types). */
+/**
+ * The declaration files under `dir` that `entry` imports, directly or not (relative imports, import
+ * types, and the kind SDK's entries by package name: a kind's declarations import `proofpack/face`
+ * or `proofpack/kind`, which the client package, a package of its own, reaches by a relative path).
+ */
 function declarationsReached(dir: string, entry: string): string[] {
   const seen = new Set<string>();
   const stack = [entry];
   for (let file = stack.pop(); file !== undefined; file = stack.pop()) {
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const [, spec = ''] of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(/(?:from\s+|import\(\s*)['"](\.[^'"]+)['"]/g)) {
-      const next = path.join(path.dirname(file), spec).replace(/\.(ts|js)$/, '.d.ts');
+    for (const [, spec = ''] of fs.readFileSync(path.join(dir, file), 'utf8').matchAll(IMPORTED)) {
+      const next = sdkDeclaration(spec) ?? path.join(path.dirname(file), spec).replace(/\.(ts|js)$/, '.d.ts');
       if (!fs.existsSync(path.join(dir, next))) throw new Error(`${file} imports ${spec}, which tsc did not declare (${next})`);
       stack.push(next);
     }
   }
   return [...seen].sort();
+}
+
+/** A declaration file's copy for the client package: the SDK's entries imported by a relative path (same extension as tsc's). */
+function copyDeclaration(file: string): string {
+  return fs.readFileSync(path.join(types, file), 'utf8').replace(IMPORTED, (whole, spec: string) => {
+    const target = sdkDeclaration(spec);
+    if (target === undefined) return whole;
+    const relative = path
+      .relative(path.dirname(file), target)
+      .split(path.sep)
+      .join('/')
+      .replace(/\.d\.ts$/, '.ts');
+    return whole.replace(spec, relative.startsWith('.') ? relative : `./${relative}`);
+  });
 }
 
 console.log(

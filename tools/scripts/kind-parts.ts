@@ -3,7 +3,10 @@
 // pipeline (solvers, the schema library). A browser build reads, in its
 // place, only the parts of the folder it needs: the client the face (face.ts,
 // exporting `face`), the play page the face and the view (view.ts, `view`).
-// pipelineFree refuses a bundle that still holds a kind's record or zod.
+// pipelineFree refuses a bundle that still holds a kind's record, zod or the
+// SDK's pipeline entry (tools/sdk/kind.ts), or compiled build/ code: the kinds
+// import the SDK by package name (`proofpack/face`), which esbuild resolves
+// to its source through tsconfig.json's `paths`, never to build/ (a second copy).
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
@@ -27,8 +30,10 @@ export function kindParts(parts: readonly ('face' | 'view')[]): Plugin {
   };
 }
 
-/** Refuse a bundle that holds a kind's record or the schema library (what the parts above keep out). */
+/** Refuse a bundle that holds a kind's record, the schema library or the SDK's pipeline entry (what the parts above keep out), or build/ code. */
 export function pipelineFree(what: string, inputs: Record<string, unknown>): void {
-  const leaked = Object.keys(inputs).filter((f) => /^(node_modules\/zod\/|tools\/kinds\/[^/]+\/(index|schema|analyze|generate)\.ts$)/.test(f));
+  const leaked = Object.keys(inputs).filter((f) =>
+    /^(node_modules\/zod\/|build\/|tools\/sdk\/kind\.ts$|tools\/kinds\/[^/]+\/(index|schema|analyze|generate)\.ts$)/.test(f),
+  );
   if (leaked.length > 0) throw new Error(`${what}: the browser bundle holds the pipeline (${leaked.slice(0, 3).join(', ')}): a face or view imports it`);
 }

@@ -1,11 +1,10 @@
-// Writes schema/*.schema.json from the zod schemas (npm run schema). A test
-// fails when the committed files drift from what this would write.
-import { writeFileAtomic } from '../lib/io.ts';
-import { jsonSchemaText, schemaCatalogue } from '../commands/shared/documents.ts';
-import { SCHEMA_DIR } from '../lib/paths.ts';
+// Writes proofpack's own schema/*.schema.json (npm run schema): the file
+// formats' and the built-in kinds' schemas, by the same code as `proofpack
+// schema --out DIR` (commands/shared/schemas.ts). A test fails when the
+// committed files drift from what this would write.
 import { fileURLToPath } from 'node:url';
+import { writeSchemas } from '../commands/shared/schemas.ts';
+import { KINDS } from '../kinds/index.ts';
+import { SCHEMA_DIR } from '../lib/paths.ts';
 
-for (const name of schemaCatalogue().keys()) {
-  writeFileAtomic(fileURLToPath(new URL(name, SCHEMA_DIR)), jsonSchemaText(name));
-  console.log(`schema/${name}`);
-}
+for (const name of writeSchemas(fileURLToPath(SCHEMA_DIR), KINDS)) console.log(`schema/${name}`);

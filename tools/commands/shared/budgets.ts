@@ -12,7 +12,7 @@
 import { InputError, show, where } from '../../lib/errors.ts';
 import { budgetReadings, budgetValue, overBudget, type BudgetField, type RunBudget } from '../../lib/budget.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
-import { KINDS } from '../../kinds/index.ts';
+import { kinds } from '../../kinds/index.ts';
 import type { Loaded } from './documents.ts';
 import { at } from '../../lib/at.ts';
 
@@ -25,8 +25,8 @@ const fieldsOf = (k: PuzzleKind) => [...k.budgets.map((b) => b.field), ...(k.run
 /** Parse `--budget field=value` options (`kind.field=value` too); unknown fields and bad numbers are usage errors. */
 export function parseBudgetOptions(items: readonly string[] | undefined): Map<string, number> {
   const limits = new Map<string, number>();
-  const known = [...new Set(KINDS.flatMap(fieldsOf))];
-  const qualified = KINDS.flatMap((k) => fieldsOf(k).map((f) => `${k.name}.${f}`));
+  const known = [...new Set(kinds().flatMap(fieldsOf))];
+  const qualified = kinds().flatMap((k) => fieldsOf(k).map((f) => `${k.name}.${f}`));
   for (const item of items ?? []) {
     const m = /^([A-Za-z.]+)=(\d+)$/.exec(item);
     if (!m) throw new InputError(`--budget ${show(item)}: expected field=value, e.g. scoreGhostLimit=32 (fields: ${known.join(', ')})`);
@@ -48,7 +48,9 @@ export function givenLimit(limits: BudgetLimits, kind: string, field: string): n
  * lower that kind's); as it is where every kind that has it shares its ceiling.
  */
 export function budgetFlagName(kind: string, field: string): string {
-  const ceilings = new Set(KINDS.flatMap((k) => [...k.budgets, ...(k.runBudget ? [k.runBudget] : [])].filter((b) => b.field === field).map((b) => b.ceiling)));
+  const ceilings = new Set(
+    kinds().flatMap((k) => [...k.budgets, ...(k.runBudget ? [k.runBudget] : [])].filter((b) => b.field === field).map((b) => b.ceiling)),
+  );
   return ceilings.size > 1 ? `${kind}.${field}` : field;
 }
 
@@ -119,7 +121,7 @@ function readingPlace(kind: PuzzleKind, r: { path: string; entries: [string, num
 
 /** Every budget field of every kind, once, with its kind (docs/cli.md's table). */
 export function budgetFields(): { kind: string; budget: BudgetField }[] {
-  return KINDS.flatMap((k) => k.budgets.map((budget) => ({ kind: k.name, budget })));
+  return kinds().flatMap((k) => k.budgets.map((budget) => ({ kind: k.name, budget })));
 }
 
 /** A kind's run ceiling for this run: its RunBudget, with --budget's value when given. */
@@ -128,6 +130,6 @@ export type RunCeilingOf = RunBudget;
 /** Each kind's run ceiling (tools/lib/budget.ts RunBudget), raised or lowered by `--budget FIELD=N`. */
 export function runCeilings(limits: BudgetLimits = new Map()): Map<string, RunCeilingOf> {
   const out = new Map<string, RunCeilingOf>();
-  for (const k of KINDS) if (k.runBudget) out.set(k.name, { ...k.runBudget, ceiling: givenLimit(limits, k.name, k.runBudget.field) ?? k.runBudget.ceiling });
+  for (const k of kinds()) if (k.runBudget) out.set(k.name, { ...k.runBudget, ceiling: givenLimit(limits, k.name, k.runBudget.field) ?? k.runBudget.ceiling });
   return out;
 }

@@ -1,71 +1,40 @@
 // Reading pipeline files: JSON, then the JSON Schema check (ajv, against the
-// generated files in schema/), then zod for what JSON Schema cannot say. Every
-// failure becomes one line: `file › level id › field: what is wrong`.
-import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+// schemas built in memory from the zod schemas of the formats and of every
+// registered kind, schemas.ts), then zod for what JSON Schema cannot say.
+// Every failure becomes one line: `file › level id › field: what is wrong`.
+import type { z } from 'zod';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError, show, where } from '../../lib/errors.ts';
 import { readJson } from '../../lib/io.ts';
-import { SCHEMA_DIR } from '../../lib/paths.ts';
-import { KINDS, kindByName } from '../../kinds/index.ts';
+import { kinds, kindByName, kindsConfigFile } from '../../kinds/index.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
 import type { ConformanceFile } from '../../lib/conformance.ts';
 import { closestName, mergePartial } from '../../lib/partial.ts';
-import {
-  Checkpoint,
-  ValidateReportSchema,
-  Manifest,
-  PacksConfig,
-  packSchema,
-  setSchema,
-  type PackFile,
-  type SetFile,
-  type ValidateReport,
-} from '../../lib/files.ts';
+import { KIND_NAME_PART } from '../../lib/kind-name.ts';
+import { ValidateReportSchema, Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile, type ValidateReport } from '../../lib/files.ts';
 import { at } from '../../lib/at.ts';
+import { jsonSchemaOf, schemaCatalogue } from './schemas.ts';
 
-/** Every JSON Schema the project publishes: file name -> zod schema. */
-export function schemaCatalogue(): Map<string, { schema: z.ZodType; io: 'input' | 'output'; title: string }> {
-  const m = new Map<string, { schema: z.ZodType; io: 'input' | 'output'; title: string }>();
-  for (const kind of KINDS) {
-    m.set(`${kind.name}.set.schema.json`, { schema: setSchema(kind), io: 'output', title: `proofpack ${kind.name} set file` });
-    m.set(`${kind.name}.pack.schema.json`, { schema: packSchema(kind), io: 'output', title: `proofpack ${kind.name} pack` });
-    m.set(`${kind.name}.config.schema.json`, { schema: kind.schemas.config, io: 'input', title: `proofpack ${kind.name} generator config` });
-  }
-  m.set('manifest.schema.json', { schema: Manifest, io: 'output', title: 'proofpack bundle manifest' });
-  m.set('packs.schema.json', { schema: PacksConfig, io: 'input', title: 'proofpack packs config' });
-  m.set('checkpoint.schema.json', { schema: Checkpoint, io: 'output', title: 'proofpack generate checkpoint' });
-  m.set('validate-report.schema.json', { schema: ValidateReportSchema, io: 'output', title: 'proofpack validate --json report' });
-  for (const kind of KINDS) {
-    m.set(`${kind.name}.conformance.schema.json`, {
-      schema: kind.conformance.schema,
-      io: 'output',
-      title: `proofpack ${kind.name} client conformance vectors`,
-    });
-  }
-  return m;
-}
-
-export function jsonSchemaText(name: string): string {
-  const entry = schemaCatalogue().get(name);
-  if (!entry) throw new Error(`no schema ${name}`);
-  const js = z.toJSONSchema(entry.schema, { io: entry.io, unrepresentable: 'any' }) as Record<string, unknown>;
-  return `${JSON.stringify({ $id: `https://proofpack.invalid/schema/${name}`, title: entry.title, ...js }, null, 2)}\n`;
-}
+export { jsonSchemaText, schemaCatalogue } from './schemas.ts';
 
 const ajv = new Ajv2020({ allErrors: false, strict: false });
 // configs are small and written by hand: report every problem at once, with the schema at hand for "did you mean"
 const configAjv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
-const validators = new Map<string, ValidateFunction>();
+/** The compiled validators, for the kinds registered when they were made (a new registration starts afresh). */
+let validators: { of: readonly PuzzleKind[]; byName: Map<string, ValidateFunction> } = { of: [], byName: new Map() };
 
+/** The validator of schema `name` of the catalogue (schemas.ts), compiled once per registration of kinds. */
 function validatorFor(name: string, all = false): ValidateFunction {
+  if (validators.of !== kinds()) validators = { of: kinds(), byName: new Map() };
   const key = `${all ? 'all:' : ''}${name}`;
-  let v = validators.get(key);
+  let v = validators.byName.get(key);
   if (!v) {
-    const text = readFileSync(new URL(name, SCHEMA_DIR), 'utf8');
-    v = (all ? configAjv : ajv).compile(JSON.parse(text));
-    validators.set(key, v);
+    const entry = schemaCatalogue().get(name);
+    if (!entry) throw new Error(`no schema ${name}`);
+    // compiled without an $id: a kind registered again under the same name is another schema
+    v = (all ? configAjv : ajv).compile(jsonSchemaOf(entry));
+    validators.byName.set(key, v);
   }
   return v;
 }
@@ -87,11 +56,14 @@ function valueAt(root: unknown, segments: readonly Segment[]): unknown {
   return v;
 }
 
+/** A level id as a message shows it: `<kind>-` and 12 hex digits. */
+const LEVEL_ID = new RegExp(`^${KIND_NAME_PART}-[0-9a-f]{12}$`);
+
 /** `levels[3]` becomes the level's id where it has a usable one. */
 function locate(file: string, root: unknown, segments: readonly Segment[]): string {
   if (segments[0] === 'levels' && typeof segments[1] === 'number') {
     const id = valueAt(root, ['levels', segments[1], 'id']);
-    const label = typeof id === 'string' && /^[a-z]+-[0-9a-f]{12}$/.test(id) ? id : `levels[${segments[1]}]`;
+    const label = typeof id === 'string' && LEVEL_ID.test(id) ? id : `levels[${segments[1]}]`;
     return where(file, label, fieldText(segments.slice(2)) || '(level)');
   }
   return where(file, fieldText(segments) || '(file)');
@@ -177,8 +149,8 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   if (type === 'packs-config') return { type, doc: checkDocument(file, raw, 'packs.schema.json', PacksConfig) };
   if (type === 'conformance') {
     const kindName = (raw as { kind?: unknown }).kind;
-    const schema = KINDS.find((k) => k.name === kindName)?.conformance.schema;
-    if (!schema) throw new InputError(`${file} › kind: expected one of ${KINDS.map((k) => JSON.stringify(k.name)).join(', ')}, found ${show(kindName)}`);
+    const schema = kinds().find((k) => k.name === kindName)?.conformance.schema;
+    if (!schema) throw unregistered(file, raw);
     return { type, doc: checkDocument(file, raw, `${kindName}.conformance.schema.json`, schema as z.ZodType<ConformanceFile>) };
   }
   if (type === 'validate-report') return { type, doc: checkDocument(file, raw, 'validate-report.schema.json', ValidateReportSchema) };
@@ -187,10 +159,29 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   try {
     kind = kindByName(String(kindName));
   } catch {
-    throw new InputError(`${file} › kind: expected one of ${KINDS.map((k) => JSON.stringify(k.name)).join(', ')}, found ${show(kindName)}`);
+    throw unregistered(file, raw);
   }
   if (type === 'set') return { type, kind, doc: checkDocument(file, raw, `${kind.name}.set.schema.json`, setSchema(kind)) as SetFile };
   return { type: 'pack', kind, doc: checkDocument(file, raw, `${kind.name}.pack.schema.json`, packSchema(kind)) as PackFile };
+}
+
+/**
+ * A file of a kind no one registered: the file, its first level (when it has
+ * one) and how to register the kind, in one line.
+ */
+function unregistered(file: string, raw: object): InputError {
+  const kindName = (raw as { kind?: unknown }).kind;
+  const levels = (raw as { levels?: unknown }).levels;
+  const first: unknown = Array.isArray(levels) ? (levels[0] as { id?: unknown } | undefined)?.id : undefined;
+  const level = typeof first === 'string' && LEVEL_ID.test(first) ? ` (level ${first})` : '';
+  const known = kinds()
+    .map((k) => JSON.stringify(k.name))
+    .join(', ');
+  const hint =
+    typeof kindName === 'string' && new RegExp(`^${KIND_NAME_PART}$`).test(kindName)
+      ? `: a kind no one registered; if it is the game's own, add its module to ${kindsConfigFile()} (docs/game-repo.md)`
+      : '';
+  return new InputError(`${file} › kind: expected one of ${known}, found ${show(kindName)}${level}${hint}`);
 }
 
 export function loadConfig(kind: PuzzleKind, file: string): unknown {
@@ -210,7 +201,7 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
   const own = Object.keys(kind.defaults.config as object);
   const foreign = Object.keys(raw).filter((k) => !own.includes(k));
   // a config of another kind: at least two keys only that kind has, and no key that neither has
-  for (const other of KINDS) {
+  for (const other of kinds()) {
     if (other === kind || foreign.length < 2) continue;
     const theirs = Object.keys(other.defaults.config as object);
     if (foreign.every((k) => theirs.includes(k))) {
@@ -229,7 +220,7 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
     lines = parsed.error.issues.map((issue) => zodMessage(file, merged, issue));
   }
   // not a config of this kind, but a valid one of another (e.g. a ghost plan given to generate slide)
-  const fits = KINDS.find((other) => other !== kind && other.schemas.config.safeParse(mergePartial(other.defaults.config, raw)).success);
+  const fits = kinds().find((other) => other !== kind && other.schemas.config.safeParse(mergePartial(other.defaults.config, raw)).success);
   if (fits) {
     throw new InputError(
       `${file}: this looks like a ${fits.name} config, not a ${kind.name} config: it is valid for ${fits.name} and not for ${kind.name} (use it with \`generate ${fits.name}\`, or start from \`proofpack config ${kind.name}\`)`,

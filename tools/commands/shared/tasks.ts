@@ -5,7 +5,7 @@
 // the worker pool, never on the main thread (which stays free to answer Ctrl-C
 // and SIGTERM at once, whatever the kind and --threads), analyze tasks longest first.
 import { pathToFileURL } from 'node:url';
-import { kindByName } from '../../kinds/index.ts';
+import { gameKindModules, kindByName, type KindModuleRef } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
 import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
@@ -104,6 +104,11 @@ function workerScript(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 }
 
+/** What every worker thread is handed: the game's kind modules this command registered. */
+export interface WorkerData {
+  kindModules: readonly KindModuleRef[];
+}
+
 /**
  * Run pipeline tasks on the pool (with --threads 1 too: one worker thread); results in task order.
  * A task the machine has not the room for (a kind's RoomError) stops the run
@@ -111,7 +116,7 @@ function workerScript(): URL {
  */
 export function runPipelineTasks<T extends Task>(
   tasks: readonly T[],
-  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError' | 'inline'> & { label?: (index: number) => string },
+  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError' | 'inline' | 'workerData'> & { label?: (index: number) => string },
 ): Promise<TaskResult<T>[]> {
   const { label, ...rest } = opts;
   const mapError = (i: number, e: unknown) => {
@@ -120,9 +125,13 @@ export function runPipelineTasks<T extends Task>(
   };
   // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
+  // the game's kinds (kinds.json): every worker loads the same modules before its first task (worker.ts)
+  const workerData: WorkerData = { kindModules: gameKindModules() };
   // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
   // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
-  return runTasks(threaded, (t: T) => runTask(t), { ...rest, inlineMs: 0, mapError, cost: taskCost, worker: workerScript() }).finally(() => releaseOwnLocks());
+  return runTasks(threaded, (t: T) => runTask(t), { ...rest, inlineMs: 0, mapError, cost: taskCost, worker: workerScript(), workerData }).finally(() =>
+    releaseOwnLocks(),
+  );
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

@@ -2,7 +2,7 @@
 // generate, curate and validate. The greedy baseline (docs/apple.md), the strong
 // solver started from the greedy play (so best >= greedy), and the
 // geometry-free bound (so best <= upper <= 170).
-import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';
+import type { AnalyzeContext, Outcome } from 'proofpack/kind';
 import { CELLS, boardSum, digitCounts, parseBoard } from './board.ts';
 import { unpackRect } from './rects.ts';
 import { greedyPlay } from './greedy.ts';

@@ -1,16 +1,13 @@
 // Apple benchmark figures on a fixed seed's boards (drawn exactly as generate
 // draws them): time per board and mean score of the greedy baseline, of the
 // strong solver (with the default config's budget) and of the upper bound.
-import { rngFor } from '../../lib/rng.ts';
-import type { Figure } from '../../lib/bench.ts';
-import { seconds } from '../../lib/bench.ts';
+import { rngFor, type Figure, seconds, at } from 'proofpack/kind';
 import { digitCounts } from './board.ts';
 import { drawBoard } from './generate.ts';
 import { greedyPlay, type Play } from './greedy.ts';
 import { improvePlay } from './search.ts';
 import { geometryFreeBound } from './bound.ts';
 import { APPLE_DEFAULT_CONFIG } from './config.ts';
-import { at } from '../../lib/at.ts';
 
 export const BENCH_BOARDS = 100;
 const BENCH_SEED = 1;

@@ -1,7 +1,7 @@
 // The apple board (docs/apple.md): 10 rows × 17 columns of digits 1..9. Cells are
 // numbered row-major (cell = row * 17 + col); a working copy holds 0 for a
 // removed cell. Parsing, formatting and digit counts live here.
-import { at } from '../../lib/at.ts';
+import { at } from 'proofpack/face';
 export const ROWS = 10;
 export const COLS = 17;
 export const CELLS = ROWS * COLS;

@@ -3,7 +3,7 @@
 // generator's tries; each ceiling the largest the built-in standard config
 // uses (lib/budget.ts ceilingOf; apple has no presets). And a run's ceiling on
 // the solver's iterations and strip scans of all its levels.
-import { ceilingOf, type BudgetField, type RunBudget } from '../../lib/budget.ts';
+import { ceilingOf, type BudgetField, type RunBudget } from 'proofpack/kind';
 import { APPLE_DEFAULT_CONFIG } from './config.ts';
 
 /** The configs the ceilings are read from: the standard one (no presets). */

@@ -1,7 +1,7 @@
 // The canonical apple board: the smallest encoding among the symmetries that
 // keep a 10×17 board 10×17 (identity, mirrored rows, mirrored columns, half
 // turn). A quarter turn would make it 17×10, which is not a board of the game.
-import { SHAPE_KEEPING, smallestEncoding, transformRows } from '../../lib/symmetry.ts';
+import { SHAPE_KEEPING, smallestEncoding, transformRows } from 'proofpack/kind';
 import type { ApplePuzzle } from './schema.ts';
 
 export function transformApple(p: ApplePuzzle, t: number): ApplePuzzle {

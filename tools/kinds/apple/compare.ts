@@ -3,12 +3,9 @@
 // the generator matches the game: board sums and per-board chi-squares by
 // two-sample Kolmogorov–Smirnov, digit frequencies by a chi-square test of
 // homogeneity (2×9 table, df 8), and each neighbour correlation by Fisher's z.
-import type { Problem, SetReport } from '../../lib/kind.ts';
-import { chiSquareSurvival, ksTwoSample, normalTwoSided, pearson } from '../../lib/distributions.ts';
-import { mean, round } from '../../lib/stats.ts';
+import { type Problem, type SetReport, chiSquareSurvival, ksTwoSample, normalTwoSided, pearson, mean, round, at } from 'proofpack/kind';
 import { boardFigures } from './fidelity.ts';
 import type { ApplePuzzle } from './schema.ts';
-import { at } from '../../lib/at.ts';
 
 interface SetFigures {
   boards: number;

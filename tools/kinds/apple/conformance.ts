@@ -1,7 +1,6 @@
 // The apple kind's conformance-vector format (zod, the source of
 // schema/apple.conformance.schema.json): rectangles with their results, and whole games through appleStep. Written by vectors.ts.
-import { z } from 'zod';
-import { caseBase, conformanceSchema, int, refusedOr, why } from '../../lib/conformance.ts';
+import { z, caseBase, conformanceSchema, zInt as int, refusedOr, why } from 'proofpack/kind';
 
 const AppleResult = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), cleared: int().min(1).describe('digits removed by this rectangle') }),

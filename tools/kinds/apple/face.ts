@@ -5,9 +5,8 @@
 // the replay of its stored solution, and its game loop (start, step,
 // restore); its play-page view is view.ts. No schema library: the client
 // bundles it.
-import type { KindFace } from '../../lib/face.ts';
+import { type KindFace, arr, int, obj, ruleProblem, show, str, tuple, type Check } from 'proofpack/face';
 import { appleStep, restoreAppleGame, startAppleGame, type AppleAction, type AppleEvent, type AppleGameState } from './game.ts';
-import { arr, int, obj, ruleProblem, show, str, tuple, type Check } from '../../lib/shape-check.ts';
 import { replayApple, type AppleLevel } from './play.ts';
 import { appleRuleProblems } from './rules.ts';
 import { greedyPlay } from './greedy.ts';

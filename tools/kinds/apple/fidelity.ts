@@ -16,13 +16,23 @@
 // * horizontally and vertically neighbouring digits are uncorrelated (Pearson
 //   r, z = r·√n).
 // A test with p below the config's alpha is a problem (validate exits 1).
-import type { Problem, SetReport } from '../../lib/kind.ts';
-import { chiSquareSurvival, ksTwoSample, normalTwoSided, pearson, chiSquareCdf } from '../../lib/distributions.ts';
-import { mean, median, round, sampleSd } from '../../lib/stats.ts';
+import {
+  type Problem,
+  type SetReport,
+  chiSquareSurvival,
+  ksTwoSample,
+  normalTwoSided,
+  pearson,
+  chiSquareCdf,
+  mean,
+  median,
+  round,
+  sampleSd,
+  Rng32,
+  at,
+} from 'proofpack/kind';
 import { CELLS, COLS, ROWS, parseBoard } from './board.ts';
-import { Rng32 } from '../../lib/rng32.ts';
 import type { AppleConfig, ApplePuzzle } from './schema.ts';
-import { at } from '../../lib/at.ts';
 
 export const MODEL_SUM_MEAN = 850;
 export const MODEL_SUM_SD = Math.sqrt(3400 / 3);

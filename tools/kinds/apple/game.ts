@@ -6,7 +6,7 @@
 // replay of the same actions gives the same game. The state is plain JSON.
 import type { AppleRect } from './schema.ts';
 import { isAppleOver, rectSumOf, startApplePlay, takeRect, type AppleLevel, type ApplePlayState } from './play.ts';
-import { show } from '../../lib/shape-check.ts';
+import { show } from 'proofpack/face';
 
 /** The original game's time limit: two minutes. */
 export const APPLE_TIME_LIMIT_MS = 120_000;

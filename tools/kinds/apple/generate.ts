@@ -3,12 +3,10 @@
 // (rng.int(1, 9), row-major); a board whose sum is not a multiple of 10 is
 // thrown away whole and drawn again. There is no target test: every accepted
 // board is a level, so a set keeps the model's spread of difficulty.
-import type { Rng } from '../../lib/rng.ts';
-import type { AnalyzeContext, PlanEntry, SlotResult } from '../../lib/kind.ts';
+import { type Rng, type AnalyzeContext, type PlanEntry, type SlotResult, at } from 'proofpack/kind';
 import { CELLS, formatBoard } from './board.ts';
 import type { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution } from './schema.ts';
 import { analyzeApple } from './analyze.ts';
-import { at } from '../../lib/at.ts';
 
 /** Generation needs no per-entry parameters: every slot draws from the same model. */
 export type AppleSpec = Record<string, never>;

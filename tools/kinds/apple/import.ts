@@ -5,7 +5,7 @@
 // breaks it nine times in ten).
 import { COLS, ROWS } from './board.ts';
 import type { ApplePuzzle } from './schema.ts';
-import { at } from '../../lib/at.ts';
+import { at } from 'proofpack/kind';
 
 export function importAppleText(text: string): { puzzles: ApplePuzzle[]; problems: { where: string; message: string }[] } {
   const lines = text.split(/\r?\n/);

@@ -1,5 +1,5 @@
 // The apple kind (docs/apple.md) behind the PuzzleKind interface.
-import type { PuzzleKind } from '../../lib/kind.ts';
+import type { PuzzleKind } from 'proofpack/kind';
 import { face } from './face.ts';
 import { APPLE_CONFORMANCE } from './conformance.ts';
 import { appleVectors } from './vectors.ts';
@@ -20,6 +20,7 @@ import { appleFigures } from './bench.ts';
 /** The apple kind's record: everything the pipeline knows of it (its face among it). */
 export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleConfig, AppleCalibration, AppleSpec> = {
   name: 'apple',
+  contractVersion: 1,
   tiers: APPLE_TIERS,
   schemas: {
     puzzle: ApplePuzzle,

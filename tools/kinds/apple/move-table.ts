@@ -7,8 +7,7 @@
 // move's columns (rescanAround). Per-thread state, sized for the 10×17 board.
 import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
 import { rectTop, rectLeft, rectBottom, rectRight, loadRows } from './rects.ts';
-import type { Rng32 } from '../../lib/rng32.ts';
-import { popcount as popcount32 } from '../../lib/bits.ts';
+import { type Rng32, popcount as popcount32 } from 'proofpack/kind';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
 const CELLS = BOARD_CELLS;
 const COLS = BOARD_COLS;

@@ -5,8 +5,7 @@
 import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as Solution, AppleRect } from './schema.ts';
 import { COLS, ROWS, parseBoard } from './board.ts';
 import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from './rects.ts';
-import type { Level } from '../../lib/kind.ts';
-import type { ReplayReport } from '../../lib/face.ts';
+import type { Level, ReplayReport } from 'proofpack/face';
 
 /** An apple level as stored in a pack: `puzzle.board` (10 rows of 17 digits), `solution` the best known play, `analysis` the scores and the greedy play. */
 export type AppleLevel = Level<Puzzle, Solution, Analysis>;

@@ -1,7 +1,7 @@
 // How an apple level looks on the preview page: the 10×17 digits (shaded by
 // value) and its stored best play rectangle by rectangle, each outlined, the
 // cleared cells blanked. The play is replayed with the rules code (rects.ts).
-import type { Level, Preview, PreviewStep } from '../../lib/kind.ts';
+import type { Level, Preview, PreviewStep } from 'proofpack/kind';
 import type { AppleAnalysis, ApplePuzzle, AppleSolution } from './schema.ts';
 import { COLS, ROWS, parseBoard } from './board.ts';
 import { clearRect, packRect } from './rects.ts';

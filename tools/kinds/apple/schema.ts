@@ -1,7 +1,7 @@
 // Apple formats (docs/apple.md, docs/formats.md): puzzle, plays, analysis, generator config and
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
-import { z } from 'zod';
+import { z } from 'proofpack/kind';
 import { COLS, ROWS, CELLS } from './board.ts';
 
 const int = () => z.number().int();

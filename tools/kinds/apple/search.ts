@@ -40,7 +40,7 @@
 import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
 import { rectTop, rectLeft, rectBottom, rectRight, enumerateMoves, MAX_MOVES } from './rects.ts';
 import type { Play } from './greedy.ts';
-import { Rng32 } from '../../lib/rng32.ts';
+import { Rng32 } from 'proofpack/kind';
 import { buildTable, complete, restoreTable, saveTable, setPolicy, trialMoves, work } from './move-table.ts';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
 const CELLS = BOARD_CELLS;

@@ -5,8 +5,7 @@
 // greedyScore distribution, measured once on 20,000 simulated boards), so a
 // board's tier does not depend on the set it is in; the calibration records
 // where the set's own greedy scores fall.
-import type { Level, TierTable } from '../../lib/kind.ts';
-import { median, quantile, round } from '../../lib/stats.ts';
+import { type Level, type TierTable, median, quantile, round } from 'proofpack/kind';
 import { CELLS } from './board.ts';
 import { APPLE_TIERS, type AppleAnalysis, type AppleCalibration, type AppleConfig } from './schema.ts';
 

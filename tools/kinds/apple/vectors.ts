@@ -5,8 +5,7 @@ import type { AppleConformanceCase, AppleGameCase } from './conformance.ts';
 import type { AppleRect } from './schema.ts';
 import { appleMedalsEarned, isAppleOver, startApplePlay, takeRect, type AppleLevel } from './play.ts';
 import { APPLE_TIME_LIMIT_MS, appleStep, appleTimeLeft, startAppleGame, type AppleAction, type AppleGameState } from './game.ts';
-import { sample, type KindPacks } from '../../lib/conformance.ts';
-import { at } from '../../lib/at.ts';
+import { sample, type KindPacks, at } from 'proofpack/kind';
 
 function appleCase(pack: string, level: AppleLevel, name: string, rects: readonly AppleRect[]): AppleConformanceCase {
   const play = startApplePlay(level.puzzle);

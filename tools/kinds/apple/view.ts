@@ -4,7 +4,7 @@
 // sum to ten, and the release says so when they do not. A toggle starts a
 // game with the original two-minute timer. No rule here: every question goes
 // to the game (game.ts, play.ts).
-import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import type { KindView, PlayAnswer, PlayInput, PlayView } from 'proofpack/face';
 import {
   APPLE_TIME_LIMIT_MS,
   applePlayOf,

@@ -1,6 +1,6 @@
 // Ghost analysis: every derived value of a puzzle, from the layered solve.
 // generate, curate and validate all call this one function.
-import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';
+import type { AnalyzeContext, Outcome } from 'proofpack/kind';
 import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution } from './schema.ts';
 import { compileBoard, type Board } from './board.ts';
 import { solveLayered, type State } from './solver.ts';

@@ -6,15 +6,12 @@
 // the layered DP past 28 ghosts (the same assets) for G = 28 to 34
 // (ghost-layered, opt-in: minutes and up to 10 GB at 32, 13 GB at 34, where the
 // course assets are "unknown"; run it alone, BENCH_RUNS=1, on an otherwise idle machine).
-import { rngFor } from '../../lib/rng.ts';
-import type { Figure } from '../../lib/bench.ts';
-import { seconds } from '../../lib/bench.ts';
+import { rngFor, type Figure, seconds, type BenchInput } from 'proofpack/kind';
 import { randomBoard, generateGhostSlot, planGhost } from './generate.ts';
 import { compileBoard } from './board.ts';
 import { solveLayered } from './solver.ts';
 import { GHOST_DEFAULT_CONFIG } from './config.ts';
 import { initialGhostCalibration } from './tiers.ts';
-import type { BenchInput } from '../../lib/kind.ts';
 import { scoreModel } from './score-rule.ts';
 import { dpModel } from './dp-kernel.ts';
 import { scoreTables } from './dp-single.ts';

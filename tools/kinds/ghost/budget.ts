@@ -1,7 +1,7 @@
 // The ghost config's budgets: the exact score DP's size (its time, memory and
 // scratch disk) and the generator's tries and deepening; each ceiling the
 // largest the built-in standard config and its presets use (lib/budget.ts ceilingOf).
-import { ceilingOf, type BudgetField, type RunBudget } from '../../lib/budget.ts';
+import { ceilingOf, type BudgetField, type RunBudget } from 'proofpack/kind';
 import { GHOST_DEFAULT_CONFIG, GHOST_PRESETS } from './config.ts';
 
 /** The standard config and every preset's: the configs the ceilings are read from. */

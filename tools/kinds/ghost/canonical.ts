@@ -1,6 +1,6 @@
 // The canonical ghost puzzle: the smallest encoding among the 8 symmetries of
 // the square (rows and column counts move with the grid).
-import { TRANSFORMS, smallestEncoding, transformLines, transformRows } from '../../lib/symmetry.ts';
+import { TRANSFORMS, smallestEncoding, transformLines, transformRows } from 'proofpack/kind';
 import type { GhostPuzzle } from './schema.ts';
 
 export function transformGhost(p: GhostPuzzle, t: number): GhostPuzzle {

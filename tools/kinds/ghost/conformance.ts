@@ -1,7 +1,6 @@
 // The ghost kind's conformance-vector format (zod, the source of
 // schema/ghost.conformance.schema.json): catches with their results and medal questions, and whole games through ghostStep. Written by vectors.ts.
-import { z } from 'zod';
-import { caseBase, cell, conformanceSchema, int, medalQuestion, refusedOr } from '../../lib/conformance.ts';
+import { z, caseBase, cell, conformanceSchema, zInt as int, medalQuestion, refusedOr } from 'proofpack/kind';
 
 const GhostResult = z.discriminatedUnion('hit', [
   z.strictObject({ hit: z.literal(false), reason: z.enum(['no ghost', 'already caught', 'not a cell']) }),

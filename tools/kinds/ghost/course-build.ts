@@ -17,7 +17,7 @@
 // passed through, so the answer is exact without replaying the history.
 //
 // The diagram and its bytes are described in course-format.ts. Pure functions, no Node-only imports.
-import { BitWriter, ByteWriter, toBase64 } from '../../lib/bytes.ts';
+import { BitWriter, ByteWriter, toBase64 } from 'proofpack/kind';
 import { BOTTOM, COURSE_VERSION, GAMMA_BITS, terminalBits } from './course-format.ts';
 
 /** Ghost orders tried (a permutation: order[k] = the ghost tested at depth k). */

@@ -27,7 +27,7 @@
 // EG2(r) the exponential-Golomb code of order 2 of r ≥ 0 (γ(⌊r/4⌋ + 1), then r mod 4 in 2 bits).
 // G is the level's ghost count (stored once, as analysis.ghosts).
 // Pure functions, no Node-only imports.
-import { ByteReader, fromBase64 } from '../../lib/bytes.ts';
+import { ByteReader, fromBase64 } from 'proofpack/face';
 
 export const COURSE_VERSION = 1;
 /** Reference to "not on an optimal play". */

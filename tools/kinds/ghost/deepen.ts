@@ -7,14 +7,12 @@
 // deeper. Ghosts never move; every number (clues, row and column counts) is
 // recomputed from the known solution after each change. The pass adds no rule:
 // the result is an ordinary board, analysed and verified like any other.
-import type { Rng } from '../../lib/rng.ts';
+import { type Rng, popcount, at } from 'proofpack/kind';
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { buildLevel, zeroTargetCount } from './rules.ts';
 import { compileBoard, isClue, WORDS } from './board.ts';
-import { popcount } from '../../lib/bits.ts';
 import { solveLayered } from './solver.ts';
 import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
-import { at } from '../../lib/at.ts';
 
 /** The depth the pass climbs: logicDepth at the original's weights (direct + 2·pair + 2·contradiction). */
 export function deepenDepth(r: { direct: number; pair: number; contradiction: number }): number {

@@ -8,7 +8,7 @@
 // and in workers; the layout constants are the kernel's own exported globals.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { popcount } from '../../lib/bits.ts';
+import { popcount } from 'proofpack/kind';
 import { DP_MAX_GHOSTS } from './limits.ts';
 import type { ScoreModel } from './score-rule.ts';
 import type { Alloc } from './course-build.ts';

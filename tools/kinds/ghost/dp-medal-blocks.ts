@@ -9,7 +9,7 @@
 // streamed from the scratch file (dp-stream.ts; the caller reads it).
 // Which thread solves a block changes nothing in its bytes, so the results are
 // the same for any number of threads.
-import type { Crew, Team } from '../../lib/kind.ts';
+import type { Crew, Team } from 'proofpack/kind';
 import { blockMap, blockTerms, CK, countsBlock, loadKernel, type DpModel, type Kernel } from './dp-kernel.ts';
 import { blockLayers } from './dp-layered.ts';
 

@@ -22,8 +22,7 @@
 // past COURSE_MAX_GHOSTS (room 0). With `courses` (tests, small G) it also
 // keeps the bitsets and the W values, so it is compared with the other DPs
 // state by state.
-import { popcount } from '../../lib/bits.ts';
-import type { MachineRoom, Scratch, ScratchFile, Team } from '../../lib/kind.ts';
+import { popcount, type MachineRoom, type Scratch, type ScratchFile, type Team } from 'proofpack/kind';
 import { layerSolver, teamArena, type LayerSolver } from './dp-medal-blocks.ts';
 import { allocating, checkRoom, MEMORY_SHARE, roomFile, type DpNeeds } from './dp-room.ts';
 import { BlockCache, layerMajor, layerRuns } from './dp-stream.ts';

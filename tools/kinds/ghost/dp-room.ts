@@ -10,8 +10,7 @@
 // through allocating, which turn exactly those failures (a full disk, an
 // allocation refused) into the same one-line refusal; any other error passes
 // unchanged.
-import { RoomError } from '../../lib/errors.ts';
-import type { MachineRoom, Scratch, ScratchFile } from '../../lib/kind.ts';
+import { RoomError, type MachineRoom, type Scratch, type ScratchFile } from 'proofpack/kind';
 
 /** What one exact score DP needs: bytes of memory and of scratch disk. */
 export interface DpNeeds {

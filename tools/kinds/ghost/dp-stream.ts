@@ -7,8 +7,7 @@
 // reads too stays in its slot, the others are read from the file. Consecutive
 // blocks share most high ghosts, so most neighbours are shared within a run.
 // It also owns where a block lies in the file (layerMajor): layer by layer.
-import { at as item } from '../../lib/at.ts';
-import type { ScratchFile } from '../../lib/kind.ts';
+import { at as item, type ScratchFile } from 'proofpack/kind';
 import type { Slots } from './dp-layered.ts';
 
 /** Blocks from..to − 1 of a layer (indices into it) and the distinct blocks of the neighbouring layer they read, in first-use order. */

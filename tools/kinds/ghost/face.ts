@@ -4,9 +4,8 @@
 // numbers those of the solution, minScore ≤ maxScore, the stored solution
 // replayed as a careful player to a score within them and the course assets
 // agreeing at its start and end), the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema library: the client bundles it.
-import type { KindFace } from '../../lib/face.ts';
+import { type KindFace, arr, decodes, int, base64, obj, oneOf, ruleProblem, show, str, unknownOr } from 'proofpack/face';
 import { ghostStep, restoreGhostGame, startGhostGame, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
-import { arr, decodes, int, base64, obj, oneOf, ruleProblem, show, str, unknownOr } from '../../lib/shape-check.ts';
 import { COURSE_MAX_CHARS, HINTS_MAX_CHARS } from './asset-limits.ts';
 import { courseOf, hintsOf, replayGhost, startGhostPlay, type GhostLevel } from './play.ts';
 import { ruleProblems } from './rules.ts';

@@ -30,8 +30,7 @@ import {
   type GhostLevel,
   type GhostPlay,
 } from './play.ts';
-import { at } from '../../lib/at.ts';
-import { show } from '../../lib/shape-check.ts';
+import { at, show } from 'proofpack/face';
 
 /** Lives of a level unless the game chooses another number (the original game's three). */
 export const GHOST_LIVES = 3;

@@ -2,8 +2,7 @@
 // and clue cells within the size's band, thrown away unless the layered solver
 // passes the mode's target test. The solver is checked against the known
 // solution on every try.
-import type { Rng } from '../../lib/rng.ts';
-import type { PlanEntry, SlotResult, AnalyzeContext } from '../../lib/kind.ts';
+import { type Rng, type PlanEntry, type SlotResult, type AnalyzeContext, at, entryKeys, noBandLine } from 'proofpack/kind';
 import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution } from './schema.ts';
 import { buildLevel, zeroTargetCount } from './rules.ts';
 import { compileBoard } from './board.ts';
@@ -11,8 +10,6 @@ import { solveLayered } from './solver.ts';
 import { analyzeGhost } from './analyze.ts';
 import { agreesWithSolution, limitsFor, passesTarget, type GhostSpec } from './target-test.ts';
 import { deepenBoard } from './deepen.ts';
-import { at } from '../../lib/at.ts';
-import { entryKeys, noBandLine } from '../../lib/partial.ts';
 import { GHOST_KEYED_LISTS } from './config.ts';
 
 export type { GhostSpec } from './target-test.ts';
@@ -113,16 +110,6 @@ export function generateGhostSlot(
     disagreements++;
   }
   return { found: null, tries: spec.tries, disagreements };
-}
-
-/** Ghosts from which a slot's exact-score DP takes about a second or more (G·2^G steps at ~1 ns: 0.4 s at 24, 1.7 s at 26). */
-export const LONG_SLOT_GHOSTS = 24;
-/** Deepening changes (deepen × starts) from which a slot's layered solves take about a second or more. */
-export const LONG_SLOT_CHANGES = 2000;
-
-/** PuzzleKind.slotMayBeLong: the slot may keep a board of LONG_SLOT_GHOSTS ghosts or more with exact scores, or deepens many times. */
-export function ghostSlotMayBeLong(config: GhostConfig, spec: GhostSpec): boolean {
-  return Math.min(spec.ghosts[1], config.scoreGhostLimit) >= LONG_SLOT_GHOSTS || spec.deepen * spec.starts >= LONG_SLOT_CHANGES;
 }
 
 /** The level when analyze proves the board with the known solution, else null (a disagreement). */

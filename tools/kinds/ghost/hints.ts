@@ -11,8 +11,7 @@ import type { Board } from './board.ts';
 import { WORDS } from './board.ts';
 import type { Round } from './solver.ts';
 import { constraintName, type ConstraintName } from './score-rule.ts';
-import { ByteReader, ByteWriter, fromBase64, toBase64 } from '../../lib/bytes.ts';
-import { at } from '../../lib/at.ts';
+import { ByteReader, ByteWriter, fromBase64, toBase64, at } from 'proofpack/face';
 
 export type Cell = [number, number];
 

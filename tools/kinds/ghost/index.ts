@@ -1,5 +1,5 @@
 // The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
-import type { PuzzleKind } from '../../lib/kind.ts';
+import type { PuzzleKind } from 'proofpack/kind';
 import { face } from './face.ts';
 import { GHOST_CONFORMANCE } from './conformance.ts';
 import { ghostVectors } from './vectors.ts';
@@ -9,7 +9,7 @@ import { analyzeGhost, ghostAnalyzeCost, ghostAnalyzeWork } from './analyze.ts';
 import { logicDepth } from './logic-depth.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
-import { generateGhostSlot, ghostSlotMayBeLong, planGhost, type GhostSpec } from './generate.ts';
+import { generateGhostSlot, planGhost, type GhostSpec } from './generate.ts';
 import { calibrateGhost, ghostTierOf, ghostTierTable, initialGhostCalibration } from './tiers.ts';
 import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_KEYED_LISTS, GHOST_PRESETS, ghostPlannedTiers } from './config.ts';
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
@@ -18,6 +18,7 @@ import { ghostFigures, ghostLayeredFigures, ghostScoreFigures } from './bench.ts
 /** The ghost kind's record: everything the pipeline knows of it (its face among it). */
 export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
   name: 'ghost',
+  contractVersion: 1,
   tiers: GHOST_TIERS,
   schemas: {
     puzzle: GhostPuzzle,
@@ -38,7 +39,6 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
 
   plan: planGhost,
   generateSlot: generateGhostSlot,
-  slotMayBeLong: ghostSlotMayBeLong,
   initialCalibration: initialGhostCalibration,
 
   analyze: analyzeGhost,

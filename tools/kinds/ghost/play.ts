@@ -12,9 +12,7 @@ import { solveLayered } from './solver.ts';
 import { applyCatchToState, constraintName, scoreModel, CATCH_BASE, CATCH_BONUS, type ConstraintName, type ScoreModel } from './score-rule.ts';
 import { decodeCourse, onCourse, type Course } from './course-format.ts';
 import { decodeHints, type HintStep } from './hints.ts';
-import type { Level } from '../../lib/kind.ts';
-import type { ReplayReport } from '../../lib/face.ts';
-import { at } from '../../lib/at.ts';
+import { type Level, type ReplayReport, at } from 'proofpack/face';
 
 /** A ghost level as stored in a pack: `puzzle` (size, grid, row and column counts), `solution` (rows, 'G' = ghost), `analysis` (scores, course assets, hint path). */
 export type GhostLevel = Level<GhostPuzzle, GhostSolution, GhostAnalysis>;

@@ -2,7 +2,7 @@
 // line counts, and its solution as the stored hint path (the deduction steps
 // of the layered solve, which validate recomputes; decoded here), each step outlining the
 // constraint(s) it used. Nothing is re-derived in the browser.
-import type { Level, Preview, PreviewStep } from '../../lib/kind.ts';
+import type { Level, Preview, PreviewStep } from 'proofpack/kind';
 import type { GhostAnalysis, GhostPuzzle, GhostSolution } from './schema.ts';
 import type { ConstraintName } from './score-rule.ts';
 import { decodeHints } from './hints.ts';

@@ -3,8 +3,7 @@
 // count of target-0 constraints.
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { isClue, neighbours } from './board.ts';
-import type { Problem } from '../../lib/kind.ts';
-import { at } from '../../lib/at.ts';
+import { type Problem, at } from 'proofpack/face';
 
 export const GHOST = 'G';
 const NO_GHOST = '.';

@@ -1,8 +1,7 @@
 // Ghost formats (docs/ghost.md, docs/formats.md): puzzle, solution, analysis, generator config and
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
-import { z } from 'zod';
-import { BASE64_PATTERN } from '../../lib/bytes.ts';
+import { z, BASE64_PATTERN } from 'proofpack/kind';
 import { COURSE_MAX_CHARS, HINTS_MAX_CHARS } from './asset-limits.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
 

@@ -6,8 +6,7 @@
 // KERNEL_MAX_GHOSTS, dp-layered.ts past it, dp-medal.ts past COURSE_MAX_GHOSTS) gives the optima and the states on
 // optimal plays with their W, and the assets are built from those alike
 // (course-build.ts courseAssets).
-import type { MachineRoom, Scratch, Team } from '../../lib/kind.ts';
-import { memoryScratch } from '../../lib/scratch.ts';
+import { type MachineRoom, type Scratch, type Team, memoryScratch } from 'proofpack/kind';
 import type { GhostPuzzle, GhostSolution } from './schema.ts';
 import { scoreModel, type ScoreModel } from './score-rule.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';

@@ -3,7 +3,7 @@
 // L1/L2 propagation). A round computes every deduction of one layer from a
 // snapshot and applies them all at once. Pure functions over typed arrays.
 import { type Board, WORDS } from './board.ts';
-import { popcount } from '../../lib/bits.ts';
+import { popcount } from 'proofpack/face';
 
 /** Solver state: ghost mask in words 0..2, empty mask in words 3..5 (over plain cells). */
 export type State = Uint32Array;

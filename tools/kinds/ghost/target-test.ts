@@ -7,7 +7,7 @@ import type { GhostConfig, GhostMode, GhostSolution } from './schema.ts';
 import { type Board, WORDS } from './board.ts';
 import { type SolveResult, LAYER_DIRECT, LAYER_PAIR, LAYER_CONTRADICTION } from './solver.ts';
 import { ghostTierOf } from './tiers.ts';
-import { at } from '../../lib/at.ts';
+import { at } from 'proofpack/kind';
 
 export interface GhostSpec {
   size: number;

@@ -1,11 +1,9 @@
 // Ghost tiers and calibration (docs/ghost.md, tiers; curate): the ladder maps a
 // level's solve mode and round counts to one of ten tiers; calibration picks the
 // logicDepth weights whose tier medians rise most evenly.
-import type { Level, TierTable } from '../../lib/kind.ts';
-import { median, round, mean, sd } from '../../lib/stats.ts';
+import { type Level, type TierTable, median, round, mean, sd, at } from 'proofpack/kind';
 import { GHOST_TIERS, type GhostAnalysis, type GhostCalibration, type GhostConfig, type GhostMode } from './schema.ts';
 import { logicDepth, type Weights } from './logic-depth.ts';
-import { at } from '../../lib/at.ts';
 
 type Counts = Pick<GhostAnalysis, 'direct' | 'pair' | 'contradiction'>;
 type Rule = GhostConfig['ladder'][number];

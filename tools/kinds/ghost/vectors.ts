@@ -6,8 +6,7 @@ import type { GhostConformanceCase, GhostGameCase } from './conformance.ts';
 import { catchAt, hintsOf, isCatchProvable, isCaught, isOpen, provableCatches, startGhostPlay, type Cell, type GhostLevel, type GhostPlay } from './play.ts';
 import { ghostStep, isCleanClear, nextHint, provableNow, startGhostGame, type GhostAction, type GhostGameState } from './game.ts';
 import { ghostMedalsEarned, isGhostLevelOver, onCourseForBest, onCourseForWorst } from './medals.ts';
-import { sample, type KindPacks } from '../../lib/conformance.ts';
-import { at } from '../../lib/at.ts';
+import { sample, type KindPacks, at } from 'proofpack/kind';
 
 /** The medal questions, by what they answer: the one family a game asks (exact for every history, null when "unknown"). */
 export function medalQuestions(level: GhostLevel, play: GhostPlay): { onCourseForBest: boolean | null; onCourseForWorst: boolean | null } {

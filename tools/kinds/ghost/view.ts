@@ -6,7 +6,7 @@
 // mistake events), and a lost game shows the ghosts left. Plain letters and
 // shapes, no emoji (a machine without an emoji font draws empty boxes). No
 // rule here: every question goes to the game (game.ts, medals.ts).
-import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import type { KindView, PlayAnswer, PlayInput, PlayView } from 'proofpack/face';
 import { isCleanClear, nextHint, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
 import type { HintStep } from './hints.ts';
 import { ghostMedalsEarned, onCourseForBest, onCourseForWorst } from './medals.ts';

@@ -1,7 +1,6 @@
 // Slide analysis: every derived value of a puzzle, from one exploration.
 // generate, curate and validate all call analyzeSlide().
-import type { AnalyzeContext, Outcome } from '../../lib/kind.ts';
-import { round } from '../../lib/stats.ts';
+import { type AnalyzeContext, type Outcome, round, at } from 'proofpack/kind';
 import { compileBoard, type SlideBoard } from './board.ts';
 import { Arena } from './arena.ts';
 import { explore, type Explored } from './bfs.ts';
@@ -9,7 +8,6 @@ import { aliveFlags, distances, firstSolution, rawMetrics, scoreOf } from './met
 import { startRuleProblems } from './rules.ts';
 import { starThresholds } from './stars.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
-import { at } from '../../lib/at.ts';
 
 /** This thread's reusable BFS memory (analyze runs one puzzle at a time per thread). */
 export const ARENA = new Arena();

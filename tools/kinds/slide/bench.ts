@@ -2,14 +2,13 @@
 // loop of the whole product) and the time analyze() takes on them.
 // The boards are 6×6–8×8 with 8 blocks and minMoves 6, found by the random
 // generator (seeded), whose metric graphs (depth 8) hold 1–7 million states.
-import type { Figure } from '../../lib/bench.ts';
+import type { Figure, BenchInput, Level } from 'proofpack/kind';
 import { compileBoard } from './board.ts';
 import { explore } from './bfs.ts';
 import { aliveFlags, distances, rawMetrics } from './metrics.ts';
 import type { SlidePuzzle } from './schema.ts';
 import { Arena } from './arena.ts';
 import { analyzeSlide } from './analyze.ts';
-import type { BenchInput, Level } from '../../lib/kind.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlideSolution } from './schema.ts';
 
 type SlideBenchInput = BenchInput<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration>;

@@ -2,7 +2,7 @@
 // around the h×w board, so slides need no bounds checks), the floor cells
 // numbered in row-major order, and the block codes a packed state uses.
 import type { SlidePuzzle } from './schema.ts';
-import { at } from '../../lib/at.ts';
+import { at } from 'proofpack/face';
 
 /** Grid cell values: 0 empty, WALL, or a block: colour (1..15) | FIXED. */
 export const EMPTY = 0;

@@ -1,7 +1,7 @@
 // The slide config's budgets: the solver's and the metric graph's state counts,
 // and the generator's tries and its states per board; each ceiling the largest
 // the built-in standard config and its presets use (lib/budget.ts ceilingOf).
-import { ceilingOf, type BudgetField, type RunBudget } from '../../lib/budget.ts';
+import { ceilingOf, type BudgetField, type RunBudget } from 'proofpack/kind';
 import { SLIDE_DEFAULT_CONFIG, SLIDE_PRESETS } from './config.ts';
 
 /** The standard config and every preset's: the configs the ceilings are read from. */

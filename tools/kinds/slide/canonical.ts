@@ -4,9 +4,8 @@
 // fixed block keeps its case). A non-square h×w board has the same 8
 // transforms, four of which turn it into a w×h board: the same puzzle turned a
 // quarter, so it gets the same id.
-import { TRANSFORMS, smallestEncoding, transformRows } from '../../lib/symmetry.ts';
+import { TRANSFORMS, smallestEncoding, transformRows, at } from 'proofpack/kind';
 import type { SlidePuzzle } from './schema.ts';
-import { at } from '../../lib/at.ts';
 
 export function transformSlide(p: SlidePuzzle, t: number): SlidePuzzle {
   return { board: transformRows(p.board, t) };

@@ -1,7 +1,6 @@
 // The slide kind's conformance-vector format (zod, the source of
 // schema/slide.conformance.schema.json): flicks with their results, and whole games through slideStep. Written by vectors.ts.
-import { z } from 'zod';
-import { caseBase, conformanceSchema, int, refusedOr, why } from '../../lib/conformance.ts';
+import { z, caseBase, conformanceSchema, zInt as int, refusedOr, why } from 'proofpack/kind';
 
 const SlideResult = z.discriminatedUnion('ok', [
   z.strictObject({ ok: z.literal(true), vanished: int().min(0).describe('blocks that vanished after the slide') }),

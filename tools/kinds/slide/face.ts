@@ -4,9 +4,8 @@
 // replayed to minMoves and three stars, the stars from minMoves), the replay of
 // its stored solution, and its game loop (start, step, restore); its
 // play-page view is view.ts. No schema library: the client bundles it.
-import type { KindFace } from '../../lib/face.ts';
+import { type KindFace, arr, int, obj, ruleProblem, show, str, tuple } from 'proofpack/face';
 import { slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
-import { arr, int, obj, ruleProblem, show, str, tuple } from '../../lib/shape-check.ts';
 import { replaySlide, type SlideLevel } from './play.ts';
 import { slideSolutionProblems, startRuleProblems } from './rules.ts';
 import { starThresholds } from './stars.ts';

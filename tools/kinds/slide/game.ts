@@ -9,7 +9,7 @@ import { compileBoard } from './board.ts';
 import { explore } from './bfs.ts';
 import { starsFor } from './stars.ts';
 import { flick, isCleared, slideBoardNow, startSlidePlay, type FlickResult, type SlideLevel, type SlidePlay } from './play.ts';
-import { show } from '../../lib/shape-check.ts';
+import { show } from 'proofpack/face';
 
 /** A slide game in progress, as plain JSON. Change it only with slideStep. */
 export interface SlideGameState {

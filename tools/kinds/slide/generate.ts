@@ -3,14 +3,11 @@
 // kept only when the depth-limited solver (depth limit = top of the minMoves
 // band) finds it solved with minMoves in the band, and analyze() then proves
 // it and builds its metric graph within budget.
-import type { Rng } from '../../lib/rng.ts';
-import type { AnalyzeContext, PlanEntry, SlotResult } from '../../lib/kind.ts';
+import { type Rng, type AnalyzeContext, type PlanEntry, type SlotResult, at, entryKeys, noBandLine } from 'proofpack/kind';
 import { compileBoard } from './board.ts';
 import { explore } from './bfs.ts';
 import { ARENA, analyzeSlideDetailed } from './analyze.ts';
 import type { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution } from './schema.ts';
-import { at } from '../../lib/at.ts';
-import { entryKeys, noBandLine } from '../../lib/partial.ts';
 import { SLIDE_KEYED_LISTS } from './config.ts';
 
 export interface SlideSpec {

@@ -1,5 +1,5 @@
 // The slide-block kind (docs/slide.md) behind the PuzzleKind interface.
-import type { PuzzleKind } from '../../lib/kind.ts';
+import type { PuzzleKind } from 'proofpack/kind';
 import { face } from './face.ts';
 import { SLIDE_CONFORMANCE } from './conformance.ts';
 import { slideVectors } from './vectors.ts';
@@ -17,6 +17,7 @@ import { slideFigures } from './bench.ts';
 /** The slide kind's record: everything the pipeline knows of it (its face among it). */
 export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration, SlideSpec> = {
   name: 'slide',
+  contractVersion: 1,
   tiers: SLIDE_TIERS,
   schemas: {
     puzzle: SlidePuzzle,

@@ -11,7 +11,7 @@
 import * as board from './board.ts';
 import type { SlideBoard } from './board.ts';
 import * as rules from './rules.ts';
-import * as bits from '../../lib/bits.ts';
+import * as bits from 'proofpack/face';
 
 // Module-local bindings for the hot loops: some loaders (tsx in worker threads,
 // hence vitest runs) turn every use of an imported binding into a getter call.

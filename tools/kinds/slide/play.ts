@@ -7,9 +7,7 @@ import type { SlideAnalysis as Analysis, SlidePuzzle as Puzzle, SlideSolution as
 import { charOfValue, compileBoard, cellOf, type SlideBoard } from './board.ts';
 import { blocksLeft, playMove, startGrid, type MoveResult } from './rules.ts';
 import { starsFor } from './stars.ts';
-import type { Level } from '../../lib/kind.ts';
-import type { ReplayReport } from '../../lib/face.ts';
-import { at } from '../../lib/at.ts';
+import { type Level, type ReplayReport, at } from 'proofpack/face';
 
 /** A slide level as stored in a pack: `puzzle.board` rows, `solution` a shortest list of flicks, `analysis` with minMoves and stars. */
 export type SlideLevel = Level<Puzzle, Solution, Analysis>;

@@ -1,11 +1,10 @@
 // How a slide level looks on the preview page: terrain, blocks by colour
 // (fixed blocks marked ◆), and its stored solution move by move, replayed with
 // the same rules validate uses (playMove); each step outlines the block's path.
-import type { Level, Preview, PreviewStep } from '../../lib/kind.ts';
+import { type Level, type Preview, type PreviewStep, at } from 'proofpack/kind';
 import type { SlideAnalysis, SlidePuzzle, SlideSolution } from './schema.ts';
 import { COLOUR_MASK, DIR_LETTERS, EMPTY, FIXED, WALL, cellOf, colOf, compileBoard, rowOf } from './board.ts';
 import { playMove, slideDestination, startGrid } from './rules.ts';
-import { at } from '../../lib/at.ts';
 export { SLIDE_PALETTE } from './palette.ts';
 
 function look(v: number): [number, string] {

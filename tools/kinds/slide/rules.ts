@@ -2,7 +2,7 @@
 // vanish after it stops, the start rules of a valid level, and the replay of a
 // move list. The solver's state expansion and validate's replay both call
 // slideDestination() and vanishing(); nothing else decides a move.
-import type { Problem } from '../../lib/kind.ts';
+import type { Problem } from 'proofpack/face';
 import * as board from './board.ts';
 import { DIR_LETTERS, cellOf, compileBoard, type SlideBoard } from './board.ts';
 import type { SlideAnalysis, SlideMove, SlidePuzzle, SlideSolution } from './schema.ts';

@@ -1,7 +1,7 @@
 // Slide formats (docs/slide.md, docs/formats.md): puzzle, solution, analysis, generator config and
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
-import { z } from 'zod';
+import { z } from 'proofpack/kind';
 
 const int = () => z.number().int();
 const range = (lo: number, hi: number) => z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');

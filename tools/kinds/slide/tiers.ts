@@ -4,10 +4,8 @@
 // score quantiles of the set (the config's cumulative tierShares), each placed
 // half-way between two neighbouring distinct scores, so no stored score (one
 // decimal) ever equals a threshold (two decimals).
-import type { Level, TierTable } from '../../lib/kind.ts';
-import { median, round } from '../../lib/stats.ts';
+import { type Level, type TierTable, median, round, at } from 'proofpack/kind';
 import { DEFAULT_THRESHOLDS, SLIDE_TIERS, type SlideAnalysis, type SlideCalibration, type SlideConfig } from './schema.ts';
-import { at } from '../../lib/at.ts';
 
 export function initialSlideCalibration(): SlideCalibration {
   return { method: 'default', thresholds: [...DEFAULT_THRESHOLDS] };

@@ -6,8 +6,7 @@ import type { Direction } from './schema.ts';
 import { starsFor } from './stars.ts';
 import { flick, isCleared, slideBoardNow, startSlidePlay, starsEarned, type SlideLevel } from './play.ts';
 import { slideGameBoard, slideGameStars, slideStep, startSlideGame, threeStarsReachable, type SlideAction, type SlideGameState } from './game.ts';
-import { sample, type KindPacks } from '../../lib/conformance.ts';
-import { at } from '../../lib/at.ts';
+import { sample, type KindPacks, at } from 'proofpack/kind';
 
 type Cell = [number, number];
 

@@ -3,7 +3,7 @@
 // slide actions. Click a block to select it (a click on floor or wall drops
 // the selection), then an arrow key or a direction button flicks it. No rule
 // here: every question goes to the game (game.ts).
-import type { KindView, PlayAnswer, PlayInput, PlayView } from '../../lib/face.ts';
+import type { KindView, PlayAnswer, PlayInput, PlayView } from 'proofpack/face';
 import type { Direction } from './schema.ts';
 import {
   slideGameBoard,

@@ -1,0 +1,68 @@
+// The one loader of kind modules, built-in or a game's: imports a module by its
+// file URL and takes the three exports every kind module has (`kind`, `face`,
+// `view`; docs/kind-contract.md). A game's module may be TypeScript with no
+// build step: run from the compiled build, the loader first registers tsx's
+// loader hooks on this thread (one module graph, so a kind's zod and errors
+// are proofpack's own); run from the .ts sources, the host (tsx or vitest)
+// already imports TypeScript. Failures are one line naming the module.
+import { InputError, oneLine } from '../lib/errors.ts';
+import type { PuzzleKind } from '../lib/kind.ts';
+import type { KindFace, KindView } from '../lib/face.ts';
+import type { KindModuleRef } from './kinds-config.ts';
+
+/** A kind module's exports: its record, its client face and its play-page view. */
+export interface KindEntry {
+  readonly kind: PuzzleKind;
+  readonly face: KindFace;
+  readonly view: KindView;
+}
+
+/** Running from the .ts sources: whoever loaded this file imports TypeScript too. */
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+
+/** The folder of the built-in kinds (this file's). */
+const OWN_FOLDER = new URL('./', import.meta.url).href;
+
+let tsx: Promise<void> | undefined;
+
+/** tsx's loader hooks on this thread, registered once (global, not namespaced: one copy of every module). */
+function withTsx(): Promise<void> {
+  tsx ??= import('tsx/esm/api').then(({ register }) => {
+    register();
+  });
+  return tsx;
+}
+
+/** Why an import failed, in one line, with what to do when the cause is known. */
+function loadFailure(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  // the first line, and the next when the first only announces it (esbuild: "Transform failed with 1 error:")
+  const lines = String(err?.message ?? err)
+    .split('\n')
+    .filter((l) => l.trim() !== '');
+  const first = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1].trim()}` : (lines[0] ?? '');
+  const esm = err?.code === 'ERR_REQUIRE_CYCLE_MODULE' || err?.code === 'ERR_REQUIRE_ESM' || /Cannot use import statement outside a module/.test(first);
+  const hint = esm ? ' (a kind module is an ES module: give the package.json beside it "type": "module", or name it .mts)' : '';
+  return oneLine(`cannot load the module: ${first}${hint}`);
+}
+
+/**
+ * The exports of the kind module at `ref.url`. Throws an InputError naming
+ * `ref.label` when it cannot be imported or lacks one of the three exports.
+ */
+export async function loadKindModule(ref: KindModuleRef): Promise<KindEntry> {
+  // proofpack's own modules (the built-in kinds, beside this file) import as they are; a game's may be TypeScript
+  if (!FROM_SOURCES && !ref.url.startsWith(OWN_FOLDER)) await withTsx();
+  let ns: Record<string, unknown>;
+  try {
+    ns = (await import(ref.url)) as Record<string, unknown>;
+  } catch (e) {
+    throw new InputError(`${ref.label}: ${loadFailure(e)}`);
+  }
+  const missing = ['kind', 'face', 'view'].filter((name) => ns[name] === null || typeof ns[name] !== 'object');
+  if (missing.length > 0)
+    throw new InputError(
+      `${ref.label}: the module exports no ${missing.map((m) => `\`${m}\``).join(', ')}; a kind module exports its record (kind), its face and its view (docs/kind-contract.md)`,
+    );
+  return ns as unknown as KindEntry;
+}

@@ -1,0 +1,15 @@
+// proofpack/face: the browser-safe entry of the kind SDK (docs/kind-contract.md).
+// What a kind's face.ts and view.ts (and every file they import) may import of
+// proofpack: the face and view types, the level, the shape checks a face reads
+// a pack's level with, `at`, and the byte and bit codecs of stored assets.
+// Nothing here imports a `node:` module or zod, so a browser bundle of a face
+// holds neither (test/codebase/layers.test.ts). Re-exports of tools/lib only;
+// the helper modules whole (a helper added there is a kind's at once).
+export type { KindFace, KindView, LevelOf, PlayAnswer, PlayControl, PlayInput, PlayView, ReplayReport } from '../lib/face.ts';
+export type { Level } from '../lib/level.ts';
+export type { Picture } from '../lib/picture.ts';
+export type { Problem } from '../lib/kind.ts';
+export * from '../lib/at.ts';
+export * from '../lib/shape-check.ts';
+export * from '../lib/bytes.ts';
+export * from '../lib/bits.ts';

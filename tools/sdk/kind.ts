@@ -1,0 +1,56 @@
+// proofpack/kind: the pipeline entry of the kind SDK (docs/kind-contract.md).
+// Everything a kind's record and its pipeline files import of proofpack: the
+// PuzzleKind contract and its types, the contract version, zod (`z`: a kind's
+// schemas and proofpack's are made by one zod), the seeded random generators,
+// stable JSON, budgets, stats and distributions, symmetries, the conformance
+// helpers, the errors a kind may throw, and everything of proofpack/face.
+// Re-exports of tools/lib only; the helper modules (stats, distributions,
+// symmetries) whole.
+export * from './face.ts';
+export { z } from 'zod';
+export {
+  type AnalyzeContext,
+  type BenchHook,
+  type BenchInput,
+  type Crew,
+  KIND_CONTRACT_VERSION,
+  type MachineRoom,
+  type Outcome,
+  type PlanEntry,
+  type Preview,
+  type PreviewStep,
+  type PuzzleKind,
+  type Scratch,
+  type ScratchFile,
+  type SetReport,
+  type SlotResult,
+  type Team,
+  type TierTable,
+} from '../lib/kind.ts';
+export { type BudgetField, budgetValue, ceilingOf, overBudget, type RunBudget } from '../lib/budget.ts';
+export { type Figure, seconds, secondsAsync } from '../lib/bench.ts';
+export { type Rng, rngFor } from '../lib/rng.ts';
+export { Rng32 } from '../lib/rng32.ts';
+export { stableJson } from '../lib/json.ts';
+export { memoryScratch } from '../lib/scratch.ts';
+export { entryKeys, noBandLine } from '../lib/partial.ts';
+export * from '../lib/stats.ts';
+export * from '../lib/distributions.ts';
+export * from '../lib/symmetry.ts';
+export { InputError, RoomError } from '../lib/errors.ts';
+// the conformance helpers; zod's integer of a vector is `zInt` here (`int` is the face's shape check)
+export {
+  caseBase,
+  cell,
+  conformanceSchema,
+  type ConformanceFile,
+  int as zInt,
+  type KindConformance,
+  type KindPacks,
+  type KindVectors,
+  medalQuestion,
+  type NamedPack,
+  refusedOr,
+  sample,
+  why,
+} from '../lib/conformance.ts';

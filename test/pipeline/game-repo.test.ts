@@ -197,7 +197,7 @@ describe("a game's own run", () => {
     const before = outputs('team-a');
     const ghost = path.join(game, 'team-a', 'ghost.json');
     const ghostText = fs.readFileSync(ghost, 'utf8');
-    fs.writeFileSync(ghost, JSON.stringify({ ...JSON.parse(ghostText), triesPerBoard: 700 }));
+    fs.writeFileSync(ghost, JSON.stringify({ ...JSON.parse(ghostText), triesPerBoard: 500 }));
     fs.writeFileSync(path.join(game, 'team-a', 'slide.json'), JSON.stringify({ plan: { '5x5 minMoves 2-4': { coutn: 3 } }, sede: 4 }));
     const r = run('team-a', ['--allow-short']);
     expect(r.code).toBe(2);

@@ -53,8 +53,8 @@ beforeAll(async () => {
   fs.rmSync(dist, { recursive: true });
 });
 
-/** The pipeline spawned with the test pauses, sent SIGINT once its output shows `marker`: its exit code and output. */
-async function interrupted(work: string, marker: string, env: Record<string, string>) {
+/** The pipeline spawned with the test pauses, sent SIGINT `afterMs` after its output shows `marker`: its exit code and output. */
+async function interrupted(work: string, marker: string, env: Record<string, string>, afterMs = 300) {
   const child = spawn(process.execPath, [BIN, ...args(work)], { env: { ...process.env, CI: '1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
@@ -63,7 +63,7 @@ async function interrupted(work: string, marker: string, env: Record<string, str
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
   const t0 = Date.now();
   while (!out.includes(marker) && Date.now() - t0 < 60_000 && child.exitCode === null) await new Promise((r) => setTimeout(r, 20));
-  await new Promise((r) => setTimeout(r, 300));
+  await new Promise((r) => setTimeout(r, afterMs));
   child.kill('SIGINT');
   return { code: await exited, out, err };
 }
@@ -71,7 +71,9 @@ async function interrupted(work: string, marker: string, env: Record<string, str
 describe('pipeline --resume', () => {
   it('after Ctrl-C in generate slide: ghost is checked, not regenerated; slide continues from its checkpoint; same bytes', async () => {
     const work = path.join(game, 'work-slide');
-    const stopped = await interrupted(work, '== generate slide', { PROOFPACK_TEST_WORK_PAUSE_MS: '150' });
+    // slots of a second or more, the signal 3.5 s in: a slot or more saved (the pool starts in under 2 s,
+    // even on a loaded machine), most of the 8 still to come
+    const stopped = await interrupted(work, '== generate slide', { PROOFPACK_TEST_WORK_PAUSE_MS: '1000' }, 3500);
     expect(stopped.code, stopped.err).toBe(130);
     expect(fs.existsSync(path.join(work, 'candidates', 'slide-standard.json.checkpoint.json'))).toBe(true);
     const r = await run([...args(work), '--resume']);

@@ -69,6 +69,7 @@ describe("a game's client with its own kind's face", () => {
       target: 'es2022',
       logLevel: 'silent',
     });
+    expect(r.warnings).toEqual([]); // no bare import of the client's parts ignored
     const inputs = r.metafile.inputs;
     expect(Object.values(inputs).flatMap((i) => i.imports.filter((m) => m.path.startsWith('node:')))).toEqual([]);
     // the client's files it kept: none holds a built-in kind's face

@@ -43,6 +43,11 @@ pipelineFree('packages/client/dist', client.metafile.inputs);
 for (const [file, o] of Object.entries(client.metafile.outputs))
   if (o.entryPoint !== undefined && !file.endsWith('/dist/index.js')) fs.rmSync(path.join(root, file));
 for (const dir of ['client', 'kinds']) fs.rmSync(path.join(out, 'parts', dir), { recursive: true, force: true });
+// index.js's bare imports (`import "./parts/chunk-….js"`: esbuild keeps the order in which modules
+// whose names index.js does not use run) go: no module of the client acts outside itself and each is
+// imported by name where it is used, and a game's bundler would warn that it ignores them
+const index = path.join(out, 'index.js');
+fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace(/^import "\.\/parts\/chunk-[A-Z0-9]+\.js";\n/gm, ''));
 // the root package's `proofpack/client` entry: the same files (package.json's exports)
 const rootClient = path.join(root, 'build', 'client');
 fs.rmSync(rootClient, { recursive: true, force: true });
@@ -158,6 +163,7 @@ function copyDeclaration(file: string): string {
   });
 }
 
+const shipped = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
 console.log(
-  `built ${path.relative(root, out)} (${Object.keys(client.metafile.outputs).length} modules, ${Object.values(client.metafile.outputs).reduce((a, o) => a + o.bytes, 0)} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
+  `built ${path.relative(root, out)} (${shipped.length} modules, ${shipped.reduce((a, f) => a + fs.statSync(path.join(out, f)).size, 0)} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
 );

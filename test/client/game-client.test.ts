@@ -139,6 +139,10 @@ describe("the play page with a game's kind", () => {
     expect(script.length).toBeGreaterThan(0);
     expect(gameKindsScript([pearModule()])).toBe(script);
     expect(script).not.toContain(game); // no path of this machine
+    // the same kind in another folder: the same bytes
+    const elsewhere = path.join(game, 'elsewhere', 'kinds', 'pear');
+    fs.cpSync(path.join(game, 'proofpack', 'kinds', 'pear'), elsewhere, { recursive: true });
+    expect(gameKindsScript([{ ...pearModule(), url: pathToFileURL(path.join(elsewhere, 'index.ts')).href }])).toBe(script);
     const bare = path.join(game, 'bare');
     fs.mkdirSync(bare);
     fs.writeFileSync(path.join(bare, 'index.ts'), 'export {};');

@@ -26,6 +26,7 @@ fs.rmSync(out, { recursive: true, force: true });
 
 const client = await build({
   entryPoints: clientEntries(await clientModules()),
+  absWorkingDir: root,
   outdir: out,
   bundle: true,
   splitting: true,
@@ -105,6 +106,7 @@ for (const name of ['play-page', 'page-script']) {
 async function clientModules(): Promise<string[]> {
   const probe = await build({
     entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
+    absWorkingDir: root,
     bundle: true,
     write: false,
     metafile: true,
@@ -113,7 +115,9 @@ async function clientModules(): Promise<string[]> {
     platform: 'neutral',
     logLevel: 'warning',
   });
-  return (probe.metafile.inputs['tools/client/index.ts']?.imports ?? []).map((i) => i.path).sort();
+  const modules = (probe.metafile.inputs['tools/client/index.ts']?.imports ?? []).map((i) => i.path).sort();
+  if (modules.length === 0) throw new Error('tools/client/index.ts: esbuild names no module it imports');
+  return modules;
 }
 
 /**

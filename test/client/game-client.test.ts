@@ -15,7 +15,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { ROOT, tempDir } from '../support/helpers.ts';
+import { cli, ROOT, tempDir } from '../support/helpers.ts';
 import { connectBrowser } from '../support/browser.ts';
 import { gameKindsScript } from '../../tools/preview/game-script.ts';
 import { playHtml } from '../../tools/preview/play.ts';
@@ -152,6 +152,43 @@ describe("the play page with a game's kind", () => {
     expect(() => gameKindsScript([ref])).toThrow(/^kinds\.json › kinds\[1\]: the play page needs the kind's view in view\.ts/);
     fs.writeFileSync(path.join(bare, 'view.ts'), "export const view = { name: 'bare' };");
     expect(() => gameKindsScript([ref])).toThrow(/^kinds\.json › kinds\[1\]: the kind's face and view do not compile for the play page: .*node:fs/);
+  });
+
+  it('is what bundle writes for a game kind with a set on the page; a view that is not browser-safe is one line, exit 2, and no dist', () => {
+    const kindsJson = (dir: string, module: string) => {
+      fs.mkdirSync(path.join(game, dir), { recursive: true });
+      fs.writeFileSync(path.join(game, dir, 'kinds.json'), JSON.stringify({ type: 'kinds-config', formatVersion: 1, kinds: [module] }));
+    };
+    kindsJson('proofpack', './kinds/pear/index.ts');
+    const quick = { search: { work: 20_000, iterations: 10_000, runs: 2 }, fidelity: { referenceBoards: 100, referenceSeed: 17, alpha: 0.001 } };
+    fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(quick));
+    const generate = cli(['generate', 'pear', '--config', 'pear.quick.json', '--count', '2', '--out', 'c.json', '--quiet'], game);
+    expect(generate.code, generate.stderr).toBe(0);
+    expect(cli(['curate', 'c.json', '--out', 's.json', '--quiet'], game).code).toBe(0);
+    const set = JSON.parse(fs.readFileSync(path.join(game, 's.json'), 'utf8')) as { levels: { tier: string }[] };
+    const tiers = Object.fromEntries(set.levels.map((l) => [l.tier, 'all']));
+    fs.writeFileSync(
+      path.join(game, 'packs.json'),
+      JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'pears', set: 's.json', tiers, order: 'difficulty' }] }),
+    );
+    const bundle = cli(['bundle', '--packs', 'packs.json', '--out', 'dist', '--quiet'], game);
+    expect(bundle.code, bundle.stderr).toBe(0);
+    const page = fs.readFileSync(path.join(game, 'dist', 'preview', 'play.html'), 'utf8');
+    expect(page).toContain(
+      `<script id="proofpack-kinds" type="application/json">${JSON.stringify(gameKindsScript([pearModule()])).replace(/</g, '\\u003c')}</script>`,
+    );
+    // the same kind whose view imports node:fs
+    const broken = path.join(game, 'broken', 'pear');
+    fs.cpSync(path.join(game, 'proofpack', 'kinds', 'pear'), broken, { recursive: true });
+    fs.appendFileSync(path.join(broken, 'view.ts'), "\nimport { readFileSync } from 'node:fs';\nexport const read = readFileSync;\n");
+    kindsJson('broken-config', '../broken/pear/index.ts');
+    const refused = cli(['bundle', '--packs', 'packs.json', '--out', 'dist2', '--config-dir', 'broken-config', '--quiet'], game);
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(
+      /^proofpack: broken-config\/kinds\.json › kinds\[0\].*: the kind's face and view do not compile for the play page: .*node:fs/,
+    );
+    expect(fs.existsSync(path.join(game, 'dist2'))).toBe(false);
   });
 
   it("cannot be broken out of by a kind's code", () => {

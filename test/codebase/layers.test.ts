@@ -17,7 +17,8 @@
 // written against the faces (faces.ts, the one registry file it may import)
 // and never imports the commands or the CLI; the CLI and the bench may import
 // the client. The play page's script (tools/preview/play-page.ts) is written
-// against the faces and the views, and nothing imports it.
+// against the faces and the views (with the game's, tools/preview/game-views.ts),
+// and nothing imports it.
 // What a kind may do besides computing (docs/kind-contract.md, what a kind may
 // do): no file, process, network or thread I/O of its own — no import of the
 // Node modules for them, no process.kill / process.env / Atomics.wait — but
@@ -71,7 +72,8 @@ function allowed(from: string, to: string): boolean {
     case 'top':
       // the client ships to games: rules and formats only, never the pipeline's commands
       // of the registry, only the list of faces (no solver, no zod): the client bundles it for the browser
-      if (a.group === 'top:play-page') return b.group === 'lib' || to === 'tools/kinds/faces.ts' || to === 'tools/kinds/views.ts';
+      if (a.group === 'top:play-page')
+        return b.group === 'lib' || to === 'tools/kinds/faces.ts' || to === 'tools/kinds/views.ts' || to === 'tools/preview/game-views.ts';
       if (a.group === 'top:client') return b.group === 'lib' || b.group.startsWith('kind:') || to === 'tools/kinds/faces.ts';
       if ((a.group === 'top:cli.ts' || a.group === 'top:bench') && b.group === 'top:client') return true;
       return b.rank < 4;

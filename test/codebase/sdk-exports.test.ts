@@ -34,7 +34,7 @@ describe("the package's exports", () => {
     expect(Object.keys(pkg.exports)).toEqual(['./kind', './face', './client', './package.json']);
   });
 
-  it('has no wildcard and no deep path; each entry has its declarations under build/types and its code under build/tools', () => {
+  it('has no wildcard and no deep path; each entry has its declarations under build/types and its code under build/tools (the client: build/client)', () => {
     for (const [key, target] of Object.entries(pkg.exports)) {
       expect(key).toMatch(/^\.\/[a-z]+(\.json)?$/);
       if (key === './package.json') {
@@ -44,7 +44,8 @@ describe("the package's exports", () => {
       if (typeof target === 'string') throw new Error(`${key}: no declarations`);
       expect(Object.keys(target)).toEqual(['types', 'default']);
       expect(target.types).toMatch(/^\.\/build\/types\/[a-z]+\/[a-z]+\.d\.ts$/);
-      expect(target.default).toMatch(/^\.\/build\/tools\/[a-z]+\/[a-z]+\.js$/);
+      // proofpack/client: the client's browser build (build/client/, the same files as proofpack-client)
+      expect(target.default).toMatch(key === './client' ? /^\.\/build\/client\/index\.js$/ : /^\.\/build\/tools\/[a-z]+\/[a-z]+\.js$/);
       for (const file of [target.types, target.default]) expect(fs.existsSync(path.join(ROOT, file)), file).toBe(true);
     }
   });

@@ -102,6 +102,8 @@ describe("a game's own kind from its kinds.json", () => {
     const bundle = cli(['bundle', '--packs', 'packs.json', '--out', 'dist', '--quiet'], game);
     expect(bundle.code, bundle.stderr).toBe(0);
     expect(fs.readdirSync(path.join(game, 'dist', 'conformance'))).toEqual(['pear.json']);
+    // the play page carries pear's face and view (game-client.test.ts plays it), and validate recomputes the page
+    expect(fs.readFileSync(path.join(game, 'dist', 'preview', 'play.html'), 'utf8')).toContain('<script id="proofpack-kinds" type="application/json">');
     expect(cli(['validate', 'dist', '--quiet'], game).code).toBe(0);
   });
 

@@ -4,7 +4,8 @@
 // of a level, the exact "still on course for the medal" answer, the hint path
 // and the Logic Rating. No Node-only
 // dependency below this file (a test bundles it for the browser), so a browser
-// game can bundle it as it is. docs/client.md shows each kind played.
+// game can bundle it as it is; createClient takes a game's own kinds' faces.
+// docs/client.md shows each kind played.
 //
 //   import { loadPack, levelsOf, startGhostGame, ghostStep, ghostMedalsEarned } from 'proofpack-client';
 
@@ -15,19 +16,24 @@
  * `PackError` with one line naming the file or level id and field.
  * `levelsOf(loaded)` gives the levels typed by kind.
  */
-export {
-  loadPack,
-  loadManifest,
-  loadVerifiedPack,
-  sha256Hex,
-  PackError,
-  type LoadedPack,
-  type PlayKind,
-  type LoadedManifest,
-  type ManifestEntry,
-} from './packs.ts';
+export { loadPack, loadManifest, loadVerifiedPack } from './built-in.ts';
+export { sha256Hex, PackError, type LoadedPack, type PlayKind, type LoadedManifest, type ManifestEntry } from './packs.ts';
 export { levelsOf, type KindLevels } from './levels.ts';
 export type { ReplayReport, Level, PackFile } from './types.ts';
+
+/**
+ * A game's own kinds: `createClient({ faces: [face] })` → `{ loadPack,
+ * loadManifest, loadVerifiedPack, levelsOf, face }` knowing exactly the kinds
+ * of the faces given (a kind's `face`, from its face.ts). proofpack's own kinds
+ * only when their faces are given too (`ghostFace`, `slideFace`, `appleFace`,
+ * or all of them, `builtInFaces`), so a bundle holds no kind it does not use.
+ */
+export { createClient, type Client, type ClientOptions, type ClientLevels, type KindNameOf } from './create-client.ts';
+export { FACES as builtInFaces } from '../kinds/faces.ts';
+export { face as ghostFace } from '../kinds/ghost/face.ts';
+export { face as slideFace } from '../kinds/slide/face.ts';
+export { face as appleFace } from '../kinds/apple/face.ts';
+export type { KindFace, LevelOf } from '../lib/face.ts';
 
 /**
  * Ghost rules on a play (plain JSON: catches, opened cells, score; a game's

@@ -7,23 +7,20 @@
 // bytes the pipeline checked. First problem only, as
 // "<level id> › <field>: <what is wrong>".
 import { show } from '../lib/shape-check.ts';
-import { FACES } from '../kinds/faces.ts';
 import type { KindFace } from '../lib/face.ts';
+import { unknownKind } from './unknown-kind.ts';
 
-/** The face of the kind named `name`, or undefined. */
-export function faceOf(name: unknown): KindFace | undefined {
-  return FACES.find((f) => f.name === name);
+/** The face of the kind named `name` among `faces` (the client's), or undefined. */
+export function faceOf(name: unknown, faces: readonly KindFace[]): KindFace | undefined {
+  return faces.find((f) => f.name === name);
 }
 
-/** The kinds whose packs the client reads. */
-export const KIND_NAMES: readonly string[] = FACES.map((f) => f.name);
-
-/** The first problem of a parsed pack as one line naming the level and field, or null when the client can play it. */
-export function packProblem(raw: unknown): string | null {
+/** The first problem of a parsed pack as one line naming the level and field, or null when the client, knowing `faces`, can play it. */
+export function packProblem(raw: unknown, faces: readonly KindFace[]): string | null {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return 'a pack is a JSON object';
   const pack = raw as Record<string, unknown>;
-  const face = faceOf(pack.kind);
-  if (!face) return `kind: expected one of ${KIND_NAMES.map((k) => JSON.stringify(k)).join(', ')}, found ${show(pack.kind)}`;
+  const face = faceOf(pack.kind, faces);
+  if (!face) return `kind: ${unknownKind(pack.kind, faces)}`;
   if (pack.type !== 'pack') return `type: expected "pack", found ${show(pack.type)}`;
   if (typeof pack.name !== 'string') return `name: expected a string, found ${show(pack.name)}`;
   if (!Array.isArray(pack.levels)) return `levels: expected a list, found ${show(pack.levels)}`;

@@ -3,27 +3,30 @@
 // the manifest, check each pack's bytes against its SHA-256 (Web Crypto, in
 // browsers and Node 20) so a game knows it has exactly what the pipeline
 // proved and checked with its full schemas. One line per problem, naming the
-// file or level and the field.
+// file or level and the field. Each loader reads the kinds of the faces it is
+// given: the built-in client's (built-in.ts) or a game's (create-client.ts).
 import type { PackFile, ReplayReport } from './types.ts';
-import { KIND_NAMES, faceOf, packProblem } from './pack-check.ts';
+import { faceOf, packProblem } from './pack-check.ts';
 import type { FaceName } from '../kinds/faces.ts';
+import type { KindFace } from '../lib/face.ts';
 import { show } from '../lib/shape-check.ts';
+import { PackError } from './pack-error.ts';
+import { unknownKind } from './unknown-kind.ts';
 
-/** The error the loaders throw: one line naming the file or level id and the field, or what is wrong with the file as a whole. */
-export class PackError extends Error {}
+export { PackError };
 
 /** The rules of a pack's kind as a loaded pack carries them: its name and the replay of a level's stored solution. */
-export interface PlayKind {
-  /** "ghost", "slide" or "apple". */
-  readonly name: FaceName;
+export interface PlayKind<N extends string = FaceName> {
+  /** The kind's name: "ghost", "slide" or "apple", or a game's kind given to createClient. */
+  readonly name: N;
   /** Replay the level's stored solution with the kind's rules (never throws). */
   replay(level: PackFile['levels'][number]): ReplayReport;
 }
 
 /** A checked pack: the rules of its kind and the pack itself. */
-export interface LoadedPack {
+export interface LoadedPack<N extends string = FaceName> {
   /** The kind's rules (name, replay). */
-  readonly kind: PlayKind;
+  readonly kind: PlayKind<N>;
   /** The pack, its fields checked. */
   readonly pack: PackFile;
 }
@@ -37,15 +40,15 @@ const parse = (input: string | unknown, what: string): unknown => {
   }
 };
 
-/** Parse and check a pack (JSON text or an already parsed value). Throws PackError naming the level id and field. */
-export function loadPack(input: string | unknown): LoadedPack {
+/** Parse and check a pack (JSON text or an already parsed value) of a kind of `faces`. Throws PackError naming the level id and field. */
+export function loadPack(input: string | unknown, faces: readonly KindFace[]): LoadedPack<string> {
   const raw = parse(input, 'pack');
-  const problem = packProblem(raw);
+  const problem = packProblem(raw, faces);
   if (problem !== null) throw new PackError(problem);
   const pack = raw as PackFile;
-  const face = faceOf(pack.kind);
+  const face = faceOf(pack.kind, faces);
   if (!face) throw new PackError(`kind: ${show(pack.kind)} is not a kind this client knows`); // packProblem refused it already
-  return { kind: { name: face.name as FaceName, replay: (level) => face.replay(level) }, pack };
+  return { kind: { name: face.name, replay: (level) => face.replay(level) }, pack };
 }
 
 /** One pack as the manifest lists it. */
@@ -70,8 +73,8 @@ export interface LoadedManifest {
   readonly packs: readonly ManifestEntry[];
 }
 
-/** Parse and check a manifest (`dist/manifest.json`, text or parsed). Throws PackError naming the entry and field. */
-export function loadManifest(input: string | unknown): LoadedManifest {
+/** Parse and check a manifest (`dist/manifest.json`, text or parsed) whose packs are of kinds of `faces`. Throws PackError naming the entry and field. */
+export function loadManifest(input: string | unknown, faces: readonly KindFace[]): LoadedManifest {
   const raw = parse(input, 'manifest') as { type?: unknown; packs?: unknown } | null;
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) throw new PackError('manifest: a manifest is a JSON object');
   if (raw.type !== 'manifest') throw new PackError(`manifest › type: expected "manifest", found ${show(raw.type)}`);
@@ -80,7 +83,7 @@ export function loadManifest(input: string | unknown): LoadedManifest {
     const at = `manifest › packs[${i}]`;
     if (p === null || typeof p !== 'object') throw new PackError(`${at}: expected an object`);
     if (typeof p.name !== 'string') throw new PackError(`${at}.name: expected a string`);
-    if (!KIND_NAMES.includes(p.kind as string)) throw new PackError(`${at}.kind: expected one of ${KIND_NAMES.join(', ')}, found ${show(p.kind)}`);
+    if (!faceOf(p.kind, faces)) throw new PackError(`${at}.kind: ${unknownKind(p.kind, faces)}`);
     if (typeof p.file !== 'string' || !/^[a-z0-9][a-z0-9_-]*\.json$/.test(p.file)) throw new PackError(`${at}.file: expected a file name like "name.json"`);
     for (const k of ['levels', 'bytes'] as const)
       if (!Number.isInteger(p[k]) || (p[k] as number) < 0) throw new PackError(`${at}.${k}: expected a whole number ≥ 0`);
@@ -104,14 +107,14 @@ export async function sha256Hex(data: Uint8Array | string): Promise<string> {
  * size and SHA-256 must match the manifest, then loadPack checks it and its
  * kind, name and level count must match the entry. Throws PackError naming the file.
  */
-export async function loadVerifiedPack(entry: ManifestEntry, data: Uint8Array | string): Promise<LoadedPack> {
+export async function loadVerifiedPack(entry: ManifestEntry, data: Uint8Array | string, faces: readonly KindFace[]): Promise<LoadedPack<string>> {
   const bytes = typeof data === 'string' ? new TextEncoder().encode(data) : data;
   if (bytes.length !== entry.bytes) throw new PackError(`${entry.file}: ${bytes.length} bytes, the manifest says ${entry.bytes}: download it again`);
   const hash = await sha256Hex(bytes);
   if (hash !== entry.sha256) throw new PackError(`${entry.file}: SHA-256 ${hash}, the manifest says ${entry.sha256}: the file is not the one bundled`);
-  let loaded: LoadedPack;
+  let loaded: LoadedPack<string>;
   try {
-    loaded = loadPack(new TextDecoder().decode(bytes));
+    loaded = loadPack(new TextDecoder().decode(bytes), faces);
   } catch (e) {
     throw new PackError(`${entry.file}: ${(e as Error).message}`);
   }

@@ -12,6 +12,7 @@ import type { KindFace, KindView, PlayControl, PlayInput, PlayView } from '../li
 import type { Level } from '../lib/level.ts';
 import { FACES } from '../kinds/faces.ts';
 import { VIEWS } from '../kinds/views.ts';
+import { pageKinds } from './game-views.ts';
 
 interface PageSet {
   kind: string;
@@ -35,7 +36,7 @@ interface Open {
   ui: unknown;
 }
 
-const faces: readonly KindFace[] = FACES;
+const { faces, views } = pageKinds(FACES, VIEWS); // the game's own kinds after proofpack's (game-views.ts)
 const $ = (id: string): HTMLElement => {
   const e = document.getElementById(id);
   if (!e) throw new Error(`the page has no #${id}`);
@@ -222,7 +223,7 @@ function send(what: PlayInput): boolean {
 function open(id: string): void {
   const row = byId.get(id);
   const face = row && faces.find((f) => f.name === row.set.kind);
-  const view = row && VIEWS.find((v) => v.name === row.set.kind);
+  const view = row && views.find((v) => v.name === row.set.kind);
   if (!row || !face || !view) return;
   clearTimeout(waitTimer);
   stopTicks();

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { stableJson } from '../lib/json.ts';
+import { GAME_KINDS_ELEMENT } from './game-views.ts';
 
 /** A curated set as the page needs it: its kind, name, file, list measure and levels. */
 export interface PlaySet {
@@ -38,8 +39,8 @@ body { font-family: system-ui, sans-serif; margin: 0; color: #222; background: #
 button { font: inherit; }
 `;
 
-/** The page for the given sets (in the order given), with the client bundle inlined. */
-export function playHtml(sets: readonly PlaySet[], tool: string): string {
+/** The page for the given sets (in the order given), with the client bundle inlined, and the game kinds' script (game-script.ts) when not ''. */
+export function playHtml(sets: readonly PlaySet[], tool: string, gameKinds = ''): string {
   const script = readFileSync(new URL('build/preview/play-page.js', PROJECT_ROOT), 'utf8');
   const data = {
     tool,
@@ -64,7 +65,7 @@ export function playHtml(sets: readonly PlaySet[], tool: string): string {
 <div id="list"></div></div>
 <div id="main"><h2 id="title">pick a level</h2><div id="legend" class="legend"></div><div id="controls"></div><div id="board"></div><div id="status"></div><p id="keys" class="keys"></p></div>
 <script id="proofpack-data" type="application/json">${json}</script>
-<script>${script.replace(/<\/script/gi, '<\\/script')}</script>
+${gameKinds === '' ? '' : `<script id="${GAME_KINDS_ELEMENT}" type="application/json">${JSON.stringify(gameKinds).replace(/</g, '\\u003c')}</script>\n`}<script>${script.replace(/<\/script/gi, '<\\/script')}</script>
 </body>
 </html>
 `;

@@ -1,8 +1,10 @@
 // Builds the client package (packages/client, published as proofpack-client):
 // the declarations of tools/client/index.ts (tsconfig.client.json, into
 // build/types/, also what the root package's `proofpack/client` export points
-// at), then one ES module bundled by esbuild (no dependency: the client has
-// no schema library), and the declarations copied next to it. Prints the
+// at), then the ES modules bundled by esbuild (no dependency: the client has
+// no schema library; index.js re-exports, parts/ the code, split so a game's
+// bundler keeps only the kinds it uses), copied to build/client/ for the root
+// package's `proofpack/client`, and the declarations copied next to it. Prints the
 // minified browser size too (clientBundleBytes, also a test's and the bench's
 // figure), and the two preview pages' scripts. Run by `npm run build`.
 // Each browser build reads only the parts of a kind it needs (kind-parts.ts):
@@ -23,9 +25,12 @@ execFileSync(process.execPath, [path.join(root, 'node_modules', 'typescript', 'b
 fs.rmSync(out, { recursive: true, force: true });
 
 const client = await build({
-  entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
-  outfile: path.join(out, 'index.js'),
+  entryPoints: clientEntries(await clientModules()),
+  absWorkingDir: root,
+  outdir: out,
   bundle: true,
+  splitting: true,
+  chunkNames: 'parts/chunk-[hash]',
   metafile: true,
   plugins: [kindParts(['face'])],
   format: 'esm',
@@ -34,7 +39,20 @@ const client = await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
-pipelineFree('packages/client/dist/index.js', client.metafile.inputs);
+pipelineFree('packages/client/dist', client.metafile.inputs);
+// the parts' own entry files only re-export their chunks, and index.js imports the chunks: not shipped
+for (const [file, o] of Object.entries(client.metafile.outputs))
+  if (o.entryPoint !== undefined && !file.endsWith('/dist/index.js')) fs.rmSync(path.join(root, file));
+for (const dir of ['client', 'kinds']) fs.rmSync(path.join(out, 'parts', dir), { recursive: true, force: true });
+// index.js's bare imports (`import "./parts/chunk-….js"`: esbuild keeps the order in which modules
+// whose names index.js does not use run) go: no module of the client acts outside itself and each is
+// imported by name where it is used, and a game's bundler would warn that it ignores them
+const index = path.join(out, 'index.js');
+fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace(/^import "\.\/parts\/chunk-[A-Z0-9]+\.js";\n/gm, ''));
+// the root package's `proofpack/client` entry: the same files (package.json's exports)
+const rootClient = path.join(root, 'build', 'client');
+fs.rmSync(rootClient, { recursive: true, force: true });
+fs.cpSync(out, rootClient, { recursive: true });
 // The declarations the client's own declarations reach (tsc writes one for every file of its
 // program, and the list of kinds brings each kind's pipeline into the program: those a game
 // never sees are left out).
@@ -84,6 +102,37 @@ for (const name of ['play-page', 'page-script']) {
   });
   pipelineFree(`build/preview/${name}.js`, page.metafile.inputs);
 }
+/** The modules tools/client/index.ts imports directly (sources, relative to the project, as esbuild's metafile names them). */
+async function clientModules(): Promise<string[]> {
+  const probe = await build({
+    entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
+    absWorkingDir: root,
+    bundle: true,
+    write: false,
+    metafile: true,
+    plugins: [kindParts(['face'])],
+    format: 'esm',
+    platform: 'neutral',
+    logLevel: 'warning',
+  });
+  const modules = (probe.metafile.inputs['tools/client/index.ts']?.imports ?? []).map((i) => i.path).sort();
+  if (modules.length === 0) throw new Error('tools/client/index.ts: esbuild names no module it imports');
+  return modules;
+}
+
+/**
+ * The client's entry points: index.js, which then holds only re-exports, and
+ * each module it re-exports from (under parts/), so that code shared by them
+ * lands in chunks of its own. With the package's `sideEffects: false`, a
+ * game's bundler then drops every file whose exports it does not use: a
+ * bundle of createClient and a game's face holds none of the built-in kinds.
+ */
+function clientEntries(modules: readonly string[]): Record<string, string> {
+  const entries: Record<string, string> = { index: path.join(root, 'tools', 'client', 'index.ts') };
+  for (const m of modules) entries[`parts/${m.replace(/^tools\//, '').replace(/\.ts$/, '')}`] = path.join(root, m);
+  return entries;
+}
+
 /**
  * The declaration files under `dir` that `entry` imports, directly or not (relative imports, import
  * types, and the kind SDK's entries by package name: a kind's declarations import `proofpack/face`
@@ -118,6 +167,7 @@ function copyDeclaration(file: string): string {
   });
 }
 
+const shipped = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
 console.log(
-  `built ${path.relative(root, out)} (index.js ${fs.statSync(path.join(out, 'index.js')).size} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
+  `built ${path.relative(root, out)} (${shipped.length} modules, ${shipped.reduce((a, f) => a + fs.statSync(path.join(out, f)).size, 0)} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
 );

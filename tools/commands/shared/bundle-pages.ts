@@ -13,6 +13,8 @@ import { formatDocument } from '../../lib/json.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { previewHtml, type PreviewPack } from '../../preview/page.ts';
 import { playHtml } from '../../preview/play.ts';
+import { gameKindsScript } from '../../preview/game-script.ts';
+import { gameKindModules, kinds } from '../../kinds/index.ts';
 
 /** A pack as the pages need it: its name, kind and document (as parsed from its file). */
 export interface PagePack {
@@ -36,11 +38,20 @@ export function previewPage(packs: readonly PagePack[]): string {
   return previewHtml(shown, TOOL);
 }
 
-/** The play-test page: every level of every set (in the order given, each once). */
+/**
+ * The play-test page: every level of every set (in the order given, each
+ * once), with the faces and views of the game's own kinds among them compiled
+ * in (InputError naming the kind's module when they do not compile).
+ */
 export function playPage(sets: readonly PageSet[]): string {
+  const modules = gameKindModules(); // the game's kinds are the last of kinds(), in the modules' order
+  const game = kinds()
+    .slice(kinds().length - modules.length)
+    .flatMap((k, i) => (modules[i] && sets.some((s) => s.kind.name === k.name) ? [{ name: k.name, ...modules[i] }] : []));
   return playHtml(
     sets.map((s) => ({ file: s.file, metric: s.kind.listMetric ?? (['', ''] as const), ...s.doc })),
     TOOL,
+    gameKindsScript(game),
   );
 }
 

@@ -1,0 +1,124 @@
+// The runner's ceilings hold for a game's own kind (docs/untrusted-input.md):
+// a kind module whose slots or analyses never return is stopped at
+// --task-seconds, one whose memory grows without bound at --max-memory-mib,
+// each with one line naming the slot or level and the flag, exit 2, in
+// seconds. The kinds are the pear kind (a copy of tools/kinds/apple, as in
+// runtime-kinds.test.ts) wrapped by test/fixtures/game-kinds/{spinning,hungry}.mjs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { cli, ROOT, tempDir } from '../support/helpers.ts';
+import { run } from '../support/run-cli.ts';
+
+/** The temporary game repository. */
+let game = '';
+const quick = { search: { work: 20_000, iterations: 10_000, runs: 2 }, fidelity: { referenceBoards: 100, referenceSeed: 17, alpha: 0.001 } };
+
+/** A config folder `name` of the game whose kinds.json lists this module of proofpack/kinds/pear/. */
+function configDir(name: string, module: string): string {
+  const dir = path.join(game, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'kinds.json'), JSON.stringify({ type: 'kinds-config', formatVersion: 1, kinds: [`../proofpack/kinds/pear/${module}`] }));
+  return dir;
+}
+
+/** The one line of a refusal: exit 2, exactly one line on stderr. */
+function refusal(r: { code: number; stderr: string }): string {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  return r.stderr.trimEnd();
+}
+
+beforeAll(async () => {
+  game = fs.realpathSync(tempDir());
+  fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'a-game', private: true, type: 'module' }));
+  fs.mkdirSync(path.join(game, 'node_modules'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules', 'zod'), path.join(game, 'node_modules', 'zod'));
+  fs.symlinkSync(ROOT, path.join(game, 'node_modules', 'proofpack'));
+  const pear = path.join(game, 'proofpack', 'kinds', 'pear');
+  fs.cpSync(path.join(ROOT, 'tools', 'kinds', 'apple'), pear, { recursive: true });
+  for (const f of fs.readdirSync(pear)) {
+    const file = path.join(pear, f);
+    const text = fs.readFileSync(file, 'utf8');
+    fs.writeFileSync(file, text.replaceAll("'apple'", "'pear'").replaceAll("from '../../lib/", `from '${path.join(ROOT, 'tools', 'lib')}/`));
+  }
+  for (const f of ['spinning.mjs', 'hungry.mjs']) fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'game-kinds', f), path.join(pear, f));
+  fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(quick));
+  // a set of two pear levels, made by the kind itself, for validate
+  const g = await run([
+    'generate',
+    'pear',
+    '--config',
+    path.join(game, 'pear.quick.json'),
+    '--count',
+    '2',
+    '--threads',
+    '1',
+    '--out',
+    path.join(game, 'pear.json'),
+    '--config-dir',
+    configDir('plain', 'index.ts'),
+    '--quiet',
+  ]);
+  expect(g.code, g.stderr).toBe(0);
+});
+
+afterAll(() => {
+  if (game) fs.rmSync(game, { recursive: true, force: true });
+});
+
+describe("the runner's ceilings on a game's kind", () => {
+  it('validate: an analysis that never returns is stopped at --task-seconds, naming the level', { timeout: 60_000 }, async () => {
+    const t0 = performance.now();
+    const r = await run(['validate', path.join(game, 'pear.json'), '--task-seconds', '2', '--threads', '2', '--config-dir', configDir('spin', 'spinning.mjs')]);
+    expect(refusal(r)).toMatch(
+      /^proofpack: .*pear\.json › levels\[\d\] \(.+\): ran past the runner's ceiling of 2 s a task \(--task-seconds\); raise it with --task-seconds N, or lower the config's budgets$/,
+    );
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  });
+
+  it('generate: a slot that never returns is stopped at --task-seconds, naming the slot; nothing written', { timeout: 60_000 }, async () => {
+    const t0 = performance.now();
+    const out = path.join(game, 'spun.json');
+    const r = await run([
+      'generate',
+      'pear',
+      '--config',
+      path.join(game, 'pear.quick.json'),
+      '--count',
+      '4',
+      '--task-seconds',
+      '2',
+      '--threads',
+      '1',
+      '--out',
+      out,
+      '--config-dir',
+      configDir('spin', 'spinning.mjs'),
+    ]);
+    expect(refusal(r)).toMatch(
+      /^proofpack: .*pear\.quick\.json › plan › .+ › slot 0: ran past the runner's ceiling of 2 s a task \(--task-seconds\); raise it with --task-seconds N/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  });
+
+  it('validate: an analysis that allocates without bound is stopped at --max-memory-mib, naming the level (the built CLI)', { timeout: 60_000 }, () => {
+    const t0 = performance.now();
+    const r = cli(
+      ['validate', path.join(game, 'pear.json'), '--max-memory-mib', '600', '--threads', '1', '--config-dir', configDir('hungry', 'hungry.mjs')],
+      game,
+    );
+    expect(refusal(r)).toMatch(
+      /^proofpack: the run used more than 600 MiB \(--max-memory-mib\) while running .*pear\.json › levels\[\d\] \(.+\); raise it with --max-memory-mib N, or lower the config's budgets$/,
+    );
+    expect(performance.now() - t0).toBeLessThan(20_000);
+  });
+
+  it('rejects a ceiling that is not a whole number in range, in one line', async () => {
+    expect(refusal(await run(['validate', path.join(game, 'pear.json'), '--task-seconds', '0']))).toMatch(/--task-seconds.*expected a whole number from 1/);
+    expect(refusal(await run(['validate', path.join(game, 'pear.json'), '--max-memory-mib', '12']))).toMatch(
+      /--max-memory-mib.*expected a whole number from 128/,
+    );
+  });
+});

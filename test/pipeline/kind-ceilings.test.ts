@@ -115,6 +115,43 @@ describe("the runner's ceilings on a game's kind", () => {
     expect(performance.now() - t0).toBeLessThan(20_000);
   });
 
+  it('pipeline hands --task-seconds down to its generate step', { timeout: 60_000 }, async () => {
+    // a config folder of the spinning kind alone: init's starter files, the pear config and pack only
+    const dir = configDir('pspin', 'spinning.mjs');
+    const init = await run(['init', '--dir', dir, '--levels', path.join(game, 'pspin-levels'), '--quiet']);
+    expect(init.code, init.stderr).toBe(0);
+    for (const f of fs.readdirSync(dir)) if (f.endsWith('.json') && !['kinds.json', 'packs.json', 'pear.json'].includes(f)) fs.rmSync(path.join(dir, f));
+    const packs = JSON.parse(fs.readFileSync(path.join(dir, 'packs.json'), 'utf8'));
+    packs.packs = packs.packs.filter((p: { name: string }) => p.name === 'pear-all');
+    fs.writeFileSync(path.join(dir, 'packs.json'), JSON.stringify(packs));
+    const t0 = performance.now();
+    const r = await run([
+      'pipeline',
+      '--config-dir',
+      dir,
+      '--levels',
+      path.join(game, 'pspin-levels'),
+      '--dist',
+      path.join(game, 'pspin-dist'),
+      '--work',
+      path.join(game, 'pspin-work'),
+      '--count',
+      '2',
+      '--threads',
+      '1',
+      '--task-seconds',
+      '2',
+      '--quiet',
+    ]);
+    // the step's line, then pipeline's own (what it left as it was), exit 2
+    expect(r.code, r.stderr).toBe(2);
+    const [line, stopped] = r.stderr.trimEnd().split('\n');
+    expect(stopped).toMatch(/^proofpack: pipeline: stopped at generate pear; .* left as they were$/);
+    expect(line).toMatch(/^proofpack: .*pear\.json › plan › .+ › slot \d+: ran past the runner's ceiling of 2 s a task \(--task-seconds\)/);
+    expect(fs.existsSync(path.join(game, 'pspin-levels'))).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(20_000);
+  });
+
   it('rejects a ceiling that is not a whole number in range, in one line', async () => {
     expect(refusal(await run(['validate', path.join(game, 'pear.json'), '--task-seconds', '0']))).toMatch(/--task-seconds.*expected a whole number from 1/);
     expect(refusal(await run(['validate', path.join(game, 'pear.json'), '--max-memory-mib', '12']))).toMatch(

@@ -2,7 +2,7 @@
 // a kind module whose slots or analyses never return is stopped at
 // --task-seconds, one whose memory grows without bound at --max-memory-mib,
 // each with one line naming the slot or level and the flag, exit 2, in
-// seconds. The kinds are the pear kind (a copy of tools/kinds/apple, as in
+// seconds (generate, validate, and pipeline, which hands the flag down). The kinds are the pear kind (a copy of tools/kinds/apple, as in
 // runtime-kinds.test.ts) wrapped by test/fixtures/game-kinds/{spinning,hungry}.mjs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';

@@ -136,7 +136,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   // controller of its own (its timeout, Ctrl-C, the end of the run). After the first failed task no other
   // starts, and the running ones are ended: piscina terminates their threads. A thread ended so may still post
   // its answer after piscina forgot the task, which piscina emits as an 'error' on the pool: once the run is
-  // ending such errors are dropped (before, one fails the run). The pool is destroyed once every task settled.
+  // ending such errors are dropped (until then, one fails the run). The pool is destroyed once every task settled.
   let failed: { error: unknown } | undefined;
   const running = new Map<number, AbortController>();
   const end = (reason: unknown) => {

@@ -2,7 +2,8 @@
 // a kind module whose slots or analyses never return is stopped at
 // --task-seconds, one whose memory grows without bound at --max-memory-mib,
 // each with one line naming the slot or level and the flag, exit 2, in
-// seconds (generate, validate, and pipeline, which hands the flag down). The kinds are the pear kind (a copy of tools/kinds/apple, as in
+// seconds (generate, validate, import, merge, and pipeline, which hands the
+// flag down). The kinds are the pear kind (a copy of tools/kinds/apple, as in
 // runtime-kinds.test.ts) wrapped by test/fixtures/game-kinds/{spinning,hungry}.mjs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
@@ -113,6 +114,51 @@ describe("the runner's ceilings on a game's kind", () => {
       /^proofpack: the run used more than 600 MiB \(--max-memory-mib\) while running .*pear\.json › levels\[\d\] \(.+\); raise it with --max-memory-mib N, or lower the config's budgets$/,
     );
     expect(performance.now() - t0).toBeLessThan(20_000);
+  });
+
+  it('import and merge: an analysis that never returns is stopped at --task-seconds, naming the record or level', { timeout: 90_000 }, async () => {
+    const spin = configDir('spin', 'spinning.mjs');
+    // a board the kind made, as the original game records it
+    const set = JSON.parse(fs.readFileSync(path.join(game, 'pear.json'), 'utf8')) as { levels: { puzzle: { board: string[] } }[] };
+    fs.writeFileSync(path.join(game, 'boards.txt'), `${set.levels[0]?.puzzle.board.join('\n')}\n`);
+    const imported = await run([
+      'import',
+      'pear',
+      path.join(game, 'boards.txt'),
+      '--out',
+      path.join(game, 'imported.json'),
+      '--task-seconds',
+      '2',
+      '--config-dir',
+      spin,
+    ]);
+    expect(refusal(imported)).toMatch(/^proofpack: .*boards\.txt › record 1: ran past the runner's ceiling of 2 s a task \(--task-seconds\)/);
+    // two shards made by the kind itself, merged under the spinning one
+    const plain = configDir('plain', 'index.ts');
+    const shards = [0, 1].map((i) => path.join(game, `shard${i}.json`));
+    for (const [i, out] of shards.entries()) {
+      const g = await run([
+        'generate',
+        'pear',
+        '--config',
+        path.join(game, 'pear.quick.json'),
+        '--count',
+        '2',
+        '--shard',
+        `${i}/2`,
+        '--threads',
+        '1',
+        '--out',
+        out,
+        '--config-dir',
+        plain,
+        '--quiet',
+      ]);
+      expect(g.code, g.stderr).toBe(0);
+    }
+    const merged = await run(['merge', ...shards, '--out', path.join(game, 'merged.json'), '--task-seconds', '2', '--threads', '1', '--config-dir', spin]);
+    expect(refusal(merged)).toMatch(/^proofpack: .*shard\d\.json › levels\[0\]: ran past the runner's ceiling of 2 s a task \(--task-seconds\)/);
+    expect(fs.existsSync(path.join(game, 'merged.json'))).toBe(false);
   });
 
   it('pipeline hands --task-seconds down to its generate step', { timeout: 60_000 }, async () => {

@@ -23,6 +23,8 @@ import { writeConformance } from './commands/shared/conformance.ts';
 import { initCommand } from './commands/init.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
+import { DEFAULT_TASK_SECONDS } from './commands/shared/tasks.ts';
+import { defaultMaxMemoryMib, RUN_MEMORY_SHARE } from './commands/shared/machine.ts';
 
 const wholeNumber =
   (min: number, max = Number.MAX_SAFE_INTEGER) =>
@@ -39,6 +41,16 @@ const seconds = (value: string) => {
 };
 
 const threadsOption = () => new Option('--threads <t>', 'worker threads').argParser(wholeNumber(1, 256)).default(defaultThreads(), 'the number of cores');
+/** --task-seconds: the runner's wall-clock ceiling on each task of the pool (docs/cli.md, Budgets). */
+const taskSecondsOption = () =>
+  new Option('--task-seconds <s>', "wall-clock ceiling of one task (a slot, a level's analysis): past it the run stops, exit 2")
+    .argParser(wholeNumber(1, 1_000_000))
+    .default(DEFAULT_TASK_SECONDS);
+/** --max-memory-mib: the runner's memory ceiling while the pool's tasks run (docs/cli.md, Budgets). */
+const maxMemoryOption = () =>
+  new Option('--max-memory-mib <n>', 'memory ceiling of the run (resident memory, every thread): past it the run stops, exit 2')
+    .argParser(wholeNumber(128, 2 ** 24))
+    .default(defaultMaxMemoryMib(), `${Math.round(RUN_MEMORY_SHARE * 100)} % of the machine's memory`);
 /** --quiet; `json` says whether the command has a --json report to keep printing. */
 const quietOption = (json: boolean) => new Option('--quiet', json ? 'print nothing but errors (and the --json report)' : 'print nothing but errors');
 /** --budget FIELD=N (repeatable): the runner's ceiling of a config budget for generate and pipeline (docs/cli.md, "Budgets"). */
@@ -137,6 +149,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--checkpoint-every <s>', 'seconds between checkpoints of finished slots', seconds, 10)
     .addOption(budgetOption())
     .addOption(threadsOption())
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .requiredOption('--out <file>', 'candidate set to write')
@@ -164,6 +178,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       "allow a stored config this much of a budget past the kinds' defaults, e.g. scoreGhostLimit=32 (docs/untrusted-input.md)",
     )
     .addOption(threadsOption())
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .addOption(configDirOption())
@@ -187,6 +203,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     )
     .option('--max-mib <n>', `refuse a file larger than this many MiB, before it is parsed (default ${IMPORT_MIB})`, wholeNumber(1, 32))
     .addOption(threadsOption())
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .addOption(quietOption(false))
     .addOption(configDirOption())
     .action(async (kind: string, file: string, o) => {
@@ -198,6 +216,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .requiredOption('--out <file>', 'merged set file or validate report')
     .option('--budget <field=value...>', "as validate's: allow the set shards' stored config this much of a budget past the kinds' defaults")
     .addOption(threadsOption())
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .addOption(configDirOption())
@@ -221,6 +241,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     "the whole job: check every input, generate + curate every kind, validate, bundle; levels/ and dist/ are replaced only when every step passed (the configs of proofpack/, or proofpack's built-in job inside its own checkout)",
   )
     .addOption(threadsOption())
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .option(
       '--config-dir <dir>',
       "partial configs (<kind>.json; kinds without one are skipped), packs.json and kinds.json (the game's own kinds), as proofpack init writes them; default: ./proofpack (inside proofpack's own checkout without one: the built-in configs and <levels>/packs.json)",

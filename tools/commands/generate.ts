@@ -15,7 +15,7 @@ import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
 import { nameProblem, readJobConfig } from './shared/config.ts';
 import { foundCheckpoint, loadCheckpoint, rederiveSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
 import { kindByName } from '../kinds/index.ts';
-import { runPipelineTasks } from './shared/tasks.ts';
+import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './shared/tasks.ts';
 import { ownsRunning, parseShard, type Shard } from './shared/shards.ts';
 import type { GenerateTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
@@ -46,6 +46,8 @@ export interface GenerateRun {
   checkpoint?: { file: string; everyMs: number; resume: boolean };
   /** Where the config came from, for a slot's messages: its file, or the preset (default: "<kind> config"). */
   source?: string;
+  /** The runner's ceilings on each slot (--task-seconds, --max-memory-mib; default: the defaults). */
+  ceilings?: TaskCeilings;
 }
 
 /** Scale the plan to `total` wanted levels, keeping its proportions (largest remainder). */
@@ -116,7 +118,8 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     config,
     calibration,
   });
-  if (cp && done.size > 0) await rederiveSlots(kind, cp.file, done, { taskOf: (slot) => taskOf(at(slots, slot)), threads: run.threads, con: run.con });
+  if (cp && done.size > 0)
+    await rederiveSlots(kind, cp.file, done, { taskOf: (slot) => taskOf(at(slots, slot)), threads: run.threads, con: run.con, ceilings: run.ceilings });
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
   const tasks: GenerateTask[] = todo.map(taskOf);
@@ -128,6 +131,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
       runPipelineTasks(tasks, {
         threads: run.threads,
         signal,
+        ceilings: run.ceilings,
         label: (i) => `${run.source ?? `${kind.name} config`} › plan › ${JSON.stringify(at(plan, at(todo, i).entry).label)} › slot ${at(todo, i).slot}`,
         onResult: (i, r) => {
           done.set(at(todo, i).slot, r as SlotResult<unknown, unknown, unknown>);
@@ -226,7 +230,7 @@ function generateSummary(kind: PuzzleKind, set: SetFile): GenerateSummary {
 }
 
 /** What generate is asked to do, from the command line. */
-export interface GenerateOptions {
+export interface GenerateOptions extends TaskCeilings {
   kind: string;
   config?: string;
   preset?: string;
@@ -270,6 +274,7 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
     threads: opts.threads,
     con,
     source,
+    ceilings: ceilingsOf(opts),
     checkpoint: { file: checkpointFile, everyMs: (opts.checkpointEvery ?? 10) * 1000, resume: opts.resume ?? false },
   });
   const { lines, warnings } = generateSummary(kind, report.set);

@@ -14,12 +14,12 @@ import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './shared/caps.ts
 import { levelId } from '../lib/ids.ts';
 import type { Level, Outcome } from '../lib/kind.ts';
 import { kindByName } from '../kinds/index.ts';
-import { runPipelineTasks } from './shared/tasks.ts';
+import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './shared/tasks.ts';
 import type { AnalyzeTask } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 
 /** What import is asked to do, from the command line. */
-export interface ImportOptions {
+export interface ImportOptions extends TaskCeilings {
   kind: string;
   file: string;
   out: string;
@@ -65,7 +65,7 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
   let outcomes: Outcome<unknown, unknown>[];
   try {
     outcomes = (await interruptible((signal) =>
-      runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0, label: (i) => where(opts.file, `record ${i + 1}`) }),
+      runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0, ceilings: ceilingsOf(opts), label: (i) => where(opts.file, `record ${i + 1}`) }),
     )) as Outcome<unknown, unknown>[];
   } catch (e) {
     if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: import stopped; nothing was written to ${opts.out}`);

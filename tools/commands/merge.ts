@@ -19,12 +19,12 @@ import { MAX_SHARDS, ownsRunning } from './shared/shards.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits } from './shared/budgets.ts';
 import { MAX_LEVELS_PER_RUN, MAX_MERGE_BYTES } from './shared/caps.ts';
 import { recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
-import { runPipelineTasks, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
+import { ceilingsOf, runPipelineTasks, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 
 /** What merge is asked to do, from the command line. */
-export interface MergeOptions {
+export interface MergeOptions extends TaskCeilings {
   inputs: string[];
   out: string;
   json?: boolean;
@@ -232,7 +232,11 @@ function withoutWork(o: CountedOutcome): Outcome<unknown, unknown> {
  * candidate calibration. The kind's whole-set report is a statistic of the
  * merged set, not of a shard: validate runs it on the merged file.
  */
-async function checkLevels(files: string[], loaded: Loaded[], run: { threads: number; con: Console; budgets: BudgetLimits }): Promise<ValidateReport> {
+async function checkLevels(
+  files: string[],
+  loaded: Loaded[],
+  run: { threads: number; con: Console; budgets: BudgetLimits; ceilings: TaskCeilings },
+): Promise<ValidateReport> {
   const sets = loaded.map((l, f) => {
     if (l.type !== 'set') throw new Error('merge: checkLevels is given set shards only');
     budgetProblems(at(files, f), l, run.budgets);
@@ -261,6 +265,7 @@ async function checkLevels(files: string[], loaded: Loaded[], run: { threads: nu
         threads: run.threads,
         signal,
         inlineMs: 0,
+        ceilings: run.ceilings,
         label,
         onResult: (i, r, done) => {
           progress.update(done);
@@ -319,7 +324,7 @@ export async function mergeCommand(opts: MergeOptions, con: Console): Promise<nu
       loaded.map((l) => l.doc as SetFile),
     );
     // every level checked as validate checks it, by validate's own checks, before anything is written
-    const report = await checkLevels(opts.inputs, loaded, { threads: opts.threads ?? 1, con, budgets });
+    const report = await checkLevels(opts.inputs, loaded, { threads: opts.threads ?? 1, con, budgets, ceilings: ceilingsOf(opts) });
     if (!report.ok) {
       printReport(report, con, false, '');
       throw new InputError(

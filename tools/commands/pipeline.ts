@@ -28,6 +28,7 @@ import { validateCommand, type OutcomeCache } from './validate.ts';
 import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './shared/config.ts';
+import { ceilingsOf, type TaskCeilings } from './shared/tasks.ts';
 import { configBudgetProblems, parseBudgetOptions } from './shared/budgets.ts';
 import { checkpointOfJob, foundCheckpoint, type JobSettings } from './shared/checkpoint.ts';
 import { loadDocument } from './shared/documents.ts';
@@ -39,7 +40,7 @@ import { containedProblems, overlapProblems, restoreParked, swapAll } from './sh
 import { notThisJob, shortEntries, type ShortEntries } from './shared/finished-job.ts';
 import { entryKeys } from '../lib/partial.ts';
 
-export interface PipelineOptions {
+export interface PipelineOptions extends TaskCeilings {
   threads: number;
   levels: string;
   dist: string;
@@ -436,6 +437,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           {
             kind: kind.name,
             threads: opts.threads,
+            ...ceilingsOf(opts),
             out: job.candidates,
             ...(config !== undefined ? { config } : {}),
             ...(opts.count !== undefined ? { count: opts.count } : {}),
@@ -487,7 +489,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     // the sets the packs file names and the run does not make are validated here too: a pack is cut only from a set the run made or validated
     const outside = externalSets.filter((f) => !isInside(path.resolve(f), path.resolve(opts.levels))).map(staged);
     let code = await step('validate levels', () =>
-      validateCommand({ paths: [staged(opts.levels), ...outside], threads: opts.threads, cache, ...budget }, said),
+      validateCommand({ paths: [staged(opts.levels), ...outside], threads: opts.threads, ...ceilingsOf(opts), cache, ...budget }, said),
     );
     if (code !== 0) {
       con.err(`pipeline: a set failed validation; ${unchanged}`);
@@ -504,6 +506,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
         {
           paths: [staged(opts.levels), ...outside, staged(opts.dist)],
           threads: opts.threads,
+          ...ceilingsOf(opts),
           cache,
           ...budget,
           ...(opts.conformance ? { conformance: opts.conformance } : {}),

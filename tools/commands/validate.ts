@@ -16,7 +16,7 @@ import type { ConformanceWriter } from '../lib/conformance.ts';
 import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './shared/budgets.ts';
-import { pipelineStartOrder, runPipelineTasks, taskCost, type AnalyzeTask, type CountedOutcome } from './shared/tasks.ts';
+import { ceilingsOf, pipelineStartOrder, runPipelineTasks, taskCost, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
@@ -24,7 +24,7 @@ import { cutFromProblems, isPlainPackFile, manifestProblems, recomputedProblems,
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { at } from '../lib/at.ts';
 
-export interface ValidateOptions {
+export interface ValidateOptions extends TaskCeilings {
   paths: string[];
   threads: number;
   json?: boolean;
@@ -62,7 +62,7 @@ const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.cal
  */
 async function analyzeAll(
   tasks: AnalyzeTask[],
-  threads: number,
+  pool: Pick<ValidateRun, 'threads' | 'ceilings'>,
   con: Console | undefined,
   cache: OutcomeCache | undefined,
   ceilings: ReadonlyMap<string, RunCeilingOf>,
@@ -150,8 +150,9 @@ async function analyzeAll(
   try {
     computed = (await interruptible((signal) =>
       runPipelineTasks(todo, {
-        threads,
+        threads: pool.threads,
         signal,
+        ceilings: pool.ceilings,
         // a level may take seconds (within its budget): on the pool, the main thread answers Ctrl-C at once
         inlineMs: 0,
         label: (i) => label(at(todoTask, i)),
@@ -337,10 +338,12 @@ export interface ValidateRun {
   budgets?: BudgetLimits;
   /** The client's conformance-vector writer: with it, a bundle's conformance/<kind>.json files are recomputed too. */
   conformance?: ConformanceWriter;
+  /** The runner's ceilings on each level's analysis (--task-seconds, --max-memory-mib; default: the defaults). */
+  ceilings?: TaskCeilings;
 }
 
 export async function validateFiles(paths: readonly string[], run: ValidateRun): Promise<ValidateReport> {
-  const { threads, con, shard, cache } = run;
+  const { con, shard, cache } = run;
   const note = (line: string) => con?.warn(line);
   const targets = expandPaths(paths, note);
   const mineFile = !shard || shard.index === 0;
@@ -419,7 +422,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   };
   const ceilings = runCeilings(run.budgets);
   const reported = mineFile ? loaded.flatMap((l, f) => (l ? [{ file: at(reports, f).file, l }] : [])) : [];
-  const outcomes = await analyzeAll(tasks, threads, con, cache, ceilings, label, setReportWork(reported, ceilings));
+  const outcomes = await analyzeAll(tasks, run, con, cache, ceilings, label, setReportWork(reported, ceilings));
   const firstIndex = loaded.map((l) => {
     const m = new Map<string, number>();
     if (l && (l.type === 'set' || l.type === 'pack')) l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));
@@ -562,6 +565,7 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
     shard,
     cache: opts.cache,
     budgets,
+    ceilings: ceilingsOf(opts),
     ...(opts.conformance ? { conformance: opts.conformance } : {}),
   });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);

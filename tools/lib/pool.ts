@@ -5,6 +5,9 @@
 // Ctrl-C). Results never depend on where a task ran. The pool knows
 // nothing of what a task is: the caller passes the function that runs one task
 // inline and the worker script that runs the same function on a thread.
+// The caller may bound each pool task's wall-clock time (taskSeconds) and
+// watch the run while tasks go (watch, e.g. the process's memory); past either,
+// and at any failed task, the running tasks' threads are terminated.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { at } from './at.ts';
@@ -49,6 +52,24 @@ export interface RunOptions<R, T = unknown> {
   mapError?: (index: number, error: unknown) => unknown;
   /** Handed to every worker thread (piscina's `workerData`), e.g. what it must load before its first task. */
   workerData?: unknown;
+  /** Wall-clock seconds a task may run on the pool: past it, its thread is terminated and the run fails with mapError(index, a TaskTimeout). */
+  taskSeconds?: number;
+  /**
+   * Polled every `everyMs` while tasks run on the pool: an error `check` returns
+   * fails the run with mapError(index of the longest-running task, the error),
+   * the running tasks' threads terminated.
+   */
+  watch?: { everyMs: number; check: () => Error | undefined };
+  /** Each worker thread's V8 resource limits (piscina's `resourceLimits`): a thread past its heap fails its task with ERR_WORKER_OUT_OF_MEMORY. */
+  resourceLimits?: { maxOldGenerationSizeMb?: number };
+}
+
+/** What a task that ran past RunOptions.taskSeconds fails with (before mapError). */
+export class TaskTimeout extends Error {
+  constructor(readonly seconds: number) {
+    super(`the task ran past ${seconds} s`);
+    this.name = 'TaskTimeout';
+  }
 }
 
 /**
@@ -109,44 +130,66 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
     execArgv: workerExecArgv(opts.worker),
     idleTimeout: 1000,
     workerData: opts.workerData,
+    ...(opts.resourceLimits ? { resourceLimits: opts.resourceLimits } : {}),
   });
-  // At most `threads` tasks are handed to the pool at a time, the next one as one ends. After the first failed
-  // task no other starts, and the running ones are let finish (their results dropped): a running task aborted
-  // through piscina can still answer after piscina forgot it, an uncaught "Unexpected message from Worker".
-  // Ctrl-C (`signal`) still aborts the running tasks. The pool is destroyed once every task handed over settled.
+  // At most `threads` tasks are handed to the pool at a time, the next one as one ends, each with an abort
+  // controller of its own (its timeout, Ctrl-C, the end of the run). After the first failed task no other
+  // starts, and the running ones are ended: piscina terminates their threads. A thread ended so may still post
+  // its answer after piscina forgot the task, which piscina emits as an 'error' on the pool: once the run is
+  // ending such errors are dropped (until then, one fails the run). The pool is destroyed once every task settled.
   let failed: { error: unknown } | undefined;
+  const running = new Map<number, AbortController>();
+  const end = (reason: unknown) => {
+    for (const c of running.values()) c.abort(reason);
+  };
+  const fail = (i: number | undefined, e: unknown) => {
+    if (failed || signal?.aborted) return;
+    failed = { error: i === undefined ? e : mapError(i, e) };
+    end(failed.error);
+  };
+  pool.on('error', (e: unknown) => fail(undefined, e));
+  const onAbort = () => end(signal?.reason);
+  signal?.addEventListener('abort', onAbort, { once: true });
+  const watch = opts.watch;
+  const watcher = watch
+    ? setInterval(() => {
+        const e = running.size > 0 ? watch.check() : undefined;
+        if (e) fail(running.keys().next().value, e);
+      }, watch.everyMs)
+    : undefined;
   let k = next;
   try {
     await new Promise<void>((settled) => {
-      let running = 0;
       const launch = () => {
-        while (!failed && !signal?.aborted && running < threads && k < tasks.length) {
+        while (!failed && !signal?.aborted && running.size < threads && k < tasks.length) {
           const i = at(order, k++);
-          running++;
+          const control = new AbortController();
+          running.set(i, control);
+          const seconds = opts.taskSeconds;
+          const timer = seconds === undefined ? undefined : setTimeout(() => control.abort(new TaskTimeout(seconds)), seconds * 1000);
           pool
-            .run(tasks[i], signal ? { signal } : {})
+            .run(tasks[i], { signal: control.signal })
             .then(
               (r: R) => {
                 if (!failed) finish(i, r);
               },
-              (e: unknown) => {
-                if (!signal?.aborted && !failed) failed = { error: mapError(i, e) };
-              },
+              (e: unknown) => fail(i, control.signal.reason instanceof TaskTimeout ? control.signal.reason : e),
             )
-            .catch((e: unknown) => {
-              failed ??= { error: e }; // onResult threw
-            })
+            .catch((e: unknown) => fail(undefined, e)) // onResult threw
             .finally(() => {
-              running--;
+              clearTimeout(timer);
+              running.delete(i);
               launch();
-              if (running === 0) settled();
+              if (running.size === 0) settled();
             });
         }
       };
       launch();
-      if (running === 0) settled();
+      if (running.size === 0) settled();
     });
   } finally {
+    clearInterval(watcher);
+    signal?.removeEventListener('abort', onAbort);
     await pool.destroy();
   }
   if (signal?.aborted) throw signal.reason;

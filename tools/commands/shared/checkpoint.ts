@@ -21,7 +21,7 @@ import type { Console } from '../../lib/console.ts';
 import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
 import { Interrupted, interruptible } from './interrupt.ts';
-import { runPipelineTasks, type GenerateTask } from './tasks.ts';
+import { runPipelineTasks, type GenerateTask, type TaskCeilings } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
 /** The finished slots of a run, by slot index. */
@@ -177,7 +177,7 @@ export async function rederiveSlots(
   kind: PuzzleKind,
   file: string,
   done: Slots,
-  ctx: { taskOf: (slot: number) => GenerateTask; threads: number; con: Console },
+  ctx: { taskOf: (slot: number) => GenerateTask; threads: number; con: Console; ceilings?: TaskCeilings | undefined },
 ): Promise<void> {
   const resumed = [...done.entries()].sort((a, b) => a[0] - b[0]);
   if (resumed.length === 0) return;
@@ -190,6 +190,7 @@ export async function rederiveSlots(
       runPipelineTasks(tasks, {
         threads: ctx.threads,
         signal,
+        ceilings: ctx.ceilings,
         label: (i) => where(file, `slot ${at(resumed, i)[0]}`),
         onResult: () => progress.update(++n),
       }).finally(() => progress.stop()),

@@ -5,7 +5,8 @@
 // that is never filled). A kind compares them with what a computation needs
 // and refuses with a RoomError; the command names the file and level
 // (tasks.ts). The results never depend on them: a machine either computes a
-// level's values or refuses it.
+// level's values or refuses it. The default memory ceiling of a whole run
+// (--max-memory-mib, watchdog.ts) is taken from the same reading.
 import { statfsSync } from 'node:fs';
 import { totalmem } from 'node:os';
 import type { MachineRoom } from '../../lib/kind.ts';
@@ -39,6 +40,22 @@ export function memoryLimit(r: MemoryReadings = memoryReadings()): number {
 export function machineRoom(): MachineRoom {
   const testMemory = Number(process.env['PROOFPACK_TEST_MACHINE_BYTES'] ?? 0);
   return { memoryBytes: testMemory > 0 ? testMemory : memoryLimit() };
+}
+
+/**
+ * The share of the machine's memory (memoryLimit) the default --max-memory-mib
+ * allows the whole run: above the 90 % one computation of a kind may plan for
+ * (ghost's room check), below the limit where the kernel ends the process.
+ */
+export const RUN_MEMORY_SHARE = 0.95;
+
+/**
+ * The default of --max-memory-mib: RUN_MEMORY_SHARE of the memory this
+ * process may use (the container's limit where one is set), so that a run
+ * past it stops with one line before the kernel ends it.
+ */
+export function defaultMaxMemoryMib(r: MemoryReadings = memoryReadings()): number {
+  return Math.floor((RUN_MEMORY_SHARE * memoryLimit(r)) / 2 ** 20);
 }
 
 /** The least a disk keeps free of scratch files: 2 GiB ... */

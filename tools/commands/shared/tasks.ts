@@ -3,15 +3,18 @@
 // answer on any thread; the kind is given the thread's scratch storage and
 // machine-wide locks (scratch.ts). `runPipelineTasks` runs every one of them on
 // the worker pool, never on the main thread (which stays free to answer Ctrl-C
-// and SIGTERM at once, whatever the kind and --threads), analyze tasks longest first.
+// and SIGTERM at once, whatever the kind and --threads), analyze tasks longest first,
+// under the runner's ceilings (--task-seconds a task, --max-memory-mib the run):
+// past one, the threads are terminated and the run fails with one line.
 import { pathToFileURL } from 'node:url';
 import { gameKindModules, kindByName, type KindModuleRef } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
-import { runTasks, startOrder, type RunOptions } from '../../lib/pool.ts';
+import { runTasks, startOrder, TaskTimeout, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch, releaseOwnLocks } from './scratch.ts';
-import { machineRoom } from './machine.ts';
+import { defaultMaxMemoryMib, machineRoom } from './machine.ts';
+import { isWorkerOutOfMemory, MemoryCeiling, memoryWatch } from './watchdog.ts';
 import { machineTeam } from './team.ts';
 
 export interface GenerateTask {
@@ -49,6 +52,29 @@ export type Task = (GenerateTask | AnalyzeTask) & {
   threads?: number;
 };
 export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unknown, unknown, unknown> : Outcome<unknown, unknown>;
+
+/** The default of --task-seconds: wall-clock seconds one task (a slot, a level's analysis) may run. */
+export const DEFAULT_TASK_SECONDS = 1800;
+
+/**
+ * The runner's ceilings on the pool's tasks, from the command line; unset, the
+ * defaults (DEFAULT_TASK_SECONDS, machine.ts defaultMaxMemoryMib). A game's
+ * kind runs under them whatever budgets its config declares.
+ */
+export interface TaskCeilings {
+  /** --task-seconds: wall-clock seconds one task may run. */
+  taskSeconds?: number;
+  /** --max-memory-mib: the process's resident memory while tasks run, and each worker thread's V8 heap. */
+  maxMemoryMib?: number;
+}
+
+/** The ceilings given in `o` (e.g. a command's options), and nothing else of it. */
+export function ceilingsOf(o: TaskCeilings): TaskCeilings {
+  return {
+    ...(o.taskSeconds !== undefined ? { taskSeconds: o.taskSeconds } : {}),
+    ...(o.maxMemoryMib !== undefined ? { maxMemoryMib: o.maxMemoryMib } : {}),
+  };
+}
 
 /** Scratch files and machine-wide locks for the kinds (scratch.ts), one per thread. */
 const scratch = machineScratch();
@@ -112,16 +138,31 @@ export interface WorkerData {
 /**
  * Run pipeline tasks on the pool (with --threads 1 too: one worker thread); results in task order.
  * A task the machine has not the room for (a kind's RoomError) stops the run
- * with an InputError: `label(index) : what it needs and what to do`.
+ * with an InputError: `label(index) : what it needs and what to do`; so does a
+ * task past the ceilings (`ceilings`, default: the runner's defaults).
  */
 export function runPipelineTasks<T extends Task>(
   tasks: readonly T[],
-  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError' | 'inline' | 'workerData'> & { label?: (index: number) => string },
+  opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError' | 'inline' | 'workerData' | 'taskSeconds' | 'watch' | 'resourceLimits'> & {
+    label?: (index: number) => string;
+    ceilings?: TaskCeilings;
+  },
 ): Promise<TaskResult<T>[]> {
-  const { label, ...rest } = opts;
+  const { label, ceilings, ...rest } = opts;
+  const taskSeconds = ceilings?.taskSeconds ?? DEFAULT_TASK_SECONDS;
+  const mib = ceilings?.maxMemoryMib ?? defaultMaxMemoryMib();
   const mapError = (i: number, e: unknown) => {
+    const name = label?.(i) ?? `task ${i}`;
+    if (e instanceof TaskTimeout)
+      return new InputError(
+        `${name}: ran past the runner's ceiling of ${taskSeconds} s a task (--task-seconds); raise it with --task-seconds N, or lower the config's budgets`,
+      );
+    if (e instanceof MemoryCeiling || isWorkerOutOfMemory(e))
+      return new InputError(
+        `the run used more than ${mib} MiB (--max-memory-mib) while running ${name}${e instanceof MemoryCeiling ? '' : ' (its thread ran out of heap)'}; raise it with --max-memory-mib N, or lower the config's budgets`,
+      );
     const message = e instanceof Error ? e.message : '';
-    return message.startsWith(ROOM_TAG) ? new InputError(`${label?.(i) ?? `task ${i}`}: ${message.slice(ROOM_TAG.length)}`) : e;
+    return message.startsWith(ROOM_TAG) ? new InputError(`${name}: ${message.slice(ROOM_TAG.length)}`) : e;
   };
   // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
@@ -129,9 +170,18 @@ export function runPipelineTasks<T extends Task>(
   const workerData: WorkerData = { kindModules: gameKindModules() };
   // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
   // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
-  return runTasks(threaded, (t: T) => runTask(t), { ...rest, inlineMs: 0, mapError, cost: taskCost, worker: workerScript(), workerData }).finally(() =>
-    releaseOwnLocks(),
-  );
+  // the ceilings: a timer a task, the main thread's memory watchdog, each thread's V8 heap
+  return runTasks(threaded, (t: T) => runTask(t), {
+    ...rest,
+    inlineMs: 0,
+    mapError,
+    cost: taskCost,
+    worker: workerScript(),
+    workerData,
+    taskSeconds,
+    watch: memoryWatch(mib),
+    resourceLimits: { maxOldGenerationSizeMb: mib },
+  }).finally(() => releaseOwnLocks());
 }
 
 /** The order runPipelineTasks starts these tasks in (runTasks' startOrder with taskCost). */

@@ -3,6 +3,13 @@ import { defineConfig } from 'vitest/config';
 import { LongestFirst } from './test/support/sequencer.ts';
 
 export default defineConfig({
+  // TEMPORARY (issue 42, branch i42-template): the SDK entries as the kinds under templates/ and examples/ import them, until the real entries land
+  resolve: {
+    alias: {
+      'proofpack/kind': fileURLToPath(new URL('./tools/sdk/kind.ts', import.meta.url)),
+      'proofpack/face': fileURLToPath(new URL('./tools/sdk/face.ts', import.meta.url)),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/support/global-setup.ts'],

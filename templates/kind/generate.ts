@@ -1,0 +1,41 @@
+// Generation: the default config, the plan (one entry per board size), and
+// rejection sampling from the slot's seeded rng: press each cell with
+// probability 1/2 on a dark board (so the board is clearable), analyze it, and
+// draw again while it needs fewer presses than the entry asks.
+import type { AnalyzeContext, PlanEntry, Rng, SlotResult } from 'proofpack/kind';
+import { after, format } from './board.ts';
+import { analyze } from './solve.ts';
+import type { Analysis, Calibration, Config, Puzzle, Solution } from './schema.ts';
+
+export const DEFAULT_CONFIG: Config = {
+  plan: [
+    { size: 3, count: 8, minPresses: 1 },
+    { size: 4, count: 8, minPresses: 3 },
+    { size: 5, count: 8, minPresses: 5 },
+  ],
+  triesPerLevel: 200,
+  work: 20_000,
+  tiers: [
+    { tier: 'EASY', maxPresses: 3 },
+    { tier: 'MEDIUM', maxPresses: 6 },
+    { tier: 'HARD', maxPresses: 81 },
+  ],
+};
+/** What one wanted level asks: its board size and its fewest presses at least. */
+export type Spec = { size: number; minPresses: number };
+
+export const plan = (config: Config): PlanEntry<Spec>[] =>
+  config.plan.map(({ size, count, minPresses }) => ({ label: `${size}x${size} ≥${minPresses} presses`, count, spec: { size, minPresses } }));
+
+export function generateSlot(config: Config, spec: Spec, rng: Rng, ctx: AnalyzeContext<Config, Calibration>): SlotResult<Puzzle, Solution, Analysis> {
+  let disagreements = 0;
+  for (let tries = 1; tries <= config.triesPerLevel; tries++) {
+    const presses = [...Array(spec.size ** 2).keys()].filter(() => rng.int(0, 1));
+    const puzzle = { size: spec.size, lights: format(after(Array(spec.size).fill('0'.repeat(spec.size)), presses), spec.size) };
+    const out = analyze(puzzle, ctx);
+    if (out.status === 'rejected') disagreements++; // pressed from dark, so clearable: a solver bug
+    if (out.status === 'proven' && out.analysis.presses >= Math.max(1, spec.minPresses))
+      return { found: { puzzle, solution: out.solution, analysis: out.analysis }, tries, disagreements };
+  }
+  return { found: null, tries: config.triesPerLevel, disagreements };
+}

@@ -1,5 +1,6 @@
 // The proofpack command line (commander): parses arguments, runs a command,
 // turns every failure into one line and an exit code. No rules live here.
+import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
 import { entryKeys } from './lib/partial.ts';
@@ -16,7 +17,8 @@ import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 import { writeConformance } from './commands/shared/conformance.ts';
-import { initCommand } from './commands/init.ts';
+import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
+import { importTemplate, initKindCommand } from './commands/init-kind.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 
 const wholeNumber =
@@ -162,9 +164,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', 'levels')
     .addOption(seedOption('the seed written into every config (default: a fresh random one)'))
     .option('--force', 'overwrite existing files')
+    .option(
+      '--kind <name>',
+      "instead, scaffold the game's own puzzle kind NAME from the template (a small real puzzle): <dir>/kinds/NAME/, kinds.json, tsconfig.json, its config and pack",
+    )
     .addOption(quietOption(false))
-    .action((o) => {
-      exitCode = initCommand(o, run(o));
+    .action(async (o) => {
+      const deps = { loadTemplate: importTemplate, starterConfig, workflowExample, withWorkIgnored, randomSeed: () => randomInt(1, 2 ** 31) };
+      exitCode = o.kind === undefined ? initCommand(o, run(o)) : await initKindCommand(o, deps, run(o));
     });
 
   command('config', "print a kind's built-in default generator config (a starting point for --config)")

@@ -26,6 +26,8 @@ type Layer = { name: string; rank: number; group: string };
 function layerOf(file: string): Layer {
   const f = file.split(path.sep).join('/');
   if (f.startsWith('tools/lib/')) return { name: 'lib', rank: 0, group: 'lib' };
+  // TEMPORARY (issue 42): the SDK shims re-export lib until the real entries land
+  if (f.startsWith('tools/sdk/')) return { name: 'sdk', rank: 0, group: 'lib' };
   if (/^tools\/kinds\/(index|list|faces|views)\.ts$/.test(f)) return { name: 'registry', rank: 2, group: 'registry' };
   const kind = /^tools\/kinds\/([^/]+)\//.exec(f);
   if (kind) return { name: `kind ${kind[1]}`, rank: 1, group: `kind:${kind[1]}` };

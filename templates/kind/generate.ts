@@ -1,7 +1,7 @@
 // Generation: the default config, the plan (one entry per board size), and
 // rejection sampling from the slot's seeded rng: press each cell with
 // probability 1/2 on a dark board (so the board is clearable), analyze it, and
-// draw again while it needs fewer presses than the entry asks.
+// draw again while its fewest presses are not in the entry's range.
 import type { AnalyzeContext, PlanEntry, Rng, SlotResult } from 'proofpack/kind';
 import { after, format } from './board.ts';
 import { analyze } from './solve.ts';
@@ -9,9 +9,9 @@ import type { Analysis, Calibration, Config, Puzzle, Solution } from './schema.t
 
 export const DEFAULT_CONFIG: Config = {
   plan: [
-    { size: 3, count: 8, minPresses: 1 },
-    { size: 4, count: 8, minPresses: 3 },
-    { size: 5, count: 8, minPresses: 5 },
+    { size: 3, count: 8, presses: [1, 3] },
+    { size: 4, count: 8, presses: [4, 6] },
+    { size: 5, count: 8, presses: [7, 25] },
   ],
   triesPerLevel: 200,
   work: 20_000,
@@ -21,11 +21,12 @@ export const DEFAULT_CONFIG: Config = {
     { tier: 'HARD', maxPresses: 81 },
   ],
 };
-/** What one wanted level asks: its board size and its fewest presses at least. */
-export type Spec = { size: number; minPresses: number };
+
+/** What one wanted level asks: its board size and the range of its fewest presses. */
+export type Spec = { size: number; presses: [number, number] };
 
 export const plan = (config: Config): PlanEntry<Spec>[] =>
-  config.plan.map(({ size, count, minPresses }) => ({ label: `${size}x${size} ≥${minPresses} presses`, count, spec: { size, minPresses } }));
+  config.plan.map(({ size, count, presses }) => ({ label: `${size}x${size} ${presses.join('-')} presses`, count, spec: { size, presses } }));
 
 export function generateSlot(config: Config, spec: Spec, rng: Rng, ctx: AnalyzeContext<Config, Calibration>): SlotResult<Puzzle, Solution, Analysis> {
   let disagreements = 0;
@@ -34,7 +35,7 @@ export function generateSlot(config: Config, spec: Spec, rng: Rng, ctx: AnalyzeC
     const puzzle = { size: spec.size, lights: format(after(Array(spec.size).fill('0'.repeat(spec.size)), presses), spec.size) };
     const out = analyze(puzzle, ctx);
     if (out.status === 'rejected') disagreements++; // pressed from dark, so clearable: a solver bug
-    if (out.status === 'proven' && out.analysis.presses >= Math.max(1, spec.minPresses))
+    if (out.status === 'proven' && out.analysis.presses >= spec.presses[0] && out.analysis.presses <= spec.presses[1])
       return { found: { puzzle, solution: out.solution, analysis: out.analysis }, tries, disagreements };
   }
   return { found: null, tries: config.triesPerLevel, disagreements };

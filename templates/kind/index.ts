@@ -36,7 +36,6 @@ export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, S
   recalibrate: (analysis) => analysis,
   tierOf: (analysis, _calibration, config) => tierOf(analysis, config),
   difficulty: (analysis) => analysis.presses,
-  difficultyLabel: 'fewest presses',
   listMetric: ['presses', 'presses'],
   tierTable,
 };

@@ -24,7 +24,7 @@ export type Analysis = z.infer<typeof Analysis>;
 
 export const Config = z.strictObject({
   plan: z
-    .array(z.strictObject({ size: int(3, 9), count: int(1, 10_000), minPresses: int(0, 81).describe('boards needing fewer presses are drawn again') }))
+    .array(z.strictObject({ size: int(3, 9), count: int(1, 10_000), presses: z.tuple([int(1, 81), int(1, 81)]).describe('fewest presses: from, to') }))
     .min(1),
   triesPerLevel: int(1, 100_000).describe('boards drawn per wanted level at most'),
   work: int(1, 10_000_000).describe("the solver's row operations and solutions counted per board at most"),

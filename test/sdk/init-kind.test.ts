@@ -53,7 +53,7 @@ describe('init --kind', () => {
     expect((await run(['init', '--kind', 'pear2', '--seed', '7'])).code).toBe(0);
     const mod = await import(path.join(game, 'proofpack/kinds/pear2/index.ts'));
     expect([mod.kind.name, mod.face.name, mod.view.name]).toEqual(['pear2', 'pear2', 'pear2']);
-    const config = { ...mod.kind.defaults.config, plan: [{ size: 4, count: 4, minPresses: 2 }] };
+    const config = { ...mod.kind.defaults.config, plan: [{ size: 4, count: 4, presses: [2, 8] }] };
     const set = drive(mod.kind, config, 1);
     expect(set.levels.length).toBeGreaterThan(0);
     for (const l of set.levels) expect(l.id.startsWith('pear2-')).toBe(true);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as mod from '../../templates/kind/index.ts';
 import { after, parse } from '../../templates/kind/board.ts';
 import { contractChecks } from '../support/kind-contract-checks.ts';
+import { drive } from '../support/kind-drive.ts';
 
 const { kind, face, view } = mod;
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -51,6 +52,18 @@ describe('the template kind', () => {
         expect(parse(out.solution).filter(Boolean).length).toBe(out.analysis.presses);
         expect(kind.ruleProblems({ size: n, lights: rowsOf(board, n) }, out.solution, out.analysis)).toEqual([]);
       }
+    }
+  });
+
+  it('fills every tier from its default config whatever the seed (init --kind writes a random one, and its pack asks for every tier)', () => {
+    for (const seed of [1, 2, 3, 99, 123456]) {
+      const set = drive(kind, config, seed);
+      expect(set.empty).toBe(0);
+      for (const tier of kind.tiers)
+        expect(
+          set.levels.some((l) => l.tier === tier),
+          `seed ${seed} ${tier}`,
+        ).toBe(true);
     }
   });
 

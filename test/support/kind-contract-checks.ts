@@ -3,6 +3,7 @@
 // what test/kinds/contract.test.ts checks for the registered kinds, plus the
 // record's own rules (contract version, name, face and view, budgets). Used by
 // the tests of the template kind and the example game's kind.
+import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
 import { KIND_CONTRACT_VERSION, type PuzzleKind } from 'proofpack/kind';
 import type { KindFace, KindView } from 'proofpack/face';
@@ -10,6 +11,28 @@ import { budgetValue } from '../../tools/lib/budget.ts';
 import { levelId } from '../../tools/lib/ids.ts';
 import { stableJson } from '../../tools/lib/json.ts';
 import { drive, type Driven } from './kind-drive.ts';
+
+/** `value` bent to an edge a consistent level never reaches: a list or string cut, grown, emptied or reversed, a number at or past a bound. */
+function bend(value: unknown, choice: number, n: number): unknown {
+  if (Array.isArray(value)) return [value.slice(0, n % (value.length + 1)), [...value, ...value.slice(0, 1 + (n % 3))], [], [...value].reverse()][choice % 4];
+  if (typeof value === 'string')
+    return [value.slice(0, n % (value.length + 1)), value + value.slice(0, 1 + (n % 4)), '', [...value].reverse().join('')][choice % 4];
+  if (typeof value === 'number') return [0, -1, value + 1, value - 1, 1e8, 2 ** 31, 15, 81, 0.5][choice % 9];
+  return value;
+}
+
+/** `level` with the value at one path (a walk of `pick` steps into it) bent. */
+function bentAt(level: unknown, pick: number, choice: number, n: number): unknown {
+  const walk = (v: unknown, k: number): unknown => {
+    const keys = v !== null && typeof v === 'object' ? Object.keys(v) : [];
+    if (k === 0 || keys.length === 0) return bend(v, choice, n);
+    const key = keys[k % keys.length] as string;
+    const copy = (Array.isArray(v) ? [...v] : { ...(v as object) }) as Record<string, unknown>;
+    copy[key] = walk(copy[key], Math.floor(k / keys.length));
+    return copy;
+  };
+  return walk(level, pick);
+}
 
 /** A kind module as a game's kinds.json lists it: its record, face and view. */
 export interface KindModule {
@@ -111,6 +134,34 @@ export function contractChecks(mod: KindModule, config: unknown, seed: number): 
     const parsed = kind.conformance.schema.safeParse(JSON.parse(JSON.stringify(file)));
     expect(parsed.error).toBeUndefined();
     expect(stableJson(kind.conformance.vectors(packs))).toBe(stableJson(vectors));
+  });
+
+  it('never throws on schema-valid bent levels: every member that reads a level reports instead (fast-check)', () => {
+    const bent = fc
+      .record({ base: fc.nat(), part: fc.constantFrom('puzzle', 'solution', 'analysis'), pick: fc.nat({ max: 400 }), choice: fc.nat(), n: fc.nat() })
+      .map(({ base, part, pick, choice, n }) => {
+        const level = structuredClone(set.levels[base % set.levels.length]) as unknown as Record<string, unknown>;
+        return { ...level, [part]: bentAt(level[part], 1 + pick, choice, n) } as unknown as (typeof set.levels)[number];
+      })
+      .filter((l) => (['puzzle', 'solution', 'analysis'] as const).every((k) => kind.schemas[k].safeParse(l[k]).success));
+    fc.assert(
+      fc.property(bent, (l) => {
+        const out = kind.analyze(l.puzzle, ctx());
+        if (out.status === 'proven') kind.solutionProblems(l.puzzle, l.solution, out);
+        kind.ruleProblems(l.puzzle, l.solution, l.analysis);
+        kind.equivalents(l.puzzle).map((q) => kind.canonical(q));
+        kind.tierOf(l.analysis, set.calibration, config);
+        kind.difficulty(l.analysis);
+        kind.tierTable([l]);
+        kind.calibrate([l], config);
+        if (kind.face.levelProblem(JSON.parse(JSON.stringify(l))) !== null) return;
+        kind.face.replay(l);
+        const state = kind.face.start(l);
+        mod.view.view(l, state, mod.view.ui(l));
+        kind.face.restore(l, state);
+      }),
+      { numRuns: 150, seed: 24 },
+    );
   });
 
   return { set: () => set };

@@ -116,6 +116,8 @@ export function contractChecks(mod: KindModule, config: unknown, seed: number): 
     for (const l of set.levels) expect(kind.tiers).toContain(kind.tierOf(l.analysis, set.calibration, config));
     const table = kind.tierTable(set.levels);
     expect(table.rows.length).toBeGreaterThan(0);
+    for (const l of set.levels)
+      if (kind.preview) expect(kind.preview(l, ctx()).picture.fill.length).toBe(kind.preview(l, ctx()).picture.rows * kind.preview(l, ctx()).picture.cols);
   });
 
   it('its face reads every level, replays every stored solution and restores a fresh game; its conformance vectors parse with its schema and are reproducible', () => {
@@ -154,6 +156,7 @@ export function contractChecks(mod: KindModule, config: unknown, seed: number): 
         kind.difficulty(l.analysis);
         kind.tierTable([l]);
         kind.calibrate([l], config);
+        kind.preview?.(l, ctx());
         if (kind.face.levelProblem(JSON.parse(JSON.stringify(l))) !== null) return;
         kind.face.replay(l);
         const state = kind.face.start(l);

@@ -152,7 +152,10 @@ export async function initKindCommand(opts: InitKindOptions, deps: InitKindDeps,
 
   const kinds = readConfigFile(kindsFile, KindsConfig, 'a kinds-config') ?? { type: 'kinds-config' as const, formatVersion: 1 as const, kinds: [] };
   const packs = readConfigFile(packsFile, PacksConfig, 'a packs-config') ?? { type: 'packs-config' as const, formatVersion: FORMAT_VERSION, packs: [] };
-  const template = await deps.loadTemplate(path.join(TEMPLATE_DIR, 'index.ts'));
+  const templateFile = path.join(TEMPLATE_DIR, 'index.ts');
+  const template = await deps.loadTemplate(templateFile).catch((e: unknown) => {
+    throw new InputError(`init --kind: cannot load the template kind ${templateFile} (${(e as Error).message}); nothing written`);
+  });
   const kind = { ...template, name } as PuzzleKind;
   const seed = opts.seed ?? deps.randomSeed();
 

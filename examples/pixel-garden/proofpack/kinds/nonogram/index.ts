@@ -13,6 +13,7 @@ import { canonical, equivalents } from './canonical.ts';
 import { calibrate, difficulty, tierOf, tierTable } from './tiers.ts';
 import { CONFORMANCE, vectors } from './vectors.ts';
 import { face } from './face.ts';
+import { PALETTE, preview } from './preview.ts';
 
 export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, Spec> = {
   name: NAME,
@@ -45,6 +46,9 @@ export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, S
   difficultyLabel: 'probes × 1000 + rounds of line logic',
   listMetric: ['rounds', 'rounds'],
   tierTable,
+
+  previewPalette: PALETTE,
+  preview,
 };
 
 export { face };

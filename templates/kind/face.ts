@@ -2,14 +2,14 @@
 // a pack, the replay of its stored solution, and the game loop over plain-JSON
 // states. Browser-safe: it imports `proofpack/face` and the rules only.
 import { arr, int, obj, str, type KindFace, type Level } from 'proofpack/face';
-import { after, count, pressesOf } from './board.ts';
+import { after, count, format, pressesOf } from './board.ts';
 import { NAME } from './name.ts';
 import type { Analysis, Puzzle, Solution } from './schema.ts';
 
 /** A level of this kind. */
 export type LightsLevel = Level<Puzzle, Solution, Analysis>;
-/** A game: the cells pressed so far (row-major indexes, in order) and the lights still on. */
-export type State = { level: string; pressed: number[]; lit: number };
+/** A game: the cells pressed so far (row-major indexes, in order), the board now and the lights still on. */
+export type State = { level: string; pressed: number[]; lights: string[]; lit: number };
 /** Press a cell, or start again. */
 export type Action = { type: 'press'; row: number; col: number } | { type: 'restart' };
 /** What an action did. */
@@ -18,16 +18,19 @@ export type Event = { kind: 'pressed'; lit: number } | { kind: 'restarted' } | {
 const rows = arr(str(/^[01]{3,9}$/, "3-9 of '0'/'1'"), 3, 9);
 const shape = obj({ puzzle: obj({ size: int(3, 9), lights: rows }), solution: rows, analysis: obj({ presses: int(0, 81), solutions: int(1, 256) }) });
 const fits = ({ puzzle, solution }: LightsLevel) => pressesOf(puzzle.lights, puzzle.size) !== null && pressesOf(solution, puzzle.size) !== null;
-const start = (level: LightsLevel): State => ({ level: level.id, pressed: [], lit: count(after(level.puzzle.lights, [])) });
+const start = (level: LightsLevel): State => ({ level: level.id, pressed: [], lights: level.puzzle.lights, lit: count(after(level.puzzle.lights, [])) });
 
 function step(level: LightsLevel, state: State, action: Action): { state: State; event: Event } {
   if (action.type === 'restart') return { state: start(level), event: { kind: 'restarted' } };
   const n = level.puzzle.size;
   const cell = [action.row, action.col].every((v) => Number.isInteger(v) && v >= 0 && v < n);
   if (state.lit === 0 || !cell) return { state, event: { kind: 'refused', why: cell ? 'every light is off' : 'not a cell' } };
-  const pressed = [...state.pressed, action.row * n + action.col];
-  const lit = count(after(level.puzzle.lights, pressed));
-  return { state: { level: level.id, pressed, lit }, event: { kind: 'pressed', lit } };
+  const cells = after(state.lights, [action.row * n + action.col]);
+  const lit = count(cells);
+  return {
+    state: { level: level.id, pressed: [...state.pressed, action.row * n + action.col], lights: format(cells, n), lit },
+    event: { kind: 'pressed', lit },
+  };
 }
 
 export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {

@@ -1,7 +1,7 @@
 // The kind on the play page (KindView): the board as a picture, a click as a
 // press, `r` or the button to start again. No rule here: the face decides.
 import type { KindView } from 'proofpack/face';
-import { after } from './board.ts';
+import { parse } from './board.ts';
 import type { Action, Event, LightsLevel, State } from './face.ts';
 import { NAME } from './name.ts';
 
@@ -12,7 +12,7 @@ export const view: KindView<LightsLevel, typeof NAME, State, Action, Event, Ui> 
   name: NAME,
   ui: () => ({ last: '' }),
   view: (level, state, ui) => {
-    const cells = after(level.puzzle.lights, state.pressed);
+    const cells = parse(state.lights);
     return {
       picture: { rows: level.puzzle.size, cols: level.puzzle.size, fill: cells, text: cells.map((v) => (v ? '●' : '')), palette: ['#263238', '#ffeb3b'] },
       legend: 'Yellow cells are lit. A press toggles the cell and its four neighbours; turn every light off.',

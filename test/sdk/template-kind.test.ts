@@ -117,6 +117,13 @@ describe('the template kind', () => {
       }).ok,
     ).toBe(false);
     expect(face.restore(level, 'nonsense').ok).toBe(false);
+    // what a save says of the board is never trusted: it is rebuilt from the presses
+    expect(face.restore(level, { level: level.id, pressed: [], lights: ['000', '000', '000'], lit: 0 })).toEqual({ ok: true, state: face.start(level) });
+    const t0 = performance.now();
+    const long = face.restore(level, { level: level.id, pressed: Array(10_000).fill(8) });
+    expect(long.ok && long.state.lit).toBe(3);
+    expect(performance.now() - t0).toBeLessThan(2000);
+    expect(face.restore(level, { level: level.id, pressed: Array(10_001).fill(8) }).ok).toBe(false);
   });
 
   it('type-checks with the SDK entries alone (templates/tsconfig.json)', () => {

@@ -3,6 +3,7 @@
 // kinds.json, a config, a pack, a tsconfig.json and the CI steps; the copy is
 // a working kind of that name; nothing is overwritten without --force; bad
 // names and a bad kinds.json are one line and exit 2.
+import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -18,6 +19,26 @@ beforeEach(() => {
   process.chdir(game);
 });
 afterEach(() => process.chdir(home));
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const TSC = path.join(ROOT, 'node_modules/.bin/tsc');
+
+/**
+ * An installed proofpack as the game's tsc sees it: the SDK entries' declarations (emitted from
+ * this checkout's tools/sdk/) behind an exports map, with the packages they name.
+ * TEMPORARY: once the SDK entries ship, the packed tarball installed in the game replaces it.
+ */
+function installSdkTypes(): void {
+  const pkg = path.join(game, 'node_modules/proofpack');
+  const sdk = ['kind', 'face'].map((e) => path.join(ROOT, `tools/sdk/${e}.ts`));
+  const flags = ['--declaration', '--emitDeclarationOnly', '--rootDir', ROOT, '--outDir', path.join(pkg, 'types'), '--skipLibCheck', '--strict'];
+  const module = ['--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'ES2022', '--allowImportingTsExtensions', '--types', 'node'];
+  execFileSync(TSC, [...sdk, ...flags, ...module, '--typeRoots', path.join(ROOT, 'node_modules/@types')], { stdio: 'pipe' });
+  const exports = Object.fromEntries(['kind', 'face'].map((e) => [`./${e}`, { types: `./types/tools/sdk/${e}.d.ts` }]));
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'proofpack', type: 'module', exports }));
+  for (const dep of ['zod', 'pure-rand', 'fast-json-stable-stringify'])
+    fs.symlinkSync(path.join(ROOT, 'node_modules', dep), path.join(game, 'node_modules', dep));
+}
 
 const read = (f: string) => fs.readFileSync(path.join(game, f), 'utf8');
 const json = (f: string) => JSON.parse(read(f));
@@ -57,6 +78,18 @@ describe('init --kind', () => {
     const set = drive(mod.kind, config, 1);
     expect(set.levels.length).toBeGreaterThan(0);
     for (const l of set.levels) expect(l.id.startsWith('pear2-')).toBe(true);
+  });
+
+  it('writes a tsconfig.json with which the game type-checks its kind against the SDK (tsc --noEmit -p proofpack), and finds a type error in it', async () => {
+    expect((await run(['init', '--kind', 'pear'])).code).toBe(0);
+    installSdkTypes();
+    const ok = spawnSync(TSC, ['--noEmit', '-p', 'proofpack'], { cwd: game, encoding: 'utf8' });
+    expect(ok.stdout + ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    fs.appendFileSync(path.join(game, 'proofpack/kinds/pear/grade.ts'), "export const wrong: number = 'x';\n");
+    const bad = spawnSync(TSC, ['--noEmit', '-p', 'proofpack'], { cwd: game, encoding: 'utf8' });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stdout).toContain('kinds/pear/grade.ts');
   });
 
   it('after plain init, adds its pack and the CI steps and keeps the rest; never overwrites without --force; --force does', async () => {

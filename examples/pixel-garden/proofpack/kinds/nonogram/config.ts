@@ -1,6 +1,7 @@
 // The default config (the standard set pipeline makes without a config of
-// the game's own), its seed, and the budget validate holds stored configs to.
-import type { BudgetField } from 'proofpack/kind';
+// the game's own), its seed, the budget validate holds stored configs to, and
+// the ceiling on a whole validate run's solver work.
+import type { BudgetField, RunBudget } from 'proofpack/kind';
 import type { Config } from './schema.ts';
 
 export const DEFAULT_CONFIG: Config = {
@@ -24,3 +25,10 @@ export const DEFAULT_SEED = 20261204;
 export const BUDGETS: readonly BudgetField[] = [
   { field: 'work', ceiling: DEFAULT_CONFIG.work, bounds: "the solver's line work per puzzle (cells x runs of every line solved)" },
 ];
+
+/** A run's ceiling: the solver's line work of all its nonogram levels (a standard set of 40 levels spends about 10^6; one level at most the 5·10^6 of the default budget). */
+export const RUN_BUDGET: RunBudget = {
+  field: 'nonogramRunWork',
+  ceiling: 100_000_000,
+  unit: 'nonogram line work (cells × runs of every line solved)',
+};

@@ -5,7 +5,7 @@
 import { KIND_CONTRACT_VERSION, type PuzzleKind } from 'proofpack/kind';
 import { NAME } from './board.ts';
 import { Analysis, Calibration, Config, Puzzle, Solution, TIERS } from './schema.ts';
-import { BUDGETS, DEFAULT_CONFIG, DEFAULT_SEED } from './config.ts';
+import { BUDGETS, DEFAULT_CONFIG, DEFAULT_SEED, RUN_BUDGET } from './config.ts';
 import { generateSlot, plan, type Spec } from './generate.ts';
 import { analyze, analyzeWork } from './analyze.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
@@ -23,6 +23,7 @@ export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, S
   face,
   conformance: { schema: CONFORMANCE, vectors },
   budgets: BUDGETS,
+  runBudget: RUN_BUDGET,
   defaults: { setName: 'standard', seed: DEFAULT_SEED, config: DEFAULT_CONFIG },
   starterKeys: ['plan'],
 

@@ -2,6 +2,7 @@
 // (kinds.json of the config directory, read before the commands and their
 // --help are built), parses arguments, runs a command, turns every failure
 // into one line and an exit code. No rules live here.
+import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
 import { entryKeys } from './lib/partial.ts';
@@ -19,7 +20,8 @@ import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 import { writeConformance } from './commands/shared/conformance.ts';
-import { initCommand } from './commands/init.ts';
+import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
+import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 
@@ -226,9 +228,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', 'levels')
     .addOption(seedOption('the seed written into every config (default: a fresh random one)'))
     .option('--force', 'overwrite existing files')
+    .option(
+      '--kind <name>',
+      "instead, scaffold the game's own puzzle kind NAME from the template (a small real puzzle): <dir>/kinds/NAME/, kinds.json, tsconfig.json, its config and pack",
+    )
     .addOption(quietOption(false))
-    .action((o) => {
-      exitCode = initCommand(o, run(o));
+    .action(async (o) => {
+      const deps = { loadTemplate, starterConfig, workflowExample, withWorkIgnored, randomSeed: () => randomInt(1, 2 ** 31) };
+      exitCode = o.kind === undefined ? initCommand(o, run(o)) : await initKindCommand(o, deps, run(o));
     });
 
   command('schema', "write the JSON Schemas of every file format and of every registered kind's files (the game's own kinds too), for code in other languages")

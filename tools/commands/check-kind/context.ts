@@ -8,6 +8,9 @@ import { callName, type Call, type CallContext, type KindSource } from './calls.
 import type { MemberCaller } from './members.ts';
 import type { Violations } from './violation.ts';
 
+/** Time-outs of one member after which it is not called again (each costs the whole time limit). */
+const TIMEOUTS_PER_MEMBER = 2;
+
 export class CheckContext {
   constructor(
     readonly source: KindSource,
@@ -34,11 +37,17 @@ export class CheckContext {
     return `level ${level?.id ?? '?'} (levels[${index}] of ${this.job})`;
   }
 
+  /** Members that timed out, and how often: past TIMEOUTS_PER_MEMBER they are not called again. */
+  private readonly timeouts = new Map<string, number>();
+
   /** Run a call; a throw or a time-out is a violation of `check`, and undefined is returned. */
   async call(check: string, call: Call, input: string): Promise<{ value: unknown } | undefined> {
+    const name = callName(call);
+    if ((this.timeouts.get(name) ?? 0) >= TIMEOUTS_PER_MEMBER) return undefined;
     const r = await this.caller.call(call);
     if (r.ok) return { value: r.value };
-    this.v.add(check, callName(call), r.timedOut ? r.error : `threw ${r.error}`, input);
+    if (r.timedOut) this.timeouts.set(name, (this.timeouts.get(name) ?? 0) + 1);
+    this.v.add(check, name, r.timedOut ? r.error : `threw ${r.error}`, input);
     return undefined;
   }
 

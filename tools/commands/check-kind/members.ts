@@ -2,6 +2,7 @@
 // time, each under a time limit: a call still running past it has its thread
 // terminated and is reported as a time-out; the next call starts a fresh
 // thread. So a member that never returns is named, and check-kind goes on.
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { InputError } from '../../lib/errors.ts';
 import type { Call, CallResult, KindSource } from './calls.ts';
@@ -9,8 +10,15 @@ import type { Call, CallResult, KindSource } from './calls.ts';
 /** How long a thread may take to load the kind, beyond the time limit of one call. */
 const LOAD_MS = 60_000;
 
-/** The worker script beside this module (member-worker.js when compiled). */
-const SCRIPT = new URL(import.meta.url.endsWith('.ts') ? './member-worker.ts' : './member-worker.js', import.meta.url);
+/**
+ * The worker script beside this module (member-worker.js when compiled).
+ * PROOFPACK_CHECK_KIND_WORKER names a compiled copy of it: the test suite runs
+ * the .ts sources but points the thread at the tsc build, as it does the pool's
+ * (PROOFPACK_WORKER_SCRIPT, commands/shared/tasks.ts).
+ */
+const SCRIPT = process.env['PROOFPACK_CHECK_KIND_WORKER']
+  ? pathToFileURL(process.env['PROOFPACK_CHECK_KIND_WORKER'])
+  : new URL(import.meta.url.endsWith('.ts') ? './member-worker.ts' : './member-worker.js', import.meta.url);
 
 /**
  * The thread: the worker script itself, or — when it or the kind's module is

@@ -13,7 +13,11 @@ import { checkAnalyze } from './analyze.ts';
 import { checkShipped } from './shipped.ts';
 import { checkFace } from './face.ts';
 import { checkBudgets } from './budgets.ts';
+import { checkBentInputs } from './bent-inputs.ts';
 import { Violations, type Violation } from './violation.ts';
+
+/** The seed of the bent levels when --seed is not given. */
+const BENT_SEED = 24;
 
 export interface KindCheckOptions extends SampleJob {
   /** The time limit of one member call, in milliseconds. */
@@ -41,6 +45,8 @@ export async function checkOneKind(source: KindSource, opts: KindCheckOptions): 
     checkShipped(c, outcomes);
     opts.onCheck?.(name, 'client face');
     await checkFace(c);
+    opts.onCheck?.(name, 'bent inputs');
+    await checkBentInputs(c, opts.seed ?? BENT_SEED);
   } finally {
     await caller.close();
     fs.rmSync(work, { recursive: true, force: true });

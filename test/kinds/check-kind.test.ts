@@ -1,0 +1,72 @@
+// `proofpack check-kind`, the kind contract as a command: our own kinds pass
+// it run as a user runs it (in process, small counts), and broken kinds —
+// apple with a non-deterministic analyze, with an equivalents that throws on
+// some valid puzzles, with a tierTable that never returns — fail it with a
+// line naming the member and the input (exit 1; --json gives the same as data).
+import { describe, expect, it } from 'vitest';
+import { run } from '../support/run-cli.ts';
+import { checkKindCommand } from '../../tools/commands/check-kind.ts';
+import { memoryConsole } from '../../tools/lib/console.ts';
+import type { PuzzleKind } from '../../tools/lib/kind.ts';
+import type { Violation } from '../../tools/commands/check-kind/violation.ts';
+
+describe.each(['ghost', 'slide', 'apple'])('check-kind %s', (name) => {
+  it('keeps the kind contract', async () => {
+    const r = await run(['check-kind', name, '--count', '3']);
+    expect(r.stdout).toBe(`${name}: keeps the kind contract\n`);
+    expect(r.code).toBe(0);
+  });
+});
+
+/** check-kind over a fixture kind (test/kinds/fixtures/<file>), in process: exit code, and its lines (or with `json`, its report). */
+async function checkFixture(file: string, opts: { memberTimeout?: number; json?: boolean } = {}) {
+  const module = new URL(`./fixtures/${file}`, import.meta.url).href;
+  const { kind } = (await import(module)) as { kind: PuzzleKind };
+  const con = memoryConsole();
+  const code = await checkKindCommand({ count: 3, memberTimeout: opts.memberTimeout ?? 60, ...(opts.json ? { json: true } : {}) }, con, [{ kind, module }]);
+  return { code, lines: con.outLines };
+}
+
+describe('check-kind on broken kinds', () => {
+  it('names analyze when it is not deterministic', async () => {
+    const r = await checkFixture('flaky-analyze.ts');
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(
+        /^apple › analyze › analyze: is not deterministic: .*; input: level apple-[0-9a-f]{12} \(levels\[0\] of proofpack generate apple --count 3\)/,
+      ),
+    );
+  });
+
+  it('names equivalents when it throws on some valid puzzles', async () => {
+    const r = await checkFixture('throwing-equivalents.ts', { json: true });
+    expect(r.code).toBe(1);
+    const report = JSON.parse(r.lines.join('\n')) as { ok: boolean; kinds: string[]; violations: Violation[] };
+    expect(report.ok).toBe(false);
+    expect(report.kinds).toEqual(['apple']);
+    expect(report.violations).toContainEqual(
+      expect.objectContaining({
+        kind: 'apple',
+        check: 'canonical and equivalents',
+        member: 'equivalents',
+        message: 'threw RangeError: equivalents: odd first row',
+      }),
+    );
+    expect(report.violations.find((v) => v.member === 'equivalents')?.input).toMatch(
+      /^level apple-[0-9a-f]{12} \(levels\[\d\] of proofpack generate apple --count 3\)$/,
+    );
+    // the bent levels reach it too
+    expect(report.violations).toContainEqual(expect.objectContaining({ check: 'bent inputs', member: 'equivalents' }));
+    expect(report.violations.every((v) => v.member === 'equivalents')).toBe(true);
+  });
+
+  it('names a member that never returns, and goes on', async () => {
+    const r = await checkFixture('hanging-tier-table.ts', { memberTimeout: 5 });
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(/^apple › bent inputs › tierTable: did not return within 5 s \(its thread was terminated\); input: level apple-/),
+    );
+    // the checks after it ran on a fresh thread and found nothing else
+    expect(r.lines.filter((l) => l.startsWith('apple › '))).toHaveLength(1);
+  });
+});

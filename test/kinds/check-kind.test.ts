@@ -1,7 +1,8 @@
 // `proofpack check-kind`, the kind contract as a command: our own kinds pass
 // it run as a user runs it (in process, small counts), and broken kinds —
 // apple with a non-deterministic analyze, with an equivalents that throws on
-// some valid puzzles, with a tierTable that never returns — fail it with a
+// some valid puzzles, with a tierTable that never returns, with tolerances that
+// let validate miss a change and no budgets — fail it with a
 // line naming the member and the input (exit 1; --json gives the same as data).
 import { describe, expect, it } from 'vitest';
 import { run } from '../support/run-cli.ts';
@@ -23,7 +24,7 @@ async function checkFixture(file: string, opts: { memberTimeout?: number; json?:
   const module = new URL(`./fixtures/${file}`, import.meta.url).href;
   const { kind } = (await import(module)) as { kind: PuzzleKind };
   const con = memoryConsole();
-  const code = await checkKindCommand({ count: 3, memberTimeout: opts.memberTimeout ?? 60, ...(opts.json ? { json: true } : {}) }, con, [{ kind, module }]);
+  const code = await checkKindCommand({ count: 2, memberTimeout: opts.memberTimeout ?? 60, ...(opts.json ? { json: true } : {}) }, con, [{ kind, module }]);
   return { code, lines: con.outLines };
 }
 
@@ -33,7 +34,7 @@ describe('check-kind on broken kinds', () => {
     expect(r.code).toBe(1);
     expect(r.lines).toContainEqual(
       expect.stringMatching(
-        /^apple › analyze › analyze: is not deterministic: .*; input: level apple-[0-9a-f]{12} \(levels\[0\] of proofpack generate apple --count 3\)/,
+        /^apple › analyze › analyze: is not deterministic: .*; input: level apple-[0-9a-f]{12} \(levels\[0\] of proofpack generate apple --count 2\)/,
       ),
     );
   });
@@ -53,11 +54,26 @@ describe('check-kind on broken kinds', () => {
       }),
     );
     expect(report.violations.find((v) => v.member === 'equivalents')?.input).toMatch(
-      /^level apple-[0-9a-f]{12} \(levels\[\d\] of proofpack generate apple --count 3\)$/,
+      /^level apple-[0-9a-f]{12} \(levels\[\d\] of proofpack generate apple --count 2\)$/,
     );
     // the bent levels reach it too
     expect(report.violations).toContainEqual(expect.objectContaining({ check: 'bent inputs', member: 'equivalents' }));
     expect(report.violations.every((v) => v.member === 'equivalents')).toBe(true);
+  });
+
+  it('names the tolerances that let validate miss a changed analysis field, and missing budgets', async () => {
+    const r = await checkFixture('unchecked-fields.ts');
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(
+        /^apple › validate names every change › tolerances: validate does not name a changed analysis\.upperBound \(\d+ → \d+\); input: level apple-[0-9a-f]{12} \(levels\[0\] of the curated proofpack generate apple --count 2\)/,
+      ),
+    );
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(/^apple › budgets › budgets: none: list the config numbers that bound what analyze may spend; input: the kind record$/),
+    );
+    // every other analysis field is still named
+    expect(r.lines.filter((l) => l.includes('validate does not name') && !l.includes('analysis.upperBound'))).toEqual([]);
   });
 
   it('names a member that never returns, and goes on', async () => {

@@ -25,6 +25,8 @@ export type Call =
   | { op: 'static'; level: Level }
   /** validate's checks of a recomputed outcome (recomputedProblems: the analysis compared, solutionProblems, tierOf). */
   | { op: 'recomputed'; doc: SetFile; level: Level; index: number; outcome: unknown }
+  /** validate's checks of one level of `doc` (levels[index]): static and recomputed, as validate runs them on a set. */
+  | { op: 'level'; doc: SetFile; index: number; outcome: unknown }
   /** validate's whole-set checks (setProblems: calibrate or initialCalibration, tierOf, the order). */
   | { op: 'set'; doc: SetFile }
   /** curate's set (curateSet): calibrate, recalibrate, tierOf, difficulty. */
@@ -42,6 +44,8 @@ export function callName(call: Call): string {
       return "validate's rule checks (canonical, ruleProblems)";
     case 'recomputed':
       return "validate's recomputed checks (solutionProblems, tierOf)";
+    case 'level':
+      return "validate's level checks (canonical, ruleProblems, solutionProblems, tierOf)";
     case 'set':
       return "validate's set checks (calibrate, tierOf)";
     case 'curate':

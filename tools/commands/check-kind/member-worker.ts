@@ -36,6 +36,16 @@ function run(kind: PuzzleKind, call: Call): unknown {
       return staticProblems(kind, call.level, 0, new Map([[call.level.id, 0]]));
     case 'recomputed':
       return recomputedProblems(kind, call.doc, call.level, call.index, call.outcome as Outcome<unknown, unknown>);
+    case 'level': {
+      const level = call.doc.levels[call.index];
+      if (!level) throw new Error(`no levels[${call.index}]`);
+      const first = new Map<string, number>();
+      call.doc.levels.forEach((l, i) => first.has(l.id) || first.set(l.id, i));
+      return [
+        ...staticProblems(kind, level, call.index, first),
+        ...recomputedProblems(kind, call.doc, level, call.index, call.outcome as Outcome<unknown, unknown>),
+      ];
+    }
     case 'set':
       return setProblems(kind, call.doc);
     case 'curate':

@@ -13,7 +13,9 @@ import { checkAnalyze } from './analyze.ts';
 import { checkShipped } from './shipped.ts';
 import { checkFace } from './face.ts';
 import { checkBudgets } from './budgets.ts';
+import { checkDeclarations } from './declarations.ts';
 import { checkBentInputs } from './bent-inputs.ts';
+import { checkNamed } from './named.ts';
 import { Violations, type Violation } from './violation.ts';
 
 /** The seed of the bent levels when --seed is not given. */
@@ -36,6 +38,8 @@ export async function checkOneKind(source: KindSource, opts: KindCheckOptions): 
     const set = await reproducibleSample(name, opts, work, v);
     const c = new CheckContext(source, set, jobInput(name, opts), caller, v);
     if (set.levels.length === 0) v.add('sample', 'generateSlot', 'found no level to check: raise --count or the config budgets', c.job);
+    opts.onCheck?.(name, 'declarations');
+    checkDeclarations(c);
     opts.onCheck?.(name, 'budgets');
     checkBudgets(c);
     opts.onCheck?.(name, 'canonical and equivalents');
@@ -47,6 +51,8 @@ export async function checkOneKind(source: KindSource, opts: KindCheckOptions): 
     await checkFace(c);
     opts.onCheck?.(name, 'bent inputs');
     await checkBentInputs(c, opts.seed ?? BENT_SEED);
+    opts.onCheck?.(name, 'validate names every change');
+    await checkNamed(c);
   } finally {
     await caller.close();
     fs.rmSync(work, { recursive: true, force: true });

@@ -5,6 +5,11 @@
 // let validate miss a change and no budgets — fail it with a
 // line naming the member and the input (exit 1; --json gives the same as data).
 import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { BIN } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 import { checkKindCommand } from '../../tools/commands/check-kind.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
@@ -84,5 +89,51 @@ describe('check-kind on broken kinds', () => {
     );
     // the checks after it ran on a fresh thread and found nothing else
     expect(r.lines.filter((l) => l.startsWith('apple › '))).toHaveLength(1);
+  });
+});
+
+describe('check-kind as a command', () => {
+  it('refuses bad usage in one line, exit 2, before any work', async () => {
+    const unknown = await run(['check-kind', 'pear']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^proofpack: unknown puzzle kind "pear" \(known: ghost, slide, apple\)\n$/);
+    const one = await run(['check-kind', 'apple', '--count', '1']);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain("option '--count <n>' argument '1' is invalid");
+    const config = await run(['check-kind', '--config', 'x.json']);
+    expect(config.code).toBe(2);
+    expect(config.stderr).toBe('proofpack: check-kind --config: name the one kind the config is for\n');
+  });
+
+  it('answers Ctrl-C within seconds while checking members: exit 130, one line, its temporary folder removed', async () => {
+    const before = new Set(fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('proofpack-check-kind-')));
+    const child = spawn(process.execPath, [BIN, 'check-kind', 'slide', '--count', '2'], { env: { ...process.env, CI: '1', NO_COLOR: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
+    // once the sample is generated, the member checks run: interrupt them
+    await new Promise<void>((resolve, reject) => {
+      const poll = setInterval(() => {
+        if (stderr.includes('check-kind slide: canonical')) {
+          clearInterval(poll);
+          resolve();
+        }
+      }, 20);
+      child.once('exit', (c) => {
+        clearInterval(poll);
+        reject(new Error(`check-kind ended (exit ${c}) before its member checks: ${stderr}`));
+      });
+    });
+    const sent = performance.now();
+    child.kill('SIGINT');
+    const code = await new Promise<number | null>((resolve) => child.once('exit', (c) => resolve(c)));
+    expect(performance.now() - sent).toBeLessThan(5000);
+    expect(code).toBe(130);
+    expect(stderr.split('\n').filter((l) => l.startsWith('proofpack:'))).toEqual([
+      'proofpack: interrupted: check-kind stopped while checking slide; nothing was written',
+    ]);
+    const left = fs.readdirSync(os.tmpdir()).filter((f) => f.startsWith('proofpack-check-kind-') && !before.has(f));
+    expect(left.map((f) => path.join(os.tmpdir(), f))).toEqual([]);
   });
 });

@@ -49,24 +49,37 @@ export class MemberCaller {
     private readonly source: KindSource,
     /** The time limit of one call, in milliseconds. */
     private readonly timeoutMs: number,
+    /** Ctrl-C: the running call's thread is terminated and `call` rejects with the signal's reason. */
+    private readonly signal?: AbortSignal,
   ) {}
 
-  /** Run one call; never throws for what the kind does (a throw, a time-out and a dead thread are results). */
+  /** Run one call; never throws for what the kind does (a throw, a time-out and a dead thread are results), only on Ctrl-C. */
   async call(call: Call): Promise<CallResult> {
+    this.signal?.throwIfAborted();
     await this.start();
+    this.signal?.throwIfAborted();
     const worker = this.worker;
     if (!worker) throw new Error('check-kind: no member worker');
     const id = this.nextId++;
-    return new Promise<CallResult>((resolve) => {
+    return new Promise<CallResult>((resolve, reject) => {
+      const stopped = () => {
+        clearTimeout(timer);
+        this.pending = undefined;
+        this.stop();
+        reject(this.signal?.reason);
+      };
       const timer = setTimeout(() => {
+        this.signal?.removeEventListener('abort', stopped);
         this.pending = undefined;
         this.stop();
         resolve({ ok: false, error: `did not return within ${this.timeoutMs / 1000} s (its thread was terminated)`, timedOut: true });
       }, this.timeoutMs);
+      this.signal?.addEventListener('abort', stopped, { once: true });
       this.pending = {
         id,
         resolve: (r) => {
           clearTimeout(timer);
+          this.signal?.removeEventListener('abort', stopped);
           this.pending = undefined;
           resolve(r);
         },

@@ -1,6 +1,7 @@
 // Every check of one kind, in order: generate the sample (and check that it
 // reproduces), then the checks of its levels on the member worker. Returns
 // the violations; a kind whose sample cannot be generated is bad input (exit 2).
+// Ctrl-C ends the running call's thread and the run, its temporary files removed.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -17,6 +18,7 @@ import { checkDeclarations } from './declarations.ts';
 import { checkBentInputs } from './bent-inputs.ts';
 import { checkNamed } from './named.ts';
 import { Violations, type Violation } from './violation.ts';
+import { Interrupted, interruptible } from '../shared/interrupt.ts';
 
 /** The seed of the bent levels when --seed is not given. */
 const BENT_SEED = 24;
@@ -28,11 +30,21 @@ export interface KindCheckOptions extends SampleJob {
   onCheck?: (kind: string, check: string) => void;
 }
 
+/** Checks one kind; Ctrl-C stops it within a call (an Interrupted), its temporary folder removed. */
 export async function checkOneKind(source: KindSource, opts: KindCheckOptions): Promise<Violation[]> {
+  try {
+    return await interruptible((signal) => checks(source, opts, signal));
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    throw new Interrupted(e.signal, `interrupted: check-kind stopped while checking ${source.kind.name}; nothing was written`);
+  }
+}
+
+async function checks(source: KindSource, opts: KindCheckOptions, signal: AbortSignal): Promise<Violation[]> {
   const name = source.kind.name;
   const v = new Violations(name);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), `proofpack-check-kind-${name}-`));
-  const caller = new MemberCaller(source, opts.memberTimeoutMs);
+  const caller = new MemberCaller(source, opts.memberTimeoutMs, signal);
   try {
     opts.onCheck?.(name, 'reproducible');
     const set = await reproducibleSample(name, opts, work, v);

@@ -72,7 +72,10 @@ export async function reproducibleSample(kind: string, job: SampleJob, work: str
   }
   if (!interrupted) v.add('reproducible', 'generate (interrupted)', 'finished instead of stopping at the interruption after its first slot', input);
   else {
-    await generateCommand({ ...base, threads: 2, out: out('resumed'), resume: true }, memoryConsole());
+    const report = memoryConsole();
+    await generateCommand({ ...base, threads: 2, out: out('resumed'), resume: true, json: true }, report);
+    const { resumedSlots } = JSON.parse(report.outLines.join('\n')) as { resumedSlots: number };
+    if (!(resumedSlots > 0)) v.add('reproducible', 'generate --resume', "took no slot from the interrupted run's checkpoint", input);
     const resumed = fs.readFileSync(out('resumed'), 'utf8');
     if (resumed !== first)
       v.add(

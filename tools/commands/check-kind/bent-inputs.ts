@@ -1,7 +1,8 @@
 // Check: no member that reads a level throws or hangs on a schema-valid bent
 // level (bend.ts): the rule checks, ids, tiers, the preview and the client
 // face on many, analyze and validate's comparison of its outcome on a few
-// (they solve), and the whole-set members on small sets of them. Every call
+// (they solve), and the whole-set members (validate's set checks, calibrate,
+// tierTable, setReport) on small sets of them. Every call
 // runs on the member worker under the time limit; each that throws or does
 // not return is named with the bent level it was given.
 import type { Level, Outcome } from '../../lib/kind.ts';
@@ -64,5 +65,6 @@ export async function checkBentInputs(c: CheckContext, seed: number): Promise<vo
     await c.call(CHECK, { op: 'set', doc: { ...doc, stage: 'curated' } as SetFile }, input);
     await c.member(CHECK, 'calibrate', [levelsOf, config], input);
     await c.member(CHECK, 'tierTable', [levelsOf], input);
+    if (kind.setReport) await c.member(CHECK, 'setReport', [levelsOf, config], input);
   }
 }

@@ -67,6 +67,7 @@ export const MEMBERS: ReadonlySet<string> = new Set([
   'recalibrate',
   'calibrate',
   'tierTable',
+  'setReport',
   'preview',
   'face.levelProblem',
   'face.replay',

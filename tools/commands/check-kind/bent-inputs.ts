@@ -2,7 +2,7 @@
 // level (bend.ts): the rule checks, ids, tiers, the preview and the client
 // face on many, analyze and validate's comparison of its outcome on a few
 // (they solve), and the whole-set members (validate's set checks, calibrate,
-// tierTable, setReport) on small sets of them. Every call
+// tierTable, setReport, compareSets with the sample) on small sets of them. Every call
 // runs on the member worker under the time limit; each that throws or does
 // not return is named with the bent level it was given.
 import type { Level, Outcome } from '../../lib/kind.ts';
@@ -66,5 +66,6 @@ export async function checkBentInputs(c: CheckContext, seed: number): Promise<vo
     await c.member(CHECK, 'calibrate', [levelsOf, config], input);
     await c.member(CHECK, 'tierTable', [levelsOf], input);
     if (kind.setReport) await c.member(CHECK, 'setReport', [levelsOf, config], input);
+    if (kind.compareSets) await c.member(CHECK, 'compareSets', [levelsOf, set.levels], input);
   }
 }

@@ -68,6 +68,7 @@ export const MEMBERS: ReadonlySet<string> = new Set([
   'calibrate',
   'tierTable',
   'setReport',
+  'compareSets',
   'preview',
   'face.levelProblem',
   'face.replay',

@@ -117,22 +117,20 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   progress.update(resumed);
   let lastSave = performance.now();
   try {
-    await interruptible(
-      (signal) =>
-        runPipelineTasks(tasks, {
-          threads: run.threads,
-          signal,
-          label: (i) => `${run.source ?? `${kind.name} config`} › plan › ${JSON.stringify(at(plan, at(todo, i).entry).label)} › slot ${at(todo, i).slot}`,
-          onResult: (i, r) => {
-            done.set(at(todo, i).slot, r as SlotResult<unknown, unknown, unknown>);
-            progress.update(done.size);
-            if (cp && performance.now() - lastSave >= cp.everyMs) {
-              writeCheckpoint(cp.file, settings, done);
-              lastSave = performance.now();
-            }
-          },
-        }),
-      run.signal,
+    await interruptible((signal) =>
+      runPipelineTasks(tasks, {
+        threads: run.threads,
+        signal: run.signal ? AbortSignal.any([signal, run.signal]) : signal,
+        label: (i) => `${run.source ?? `${kind.name} config`} › plan › ${JSON.stringify(at(plan, at(todo, i).entry).label)} › slot ${at(todo, i).slot}`,
+        onResult: (i, r) => {
+          done.set(at(todo, i).slot, r as SlotResult<unknown, unknown, unknown>);
+          progress.update(done.size);
+          if (cp && performance.now() - lastSave >= cp.everyMs) {
+            writeCheckpoint(cp.file, settings, done);
+            lastSave = performance.now();
+          }
+        },
+      }),
     );
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;

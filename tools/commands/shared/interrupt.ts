@@ -23,14 +23,11 @@ export class Interrupted extends Error {
 /**
  * Run `work` with SIGINT and SIGTERM turned into an abort of the signal it is
  * given (reason: an Interrupted). The handlers are removed when it ends.
- * `outer` (in-process callers: check-kind) aborts it the same way, with its own reason.
  */
-export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>, outer?: AbortSignal): Promise<T> {
+export async function interruptible<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const controller = new AbortController();
   // the pool listens on the signal once per running task
   setMaxListeners(0, controller.signal);
-  if (outer?.aborted) controller.abort(outer.reason);
-  outer?.addEventListener('abort', () => controller.abort(outer.reason), { once: true });
   const handlers = (['SIGINT', 'SIGTERM'] as const).map((sig) => {
     const handler = () => controller.abort(new Interrupted(sig));
     process.on(sig, handler);

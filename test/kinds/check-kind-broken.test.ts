@@ -1,8 +1,8 @@
 // `proofpack check-kind` on broken kinds (test/kinds/fixtures/, each apple with
 // one member broken): a non-deterministic analyze, an equivalents that throws
 // on some valid puzzles, a tierTable that never returns, tolerances that let
-// validate miss a change and no budgets. Each fails it with a line naming the
-// member and the input, exit 1 (--json: the same as data). About 45 s: each
+// validate miss a change and no budgets, an analyze that knows nothing. Each fails it with a line naming the
+// member and the input, exit 1 (--json: the same as data). About 50 s: each
 // fixture generates its sample four times, and the hanging member costs two
 // time limits and two fresh threads.
 import { describe, expect, it } from 'vitest';
@@ -66,6 +66,16 @@ describe('check-kind on broken kinds', () => {
     );
     // every other analysis field is still named
     expect(r.lines.filter((l) => l.includes('validate does not name') && !l.includes('analysis.upperBound'))).toEqual([]);
+  });
+
+  it('names generateSlot when a stored level is one analyze calls unknown', async () => {
+    const r = await checkFixture('unknown-analyze.ts');
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(
+        /^apple › nothing unknown shipped › generateSlot: stored a level that analyze calls unknown \(the search budget ran out\): only proven levels may be stored; input: level apple-[0-9a-f]{12} \(levels\[0\] of proofpack generate apple --count 2\) \(and 1 more inputs\)$/,
+      ),
+    );
   });
 
   it('names a member that never returns, and goes on', async () => {

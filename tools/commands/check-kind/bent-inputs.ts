@@ -12,8 +12,8 @@ import type { CheckContext } from './context.ts';
 
 const CHECK = 'bent inputs';
 
-/** Bent levels given to the members that do not solve, to analyze, and sets of them. */
-export const RUNS = { plain: 150, analyze: 6, sets: 20 } as const;
+/** Bent levels per level of the sample (--count): given to the members that do not solve, to analyze, and sets of three. */
+export const RUNS_PER_LEVEL = { plain: 50, analyze: 2, sets: 5 } as const;
 
 /** The few cheapest levels of the sample (by analyzeCost, through the worker), so analyze on their bent copies stays quick. */
 async function cheapest(c: CheckContext, n: number): Promise<Level[]> {
@@ -29,12 +29,12 @@ async function cheapest(c: CheckContext, n: number): Promise<Level[]> {
     .map(([l]) => l);
 }
 
-export async function checkBentInputs(c: CheckContext, seed: number): Promise<void> {
+export async function checkBentInputs(c: CheckContext, seed: number, count: number): Promise<void> {
   const { kind, set } = c;
   const levels = await cheapest(c, 4);
   const { config } = set.generator;
   const { calibration } = set;
-  for (const { level: l, input } of bentLevels(kind, levels, RUNS.plain, seed)) {
+  for (const { level: l, input } of bentLevels(kind, levels, RUNS_PER_LEVEL.plain * count, seed)) {
     await c.call(CHECK, { op: 'static', level: l }, input);
     await c.member(CHECK, 'canonical', [l.puzzle], input);
     await c.member(CHECK, 'equivalents', [l.puzzle], input);
@@ -47,7 +47,7 @@ export async function checkBentInputs(c: CheckContext, seed: number): Promise<vo
     const problem = await c.member(CHECK, 'face.levelProblem', [l], input);
     if (problem?.value === null) await c.member(CHECK, 'face.replay', [l], input);
   }
-  for (const { level: l, input } of bentLevels(kind, levels, RUNS.analyze, seed + 1)) {
+  for (const { level: l, input } of bentLevels(kind, levels, RUNS_PER_LEVEL.analyze * count, seed + 1)) {
     const a = await c.member(CHECK, 'analyze', [l.puzzle], input, true);
     if (kind.analyzeWork) await c.member(CHECK, 'analyzeWork', [l.puzzle], input, true);
     if (!a) continue;
@@ -55,7 +55,7 @@ export async function checkBentInputs(c: CheckContext, seed: number): Promise<vo
     if (outcome?.status === 'proven') await c.member(CHECK, 'solutionProblems', [l.puzzle, l.solution, outcome], input);
     await c.call(CHECK, { op: 'recomputed', doc: { ...set, levels: [l] }, level: l, index: 0, outcome }, input);
   }
-  const bent = bentLevels(kind, levels, RUNS.sets * 3, seed + 2);
+  const bent = bentLevels(kind, levels, RUNS_PER_LEVEL.sets * 3 * count, seed + 2);
   for (let k = 0; k + 3 <= bent.length; k += 3) {
     const ls = bent.slice(k, k + 3);
     const input = `the set of ${ls.map((b) => b.input).join('; ')}`;

@@ -62,7 +62,7 @@ async function checks(source: KindSource, opts: KindCheckOptions, signal: AbortS
     opts.onCheck?.(name, 'client face');
     await checkFace(c);
     opts.onCheck?.(name, 'bent inputs');
-    await checkBentInputs(c, opts.seed ?? BENT_SEED);
+    await checkBentInputs(c, opts.seed ?? BENT_SEED, opts.count);
     opts.onCheck?.(name, 'validate names every change');
     await checkNamed(c);
   } finally {

@@ -23,6 +23,7 @@ import { writeConformance } from './commands/shared/conformance.ts';
 import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
 import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
 import { schemaCommand } from './commands/schema.ts';
+import { checkKindCommand } from './commands/check-kind.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 
 const wholeNumber =
@@ -244,6 +245,22 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(configDirOption())
     .action((o) => {
       exitCode = schemaCommand(o, run(o));
+    });
+
+  command(
+    'check-kind',
+    'check the kind contract on a few levels generated from its config: reproducible generation, canonical forms, deterministic analyze, no throw or hang on bent levels, every analysis field checked by validate, budgets; exit 1 naming each violation',
+  )
+    .argument('[name]', `the kind to check (default: the game's own kinds, those its kinds.json lists; ${kindArg()})`)
+    .option('--count <n>', 'levels to generate for the checks (at least 2: one run is interrupted after its first)', wholeNumber(2, 1000), 4)
+    .option('--config <file>', "generator config of the kind named (default: the kind's built-in one)")
+    .addOption(seedOption("master seed (default: the config's seed)"))
+    .option('--member-timeout <s>', 'seconds one call of a member may take before its thread is terminated and the call named', seconds, 60)
+    .addOption(jsonOption())
+    .addOption(quietOption(true))
+    .addOption(configDirOption())
+    .action(async (name: string | undefined, o) => {
+      exitCode = await checkKindCommand({ ...o, ...(name !== undefined ? { name } : {}) }, run(o));
     });
 
   command('config', "print a kind's built-in default generator config (a starting point for --config)")

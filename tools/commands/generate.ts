@@ -47,6 +47,8 @@ export interface GenerateRun {
   checkpoint?: { file: string; everyMs: number; resume: boolean };
   /** Where the config came from, for a slot's messages: its file, or the preset (default: "<kind> config"). */
   source?: string;
+  /** Aborted: the run stops as on Ctrl-C (reason: an Interrupted), saving its checkpoint. */
+  signal?: AbortSignal;
 }
 
 /** Scale the plan to `total` wanted levels, keeping its proportions (largest remainder). */
@@ -118,7 +120,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     await interruptible((signal) =>
       runPipelineTasks(tasks, {
         threads: run.threads,
-        signal,
+        signal: run.signal ? AbortSignal.any([signal, run.signal]) : signal,
         label: (i) => `${run.source ?? `${kind.name} config`} › plan › ${JSON.stringify(at(plan, at(todo, i).entry).label)} › slot ${at(todo, i).slot}`,
         onResult: (i, r) => {
           done.set(at(todo, i).slot, r as SlotResult<unknown, unknown, unknown>);
@@ -228,6 +230,8 @@ export interface GenerateOptions {
   resume?: boolean;
   checkpointEvery?: number;
   json?: boolean;
+  /** See GenerateRun.signal (in-process callers; the CLI has none). */
+  signal?: AbortSignal;
 }
 
 export async function generateCommand(opts: GenerateOptions, con: Console): Promise<number> {
@@ -256,6 +260,7 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
     con,
     source: opts.config ?? (opts.preset ? `--preset ${opts.preset}` : `the default ${kind.name} config`),
     checkpoint: { file: checkpointFile, everyMs: (opts.checkpointEvery ?? 10) * 1000, resume: opts.resume ?? false },
+    ...(opts.signal ? { signal: opts.signal } : {}),
   });
   const { lines, warnings } = generateSummary(kind, report.set);
   if (report.set.levels.length === 0 && !job.shard) {

@@ -23,7 +23,9 @@ describe('check-kind as a command', () => {
   it('refuses bad usage in one line, exit 2, before any work', async () => {
     const unknown = await run(['check-kind', 'pear']);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/^proofpack: unknown puzzle kind "pear" \(known: ghost, slide, apple\); a game's own kind is registered by adding its module to proofpack\/kinds.json\n$/);
+    expect(unknown.stderr).toMatch(
+      /^proofpack: unknown puzzle kind "pear" \(known: ghost, slide, apple\); a game's own kind is registered by adding its module to proofpack\/kinds.json\n$/,
+    );
     const none = await run(['check-kind']);
     expect(none.code).toBe(2);
     expect(none.stderr).toBe(

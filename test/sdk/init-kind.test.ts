@@ -27,13 +27,15 @@ describe('init --kind', () => {
     const r = await run(['init', '--kind', 'pear', '--seed', '7']);
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
-    const files = fs.readdirSync(TEMPLATE_DIR).filter((f) => f.endsWith('.ts'));
+    const files = fs.readdirSync(TEMPLATE_DIR).filter((f) => f.endsWith('.ts') || f === 'package.json');
+    expect(files).toContain('package.json');
     expect(fs.readdirSync(path.join(game, 'proofpack/kinds/pear')).sort()).toEqual(files.sort());
     for (const f of files) {
       const template = fs.readFileSync(path.join(TEMPLATE_DIR, f), 'utf8');
       expect(read(`proofpack/kinds/pear/${f}`), f).toBe(f === 'name.ts' ? template.replace("NAME = 'lights'", "NAME = 'pear'") : template);
     }
     expect(read('proofpack/kinds/pear/name.ts')).toContain("export const NAME = 'pear';");
+    expect(json('proofpack/kinds/pear/package.json')).toEqual({ type: 'module' });
     expect(json('proofpack/kinds.json')).toEqual({ type: 'kinds-config', formatVersion: 1, kinds: ['./kinds/pear/index.ts'] });
     expect(json('proofpack/packs.json').packs).toEqual([
       { name: 'pear-all', set: '../levels/pear/standard.json', tiers: { EASY: 'all', MEDIUM: 'all', HARD: 'all' }, order: 'difficulty' },

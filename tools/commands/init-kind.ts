@@ -96,11 +96,16 @@ export function kindsTsconfig(): Record<string, unknown> {
   };
 }
 
-/** The template's files, with the name written into name.ts. Throws when the template's name.ts is not as init expects. */
+/**
+ * The template's files, with the name written into name.ts: its .ts files and
+ * its package.json, which makes them ES modules whatever the game's own
+ * package.json says (`npm init` writes "type": "commonjs"). Throws when the
+ * template's name.ts is not as init expects.
+ */
 export function templateFiles(name: string): [file: string, text: string][] {
   const files = fs
     .readdirSync(TEMPLATE_DIR)
-    .filter((f) => f.endsWith('.ts'))
+    .filter((f) => f.endsWith('.ts') || f === 'package.json')
     .sort();
   return files.map((f) => {
     const text = readText(path.join(TEMPLATE_DIR, f));

@@ -1,6 +1,6 @@
 // The example game's kind (examples/pixel-garden/proofpack/kinds/nonogram/),
-// written against the SDK alone: the kind contract on levels generated from
-// its default config; the line solver against brute force; the solver's
+// written against the SDK alone (the kind contract: check-kind, run on it from
+// the packed tarball by test/pipeline/example-game.test.ts): the line solver against brute force; the solver's
 // verdicts against counted solutions (proven only when unique, rejected with
 // none or several); deterministic grading; the symmetries against turned
 // grids; its budget, rule checks, face and view; and its type-check.
@@ -16,7 +16,6 @@ import { stableJson } from '../../tools/lib/json.ts';
 import { TRANSFORMS, transformRows } from '../../tools/lib/symmetry.ts';
 import { KindsConfig, PacksConfig } from '../../tools/lib/files.ts';
 import { kindsTsconfig } from '../../tools/commands/init-kind.ts';
-import { contractChecks } from '../support/kind-contract-checks.ts';
 import { drive } from '../support/kind-drive.ts';
 
 const { kind, face, view } = mod;
@@ -46,10 +45,6 @@ function solutions(p: Clues, limit = 2): string[][] {
   walk([]);
   return found;
 }
-
-describe('the example nonogram kind keeps the kind contract', () => {
-  contractChecks(mod, config, 4242);
-});
 
 describe('the example nonogram kind', () => {
   it('line solver: exactly the cells every fitting placement agrees on, and null when none fits (brute force, 3,000 lines)', () => {

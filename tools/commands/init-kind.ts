@@ -21,7 +21,7 @@ import { readJson, readText, writeFileAtomic } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { KIND_NAME } from '../lib/kind-name.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
-import { KINDS, gameKindModules, kinds as registeredKinds } from '../kinds/index.ts';
+import { gameKindModules, kinds as registeredKinds } from '../kinds/index.ts';
 import { loadKindModule } from '../kinds/load.ts';
 
 /** The template's folder inside the package. */
@@ -130,15 +130,17 @@ export async function initKindCommand(opts: InitKindOptions, deps: InitKindDeps,
   const name = opts.kind;
   if (!KIND_NAME.test(name))
     throw new InputError(`init --kind ${JSON.stringify(name)}: a kind name is lower-case letters and digits, starting with a letter (e.g. pear)`);
-  if (KINDS.some((k) => k.name === name))
-    throw new InputError(`init --kind ${name}: a built-in kind has that name (${KINDS.map((k) => k.name).join(', ')}); choose another`);
   const dir = opts.dir;
   const kindDir = path.join(dir, 'kinds', name);
   const entry = `./kinds/${name}/index.ts`;
-  // the game's kinds (kinds.json of --dir, registered by the CLI before this runs): another module of that name clashes
+  // the registered kinds (the CLI registered --dir's kinds.json before this runs): the built-in ones, then one per game module
+  const modules = gameKindModules();
+  const builtIn = registeredKinds().slice(0, registeredKinds().length - modules.length);
+  if (builtIn.some((k) => k.name === name))
+    throw new InputError(`init --kind ${name}: a built-in kind has that name (${builtIn.map((k) => k.name).join(', ')}); choose another`);
+  // another module of the game's with that name clashes (the one at this kind's own entry is what --force overwrites)
   const entryUrl = pathToFileURL(path.resolve(kindDir, 'index.ts')).href;
-  const game = registeredKinds().slice(KINDS.length);
-  const other = gameKindModules().find((_, i) => game[i]?.name === name && gameKindModules()[i]?.url !== entryUrl);
+  const other = modules.find((m, i) => registeredKinds()[builtIn.length + i]?.name === name && m.url !== entryUrl);
   if (other !== undefined) throw new InputError(`init --kind ${name}: ${other.label} is already a kind of that name; choose another`);
   const kindsFile = path.join(dir, 'kinds.json');
   const packsFile = path.join(dir, 'packs.json');

@@ -3,14 +3,15 @@
 // the registry loaded them (kinds/index.ts). A game kind's module goes with
 // it, so the member worker loads the same module through the same loader.
 import { InputError } from '../../lib/errors.ts';
-import { KINDS, gameKindModules, kindByName, kinds, kindsConfigFile } from '../../kinds/index.ts';
+import { gameKindModules, kindByName, kinds, kindsConfigFile } from '../../kinds/index.ts';
 import type { KindSource } from './calls.ts';
 
 /** The game's own kinds with their modules, in kinds.json's order. */
 function gameKinds(): KindSource[] {
+  // the registry lists the built-in kinds, then one kind per game module
   const modules = gameKindModules();
   return kinds()
-    .slice(KINDS.length)
+    .slice(kinds().length - modules.length)
     .map((kind, i) => ({ kind, module: modules[i]?.url ?? null }));
 }
 
@@ -22,7 +23,9 @@ export function kindsToCheck(name?: string): KindSource[] {
   const game = gameKinds();
   if (game.length === 0)
     throw new InputError(
-      `check-kind: ${kindsConfigFile()} registers no kind of the game's to check; list its modules there (docs/game-repo.md), or name a kind (check-kind ${KINDS.map((k) => k.name).join('|')})`,
+      `check-kind: ${kindsConfigFile()} registers no kind of the game's to check; list its modules there (docs/game-repo.md), or name a kind (check-kind ${kinds()
+        .map((k) => k.name)
+        .join('|')})`,
     );
   return game;
 }

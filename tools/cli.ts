@@ -2,6 +2,7 @@
 // (kinds.json of the config directory, read before the commands and their
 // --help are built), parses arguments, runs a command, turns every failure
 // into one line and an exit code. No rules live here.
+import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
 import { entryKeys } from './lib/partial.ts';
@@ -20,8 +21,10 @@ import { importCommand } from './commands/import.ts';
 import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/shared/caps.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 import { writeConformance } from './commands/shared/conformance.ts';
-import { initCommand } from './commands/init.ts';
+import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
+import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
 import { schemaCommand } from './commands/schema.ts';
+import { checkKindCommand } from './commands/check-kind.ts';
 import { Interrupted } from './commands/shared/interrupt.ts';
 import { DEFAULT_TASK_SECONDS } from './commands/shared/tasks.ts';
 import { defaultMaxMemoryMib, RUN_MEMORY_SHARE } from './commands/shared/machine.ts';
@@ -269,9 +272,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', 'levels')
     .addOption(seedOption('the seed written into every config (default: a fresh random one)'))
     .option('--force', 'overwrite existing files')
+    .option(
+      '--kind <name>',
+      "instead, scaffold the game's own puzzle kind NAME from the template (a small real puzzle): <dir>/kinds/NAME/, kinds.json, tsconfig.json, its config and pack",
+    )
     .addOption(quietOption(false))
-    .action((o) => {
-      exitCode = initCommand(o, run(o));
+    .action(async (o) => {
+      const deps = { loadTemplate, starterConfig, workflowExample, withWorkIgnored, randomSeed: () => randomInt(1, 2 ** 31) };
+      exitCode = o.kind === undefined ? initCommand(o, run(o)) : await initKindCommand(o, deps, run(o));
     });
 
   command('schema', "write the JSON Schemas of every file format and of every registered kind's files (the game's own kinds too), for code in other languages")
@@ -280,6 +288,22 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(configDirOption())
     .action((o) => {
       exitCode = schemaCommand(o, run(o));
+    });
+
+  command(
+    'check-kind',
+    'check the kind contract on a few levels generated from its config: reproducible generation, canonical forms, deterministic analyze, no throw or hang on bent levels, every analysis field checked by validate, budgets; exit 1 naming each violation',
+  )
+    .argument('[name]', `the kind to check (default: the game's own kinds, those its kinds.json lists; ${kindArg()})`)
+    .option('--count <n>', 'levels to generate for the checks (at least 2: one run is interrupted after its first)', wholeNumber(2, 1000), 4)
+    .option('--config <file>', "generator config of the kind named (default: the kind's built-in one)")
+    .addOption(seedOption("master seed (default: the config's seed)"))
+    .option('--member-timeout <s>', 'seconds one call of a member may take before its thread is terminated and the call named', seconds, 60)
+    .addOption(jsonOption())
+    .addOption(quietOption(true))
+    .addOption(configDirOption())
+    .action(async (name: string | undefined, o) => {
+      exitCode = await checkKindCommand({ ...o, ...(name !== undefined ? { name } : {}) }, run(o));
     });
 
   command('config', "print a kind's built-in default generator config (a starting point for --config)")

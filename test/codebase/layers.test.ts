@@ -43,6 +43,9 @@ function layerOf(file: string): Layer {
   if (f === 'tools/preview/play-page.ts') return { name: 'play page script', rank: 4, group: 'top:play-page' };
   if (f.startsWith('tools/preview/')) return { name: 'preview', rank: 1, group: 'preview' };
   if (f.startsWith('tools/commands/shared/')) return { name: 'commands/shared', rank: 3, group: 'commands-shared' };
+  // a command's own folder (tools/commands/check-kind/) belongs to the command
+  const folder = /^tools\/commands\/([^/]+)\//.exec(f);
+  if (folder) return { name: `command ${folder[1]}.ts`, rank: 3, group: `command:${folder[1]}.ts` };
   if (f.startsWith('tools/commands/')) return { name: `command ${path.basename(f)}`, rank: 3, group: `command:${path.basename(f)}` };
   const top = /^tools\/(cli\.ts|bench|client|scripts)/.exec(f);
   if (top) return { name: top[1]!, rank: 4, group: `top:${top[1]}` };
@@ -68,7 +71,12 @@ function allowed(from: string, to: string): boolean {
     case 'commands-shared':
       return b.rank < 3;
     case 'command':
-      return b.rank < 3 || b.group === 'commands-shared' || (a.group === 'command:pipeline.ts' && b.group.startsWith('command:'));
+      // pipeline chains the commands; check-kind runs generate and curate to check a kind
+      return (
+        b.rank < 3 ||
+        b.group === 'commands-shared' ||
+        ((a.group === 'command:pipeline.ts' || a.group === 'command:check-kind.ts') && b.group.startsWith('command:'))
+      );
     case 'top':
       // the client ships to games: rules and formats only, never the pipeline's commands
       // of the registry, only the list of faces (no solver, no zod): the client bundles it for the browser

@@ -405,3 +405,94 @@ describe("the kind SDK in a game's repository", () => {
     expect(fs.existsSync(path.join(game, 'node_modules', 'proofpack', 'docs', 'kind-contract.md'))).toBe(true);
   });
 });
+
+describe("a game's own kinds, from the installed tarball", () => {
+  /** A fresh repository folder inside the game (its node_modules, the installed tarball, found by climbing). */
+  const repo = (name: string) => {
+    const dir = path.join(game, name);
+    fs.mkdirSync(dir);
+    return dir;
+  };
+  /** The installed bin, run in `cwd`. */
+  const bin = (cwd: string, args: string[]) => {
+    const env: Record<string, string | undefined> = { ...process.env, CI: '1', NO_COLOR: '1' };
+    delete env['PROOFPACK_WORKER_SCRIPT'];
+    delete env['PROOFPACK_CHECK_KIND_WORKER'];
+    const r = spawnSync(path.join(game, 'node_modules', '.bin', 'proofpack'), args, { cwd, encoding: 'utf8', env });
+    return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
+  };
+  const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'));
+
+  it('init --kind lamps: the template type-checks (tsc --noEmit -p proofpack), passes check-kind and pipeline as written; validate passes', () => {
+    const dir = repo('lamps-game');
+    // what `npm init -y` writes: CommonJS; the kind's own package.json makes its files ES modules
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'lamps-game', version: '1.0.0', type: 'commonjs' }));
+    const init = bin(dir, ['init', '--kind', 'lamps', '--seed', '5']);
+    expect(init.code, init.stderr).toBe(0);
+    const tsc = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', 'proofpack'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+    // with no name: the game's kinds, those its kinds.json lists
+    const check = bin(dir, ['check-kind', '--count', '2']);
+    expect(check.stdout, check.stderr).toBe('lamps: keeps the kind contract\n');
+    expect(check.code).toBe(0);
+    const pipeline = bin(dir, ['pipeline', '--threads', '2', '--quiet']);
+    expect(pipeline.code, pipeline.stderr).toBe(0);
+    const set = readJson(path.join(dir, 'levels', 'lamps', 'standard.json'));
+    expect(set.kind).toBe('lamps');
+    expect(new Set(set.levels.map((l: { tier: string }) => l.tier))).toEqual(new Set(['EASY', 'MEDIUM', 'HARD']));
+    expect(fs.readdirSync(path.join(dir, 'dist')).sort()).toEqual(['conformance', 'lamps-all.json', 'manifest.json', 'preview']);
+    expect(fs.readdirSync(path.join(dir, 'dist', 'conformance'))).toEqual(['lamps.json']);
+    const validate = bin(dir, ['validate', 'levels', 'dist', '--threads', '1']);
+    expect(validate.code, validate.stdout + validate.stderr).toBe(0);
+    // a repository with no kinds.json has none of its own to check
+    const none = bin(repo('no-kinds'), ['check-kind']);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain("proofpack/kinds.json registers no kind of the game's to check");
+  });
+
+  it('a copy of tools/kinds/apple at proofpack/kinds/pear/, only its name changed, works in config, generate, curate, validate, bundle and passes check-kind pear', () => {
+    const dir = repo('pear-game');
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'pear-game', private: true, type: 'module' }));
+    const pear = path.join(dir, 'proofpack', 'kinds', 'pear');
+    fs.cpSync(path.join(ROOT, 'tools', 'kinds', 'apple'), pear, { recursive: true });
+    for (const f of fs.readdirSync(pear)) fs.writeFileSync(path.join(pear, f), fs.readFileSync(path.join(pear, f), 'utf8').replaceAll("'apple'", "'pear'"));
+    fs.writeFileSync(path.join(dir, 'proofpack', 'kinds.json'), JSON.stringify({ type: 'kinds-config', formatVersion: 1, kinds: ['./kinds/pear/index.ts'] }));
+    // apple's search and reference made small (a partial config)
+    const quick = { search: { work: 20_000, iterations: 10_000, runs: 2 }, fidelity: { referenceBoards: 100, referenceSeed: 17, alpha: 0.001 } };
+    fs.writeFileSync(path.join(dir, 'pear.quick.json'), JSON.stringify(quick));
+
+    const config = bin(dir, ['config', 'pear']);
+    expect(config.code, config.stderr).toBe(0);
+    expect(config.stdout).toBe(bin(dir, ['config', 'apple']).stdout);
+    const generate = bin(dir, ['generate', 'pear', '--config', 'pear.quick.json', '--count', '4', '--threads', '2', '--out', 'c.json', '--quiet']);
+    expect(generate.code, generate.stderr).toBe(0);
+    const curate = bin(dir, ['curate', 'c.json', '--out', 'levels/pear.json', '--quiet']);
+    expect(curate.code, curate.stderr).toBe(0);
+    const set = readJson(path.join(dir, 'levels', 'pear.json'));
+    expect(set.kind).toBe('pear');
+    expect(set.levels).toHaveLength(4);
+    for (const l of set.levels) expect(l.id).toMatch(/^pear-[0-9a-f]{12}$/);
+    const tiers = Object.fromEntries(set.levels.map((l: { tier: string }) => [l.tier, 'all']));
+    fs.writeFileSync(
+      path.join(dir, 'proofpack', 'packs.json'),
+      JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'pears', set: '../levels/pear.json', tiers, order: 'difficulty' }] }),
+    );
+    const bundle = bin(dir, ['bundle', '--packs', 'proofpack/packs.json', '--out', 'dist', '--quiet']);
+    expect(bundle.code, bundle.stderr).toBe(0);
+    expect(readJson(path.join(dir, 'dist', 'pears.json')).levels).toHaveLength(4);
+    const vectors = readJson(path.join(dir, 'dist', 'conformance', 'pear.json'));
+    expect(vectors.kind).toBe('pear');
+    expect(vectors.cases.length + vectors.games.length).toBeGreaterThan(0);
+    const validate = bin(dir, ['validate', 'levels', 'dist', '--threads', '2']);
+    expect(validate.code, validate.stdout + validate.stderr).toBe(0);
+    // the conformance vectors are recomputed by validate dist: 1 set, 1 pack, the manifest, 1 conformance file
+    expect(validate.stdout).toMatch(/^ok: 4 files, /m);
+    const check = bin(dir, ['check-kind', 'pear', '--count', '2', '--config', 'pear.quick.json']);
+    expect(check.stdout, check.stderr).toBe('pear: keeps the kind contract\n');
+    expect(check.code).toBe(0);
+  });
+});

@@ -48,6 +48,8 @@ export interface GenerateRun {
   source?: string;
   /** The runner's ceilings on each slot (--task-seconds, --max-memory-mib; default: the defaults). */
   ceilings?: TaskCeilings;
+  /** Aborted: the run stops as on Ctrl-C (reason: an Interrupted), saving its checkpoint. */
+  signal?: AbortSignal;
 }
 
 /** Scale the plan to `total` wanted levels, keeping its proportions (largest remainder). */
@@ -130,7 +132,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     await interruptible((signal) =>
       runPipelineTasks(tasks, {
         threads: run.threads,
-        signal,
+        signal: run.signal ? AbortSignal.any([signal, run.signal]) : signal,
         ceilings: run.ceilings,
         label: (i) => `${run.source ?? `${kind.name} config`} › plan › ${JSON.stringify(at(plan, at(todo, i).entry).label)} › slot ${at(todo, i).slot}`,
         onResult: (i, r) => {
@@ -245,6 +247,8 @@ export interface GenerateOptions extends TaskCeilings {
   json?: boolean;
   /** `--budget FIELD=N`: the runner's ceilings (shared/budgets.ts); a config over one is refused before any work. */
   budget?: string[];
+  /** See GenerateRun.signal (in-process callers; the CLI has none). */
+  signal?: AbortSignal;
 }
 
 export async function generateCommand(opts: GenerateOptions, con: Console): Promise<number> {
@@ -276,6 +280,7 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
     source,
     ceilings: ceilingsOf(opts),
     checkpoint: { file: checkpointFile, everyMs: (opts.checkpointEvery ?? 10) * 1000, resume: opts.resume ?? false },
+    ...(opts.signal ? { signal: opts.signal } : {}),
   });
   const { lines, warnings } = generateSummary(kind, report.set);
   if (report.set.levels.length === 0 && !job.shard) {

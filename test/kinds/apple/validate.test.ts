@@ -1,7 +1,7 @@
 // Apple sets through curate and validate: curate labels without dropping,
 // dedups under the 4 shape-keeping symmetries; validate reports set fidelity
 // and catches illegal stored moves, a board whose sum breaks the rule and
-// scores out of order (one mutation per field: test/pipeline/mutation.test.ts).
+// scores out of order (a change of every field: proofpack check-kind, test/kinds/check-kind.test.ts).
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';

@@ -1,8 +1,8 @@
 // validate and the ghost score assets: every variant of a wrong maxScore,
 // minScore, freeGhosts, course asset or hint path is caught (a flipped bit in any
 // byte of them), and so is a number
-// stored where the exact limit says "unknown" (the generic one-mutation-per-field
-// suite is test/pipeline/mutation.test.ts).
+// stored where the exact limit says "unknown" (the generic change of every
+// field is proofpack check-kind: test/kinds/check-kind.test.ts).
 import { describe, expect, it, beforeAll } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,7 +15,7 @@ import { formatDocument } from '../../../tools/lib/json.ts';
 import type { SetFile } from '../../../tools/lib/files.ts';
 import type { GhostAnalysis } from '../../../tools/kinds/ghost/schema.ts';
 import { fromBase64, toBase64 } from '../../../tools/lib/bytes.ts';
-import { flipByte } from '../../support/mutators.ts';
+import { flipByte } from '../../support/bytes.ts';
 import { startsWith, tempDir } from '../../support/helpers.ts';
 
 let curated: SetFile;

@@ -1,4 +1,4 @@
-// validate and slide levels beyond one mutation per field (test/pipeline/mutation.test.ts):
+// validate and slide levels beyond a change of every field (proofpack check-kind, test/kinds/check-kind.test.ts):
 // wrong solution moves of several kinds, the SPEC tolerances, statuses that
 // never ship.
 import { describe, expect, it, beforeAll } from 'vitest';

@@ -1,21 +1,30 @@
 // Check: the kind's budgets are present (a non-empty list, each a number of
 // its default config, with a ceiling) and hold: the sample's own config is
-// within them, and a set whose stored config raises one past its ceiling is
-// refused by validate's budget check before any work (one line naming the field).
+// within them, and a config raising one past its ceiling is refused before any
+// work (one line naming the field): by validate's budget check as a set's stored
+// config, or, for a field generate alone spends, by generate's.
 import { InputError } from '../../lib/errors.ts';
 import { budgetValue } from '../../lib/budget.ts';
-import { budgetProblems } from '../shared/budgets.ts';
+import { budgetProblems, configBudgetProblems } from '../shared/budgets.ts';
 import type { CheckContext } from './context.ts';
 
 const CHECK = 'budgets';
 
-/** A copy of `config` with the number at the dotted `field` set to `value`. */
+/** A copy of `config` with the number at the dotted `field` set to `value` (through a list: in every entry). */
 function withValue(config: unknown, field: string, value: number): unknown {
-  const copy = structuredClone(config) as Record<string, unknown>;
-  const parts = field.split('.');
-  let at = copy;
-  for (const p of parts.slice(0, -1)) at = at[p] as Record<string, unknown>;
-  at[parts[parts.length - 1] as string] = value;
+  const copy = structuredClone(config);
+  const set = (node: unknown, parts: readonly string[]): void => {
+    if (Array.isArray(node)) {
+      for (const entry of node) set(entry, parts);
+      return;
+    }
+    if (node === null || typeof node !== 'object' || parts.length === 0) return;
+    const [head, ...rest] = parts as [string, ...string[]];
+    const o = node as Record<string, unknown>;
+    if (rest.length === 0) o[head] = value;
+    else set(o[head], rest);
+  };
+  set(copy, field.split('.'));
   return copy;
 }
 
@@ -45,14 +54,16 @@ export function checkBudgets(c: CheckContext): void {
       continue;
     }
     const own = typeof budgetValue(set.generator.config, b.field) === 'number' ? set.generator.config : kind.defaults.config;
-    const raised = { ...set, generator: { ...set.generator, config: withValue(own, b.field, b.ceiling + 1) } };
+    const config = withValue(own, b.field, b.ceiling + 1);
     let refused = false;
-    try {
-      budgetProblems(file, { type: 'set', kind, doc: raised });
-    } catch (e) {
-      if (!(e instanceof InputError)) throw e;
-      refused = e.message.includes(b.field);
-    }
+    if (b.generateOnly) refused = configBudgetProblems(kind, config, file).some((line) => line.includes(b.field.split('.').at(-1) as string));
+    else
+      try {
+        budgetProblems(file, { type: 'set', kind, doc: { ...set, generator: { ...set.generator, config } } });
+      } catch (e) {
+        if (!(e instanceof InputError)) throw e;
+        refused = e.message.includes(b.field);
+      }
     if (!refused) c.v.add(CHECK, 'budgets', `a stored config raising ${b.field} to ${b.ceiling + 1} (past its ceiling ${b.ceiling}) is not refused`, input);
   }
 }

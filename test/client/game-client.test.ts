@@ -15,8 +15,9 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
-import { cli, ROOT, tempDir } from '../support/helpers.ts';
+import { cli, ROOT } from '../support/helpers.ts';
 import { connectBrowser } from '../support/browser.ts';
+import { pearGame } from '../support/pear-game.ts';
 import { gameKindsScript } from '../../tools/preview/game-script.ts';
 import { playHtml } from '../../tools/preview/play.ts';
 import { InputError } from '../../tools/lib/errors.ts';
@@ -33,14 +34,7 @@ const pearModule = () => ({
 });
 
 beforeAll(() => {
-  game = fs.realpathSync(tempDir());
-  fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'a-game', private: true, type: 'module' }));
-  fs.mkdirSync(path.join(game, 'node_modules'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules', 'zod'), path.join(game, 'node_modules', 'zod'));
-  fs.symlinkSync(ROOT, path.join(game, 'node_modules', 'proofpack'));
-  const pear = path.join(game, 'proofpack', 'kinds', 'pear');
-  fs.cpSync(path.join(ROOT, 'tools', 'kinds', 'apple'), pear, { recursive: true });
-  for (const f of fs.readdirSync(pear)) fs.writeFileSync(path.join(pear, f), fs.readFileSync(path.join(pear, f), 'utf8').replaceAll("'apple'", "'pear'"));
+  game = pearGame();
 });
 
 afterAll(() => {

@@ -8,21 +8,11 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ROOT, tempDir } from '../support/helpers.ts';
+import { ROOT, tempDir, filesUnder } from '../support/helpers.ts';
 
 const EXAMPLE = path.join(ROOT, 'examples', 'pixel-garden');
 /** The copy: <temp>/examples/pixel-garden, so `file:../../proofpack-<version>.tgz` names <temp>/proofpack-<version>.tgz. */
 const game = path.join(tempDir(), 'examples', 'pixel-garden');
-
-/** Every file under `dir` (relative path → bytes as base64). */
-function files(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const file = path.join(dir, f);
-    if (fs.statSync(file).isFile()) out[f.split(path.sep).join('/')] = fs.readFileSync(file, 'base64');
-  }
-  return out;
-}
 
 /** The installed bin in the game. */
 function proofpack(args: string[]) {
@@ -63,10 +53,10 @@ describe('the example game pixel-garden, installed from the packed tarball', () 
     expect(v.code, v.stdout + v.stderr).toBe(0);
     // 1 set, 2 packs, the manifest, 1 conformance file
     expect(v.stdout).toMatch(/^ok: 5 files, /m);
-    const committed = { levels: files(path.join(EXAMPLE, 'levels')), dist: files(path.join(EXAMPLE, 'dist')) };
+    const committed = { levels: filesUnder(path.join(EXAMPLE, 'levels')), dist: filesUnder(path.join(EXAMPLE, 'dist')) };
     const r = proofpack(['pipeline', '--threads', '2', '--quiet']);
     expect(r.code, r.stderr).toBe(0);
-    const rebuilt = { levels: files(path.join(game, 'levels')), dist: files(path.join(game, 'dist')) };
+    const rebuilt = { levels: filesUnder(path.join(game, 'levels')), dist: filesUnder(path.join(game, 'dist')) };
     expect(Object.keys(rebuilt.dist)).toEqual(Object.keys(committed.dist));
     expect(Object.keys(rebuilt.levels)).toEqual(Object.keys(committed.levels));
     for (const part of ['levels', 'dist'] as const)

@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli, ROOT, tempDir } from '../support/helpers.ts';
+import { cli } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
+import { pearGame } from '../support/pear-game.ts';
 
 /** The temporary game repository. */
 let game = '';
@@ -31,19 +32,7 @@ function refusal(r: { code: number; stderr: string }): string {
 }
 
 beforeAll(async () => {
-  game = fs.realpathSync(tempDir());
-  fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'a-game', private: true, type: 'module' }));
-  fs.mkdirSync(path.join(game, 'node_modules'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules', 'zod'), path.join(game, 'node_modules', 'zod'));
-  fs.symlinkSync(ROOT, path.join(game, 'node_modules', 'proofpack'));
-  const pear = path.join(game, 'proofpack', 'kinds', 'pear');
-  fs.cpSync(path.join(ROOT, 'tools', 'kinds', 'apple'), pear, { recursive: true });
-  for (const f of fs.readdirSync(pear)) {
-    const file = path.join(pear, f);
-    const text = fs.readFileSync(file, 'utf8');
-    fs.writeFileSync(file, text.replaceAll("'apple'", "'pear'").replaceAll("from '../../lib/", `from '${path.join(ROOT, 'tools', 'lib')}/`));
-  }
-  for (const f of ['spinning.mjs', 'hungry.mjs']) fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'game-kinds', f), path.join(pear, f));
+  game = pearGame(['spinning.mjs', 'hungry.mjs']);
   fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(quick));
   // a set of two pear levels, made by the kind itself, for validate
   const g = await run([

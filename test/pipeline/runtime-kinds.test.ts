@@ -11,8 +11,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { cli, ROOT, tempDir } from '../support/helpers.ts';
+import { cli, ROOT } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
+import { pearGame } from '../support/pear-game.ts';
 import { SCHEMA_DIR } from '../../tools/lib/paths.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -45,21 +46,7 @@ function refusal(r: { code: number; stdout: string; stderr: string }): string {
 }
 
 beforeAll(() => {
-  game = fs.realpathSync(tempDir());
-  fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'a-game', private: true, type: 'module' }));
-  // what an installed proofpack brings: zod, and proofpack itself (for kinds importing proofpack/… entries)
-  fs.mkdirSync(path.join(game, 'node_modules'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules', 'zod'), path.join(game, 'node_modules', 'zod'));
-  fs.symlinkSync(ROOT, path.join(game, 'node_modules', 'proofpack'));
-  // tools/kinds/apple, only its name changed; its relative imports of proofpack's tools/lib made absolute so the copy finds them
-  const pear = path.join(game, 'proofpack', 'kinds', 'pear');
-  fs.cpSync(path.join(ROOT, 'tools', 'kinds', 'apple'), pear, { recursive: true });
-  for (const f of fs.readdirSync(pear)) {
-    const file = path.join(pear, f);
-    const text = fs.readFileSync(file, 'utf8');
-    fs.writeFileSync(file, text.replaceAll("'apple'", "'pear'").replaceAll("from '../../lib/", `from '${path.join(ROOT, 'tools', 'lib')}/`));
-  }
-  fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'game-kinds', 'traced.mjs'), path.join(pear, 'traced.mjs'));
+  game = pearGame(['traced.mjs']);
   configDir('proofpack', kindsJson('./kinds/pear/index.ts'));
   fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(quick));
 });

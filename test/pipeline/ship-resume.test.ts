@@ -8,23 +8,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { BIN, tempDir } from '../support/helpers.ts';
+import { BIN, tempDir, filesUnder } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 
 const game = tempDir();
 const config = path.join(game, 'proofpack');
 const levels = path.join(game, 'levels');
 const dist = path.join(game, 'dist');
-
-/** Every file under `dir` with its bytes. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const file = path.join(dir, f);
-    if (fs.statSync(file).isFile()) out[f] = fs.readFileSync(file, 'base64');
-  }
-  return out;
-}
 
 const args = (work: string) => ['pipeline', '--config-dir', config, '--levels', levels, '--dist', dist, '--work', work, '--threads', '1', '--count', '8'];
 let reference: { levels: Record<string, string>; dist: Record<string, string> };
@@ -48,7 +38,7 @@ beforeAll(async () => {
   // the uninterrupted run, then its outputs removed
   const r = await run(args(path.join(game, 'work-reference')));
   expect(r.code, r.stderr).toBe(0);
-  reference = { levels: snapshot(levels), dist: snapshot(dist) };
+  reference = { levels: filesUnder(levels), dist: filesUnder(dist) };
   fs.rmSync(levels, { recursive: true });
   fs.rmSync(dist, { recursive: true });
 });
@@ -81,7 +71,7 @@ describe('pipeline --resume', () => {
     expect(r.stdout).toContain('ghost: finished in the interrupted run, checked, not regenerated');
     expect(r.stdout).not.toMatch(/wrote \d+ ghost candidates/);
     expect(r.stdout).toMatch(/wrote \d+ slide candidates .*slots resumed from the checkpoint/);
-    expect({ levels: snapshot(levels), dist: snapshot(dist) }).toEqual(reference);
+    expect({ levels: filesUnder(levels), dist: filesUnder(dist) }).toEqual(reference);
     fs.rmSync(levels, { recursive: true });
     fs.rmSync(dist, { recursive: true });
   });
@@ -95,7 +85,7 @@ describe('pipeline --resume', () => {
     expect(r.stdout).toContain('ghost: finished in the interrupted run, checked, not regenerated');
     expect(r.stdout).toContain('slide: finished in the interrupted run, checked, not regenerated');
     expect(r.stdout).not.toMatch(/wrote \d+ (ghost|slide) candidates/);
-    expect({ levels: snapshot(levels), dist: snapshot(dist) }).toEqual(reference);
+    expect({ levels: filesUnder(levels), dist: filesUnder(dist) }).toEqual(reference);
   });
 
   it('candidates of another job (another seed) are generated again, and the log says why', async () => {

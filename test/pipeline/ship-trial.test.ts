@@ -6,23 +6,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { tempDir } from '../support/helpers.ts';
+import { tempDir, filesUnder } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 import { sha256Hex } from '../../tools/lib/ids.ts';
 
 const game = tempDir();
 const config = path.join(game, 'proofpack');
 const at = (...p: string[]) => path.join(game, ...p);
-
-/** Every file under `dir` with its bytes. */
-function snapshot(dir: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
-    const file = path.join(dir, f);
-    if (fs.statSync(file).isFile()) out[f] = fs.readFileSync(file, 'base64');
-  }
-  return out;
-}
 
 function packs(tiers: Record<string, number | 'all'>) {
   fs.writeFileSync(
@@ -52,13 +42,13 @@ beforeAll(async () => {
 
 describe('a trial run into other folders', () => {
   it('cuts its packs from the sets it made, says so, and leaves levels/ and dist/ byte for byte', async () => {
-    const before = { levels: snapshot(at('levels')), dist: snapshot(at('dist')) };
+    const before = { levels: filesUnder(at('levels')), dist: filesUnder(at('dist')) };
     const r = await trial('--count', '5', '--seed', '42');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(
       `packs: ${path.join(config, 'packs.json')} names ../levels/ghost/standard.json; this run cuts those packs from the set it makes, ${at('trial', 'levels', 'ghost', 'standard.json')} (--levels ${at('trial', 'levels')})`,
     );
-    expect({ levels: snapshot(at('levels')), dist: snapshot(at('dist')) }).toEqual(before);
+    expect({ levels: filesUnder(at('levels')), dist: filesUnder(at('dist')) }).toEqual(before);
     const set = fs.readFileSync(at('trial', 'levels', 'ghost', 'standard.json'));
     const pack = JSON.parse(fs.readFileSync(at('trial', 'dist', 'ghost-easy.json'), 'utf8'));
     expect(pack.source).toEqual({ set: '../trial/levels/ghost/standard.json', name: 'standard', sha256: sha256Hex(set) });
@@ -69,13 +59,13 @@ describe('a trial run into other folders', () => {
   });
 
   it("the short-tier check sees the trial's own sets, not the committed ones", async () => {
-    const before = { levels: snapshot(at('levels')), dist: snapshot(at('dist')) };
+    const before = { levels: filesUnder(at('levels')), dist: filesUnder(at('dist')) };
     const r = await trial('--count', '2', '--seed', '43');
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(
       `proofpack: ${path.join(config, 'packs.json')} › packs[0] (ghost-easy) › tiers.EASY: wants 4 levels, ../trial/levels/ghost/standard.json has 2`,
     );
-    expect({ levels: snapshot(at('levels')), dist: snapshot(at('dist')) }).toEqual(before);
+    expect({ levels: filesUnder(at('levels')), dist: filesUnder(at('dist')) }).toEqual(before);
   });
 });
 
@@ -98,13 +88,13 @@ describe('checked before any work', () => {
     const inside = at('.proofpack', 'run');
     fs.mkdirSync(inside, { recursive: true });
     for (const f of ['ghost.json', 'packs.json']) fs.copyFileSync(path.join(config, f), path.join(inside, f));
-    const before = snapshot(at('.proofpack'));
+    const before = filesUnder(at('.proofpack'));
     const r = await run(['pipeline', '--config-dir', inside, '--levels', at('levels'), '--dist', at('dist'), '--work', at('.proofpack'), '--threads', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toBe(
       `proofpack: --config-dir ${inside} is inside --work ${at('.proofpack')}, which the run deletes and rewrites; keep the configs outside --levels, --dist and --work\n`,
     );
-    expect(snapshot(at('.proofpack'))).toEqual(before);
+    expect(filesUnder(at('.proofpack'))).toEqual(before);
     fs.rmSync(inside, { recursive: true });
   });
 

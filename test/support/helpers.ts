@@ -1,7 +1,7 @@
 // Test helpers: run the CLI as a user would, temp dirs, and a brute-force
-// ghost enumerator used as an independent oracle (tests only).
+// ghost enumerator used as an independent oracle, and a folder's exact contents (tests only).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { KINDS } from '../../tools/kinds/index.ts';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -230,4 +230,14 @@ export function firstDifference(found: string, expected: string): string | null 
   while (c < x.length && c < y.length && x[c] === y[c]) c++;
   const around = (s: string | undefined) => (s === undefined ? '(end of text)' : JSON.stringify(s.slice(Math.max(0, c - 60), c + 60)));
   return `line ${i + 1}, column ${c + 1}: expected ${around(b[i])} / found ${around(a[i])}`;
+}
+
+/** Every file under `dir`, by its path relative to `dir` (`/`-separated), with its bytes as base64: a folder's exact contents, for byte-for-byte comparisons. */
+export function filesUnder(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
+    const file = path.join(dir, f);
+    if (statSync(file).isFile()) out[f.split(path.sep).join('/')] = readFileSync(file, 'base64');
+  }
+  return out;
 }

@@ -1,0 +1,22 @@
+// A game repository with its own kind, for the tests of run-time kinds: a
+// temporary folder whose node_modules links zod and this checkout as
+// `proofpack` (what an installed proofpack brings), and tools/kinds/apple
+// copied to proofpack/kinds/pear/ with only its name changed. The built-in
+// kinds import only `proofpack/…` entries, so the copy loads as written.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { ROOT, tempDir } from './helpers.ts';
+
+/** A new game folder (its real path) holding proofpack/kinds/pear/, plus each of `fixtures` (test/fixtures/game-kinds/) in pear's folder. */
+export function pearGame(fixtures: readonly string[] = []): string {
+  const game = fs.realpathSync(tempDir());
+  fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'a-game', private: true, type: 'module' }));
+  fs.mkdirSync(path.join(game, 'node_modules'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules', 'zod'), path.join(game, 'node_modules', 'zod'));
+  fs.symlinkSync(ROOT, path.join(game, 'node_modules', 'proofpack'));
+  const pear = path.join(game, 'proofpack', 'kinds', 'pear');
+  fs.cpSync(path.join(ROOT, 'tools', 'kinds', 'apple'), pear, { recursive: true });
+  for (const f of fs.readdirSync(pear)) fs.writeFileSync(path.join(pear, f), fs.readFileSync(path.join(pear, f), 'utf8').replaceAll("'apple'", "'pear'"));
+  for (const f of fixtures) fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'game-kinds', f), path.join(pear, f));
+  return game;
+}

@@ -1,6 +1,6 @@
 // `proofpack check-kind` on broken kinds (test/kinds/fixtures/, each apple with
 // one member broken): a non-deterministic analyze, an equivalents that throws
-// on some valid puzzles, a tierTable that never returns, tolerances that let
+// on some valid puzzles, a calibrate that reads the first level, a tierTable that never returns, tolerances that let
 // validate miss a change and no budgets, an analyze that knows nothing. Each fails it with a line naming the
 // member and the input, exit 1 (--json: the same as data). About 50 s: each
 // fixture generates its sample four times, and the hanging member costs two
@@ -51,6 +51,16 @@ describe('check-kind on broken kinds', () => {
     // the bent levels reach it too
     expect(report.violations).toContainEqual(expect.objectContaining({ check: 'bent inputs', member: 'equivalents' }));
     expect(report.violations.every((v) => v.member === 'equivalents')).toBe(true);
+  });
+
+  it('names calibrate when it depends on the order of the levels', async () => {
+    const r = await checkFixture('order-calibrate.ts');
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(
+        /^apple › calibrate › calibrate: depends on the order of the levels: (reversed|rotated by one) gives another calibration than in order; input: the sample's levels/,
+      ),
+    );
   });
 
   it('names the tolerances that let validate miss a changed analysis field, and missing budgets', async () => {

@@ -10,6 +10,7 @@ import type { KindSource } from './calls.ts';
 import { MemberCaller } from './members.ts';
 import { jobInput, reproducibleSample, type SampleJob } from './reproducible.ts';
 import { checkCanonical } from './canonical.ts';
+import { checkCalibrate } from './calibrate.ts';
 import { checkAnalyze } from './analyze.ts';
 import { checkShipped } from './shipped.ts';
 import { checkFace } from './face.ts';
@@ -56,6 +57,8 @@ async function checks(source: KindSource, opts: KindCheckOptions, signal: AbortS
     checkBudgets(c);
     opts.onCheck?.(name, 'canonical and equivalents');
     await checkCanonical(c);
+    opts.onCheck?.(name, 'calibrate');
+    await checkCalibrate(c);
     opts.onCheck?.(name, 'analyze');
     const outcomes = await checkAnalyze(c);
     checkShipped(c, outcomes);

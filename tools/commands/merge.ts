@@ -18,7 +18,7 @@ import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { MAX_SHARDS, ownsRunning } from './shared/shards.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits } from './shared/budgets.ts';
 import { MAX_LEVELS_PER_RUN, MAX_MERGE_BYTES } from './shared/caps.ts';
-import { recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
+import { levelProblems, setProblems } from './shared/level-checks.ts';
 import { ceilingsOf, runPipelineTasks, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
@@ -302,10 +302,7 @@ async function checkLevels(
   owners.forEach(({ file, index }, t) => {
     const l = at(sets, file);
     const level = at(l.doc.levels, index);
-    at(reports, file).problems.push(
-      ...staticProblems(l.kind, level, index, at(firstIndex, file)),
-      ...recomputedProblems(l.kind, l.doc, level, index, withoutWork(at(outcomes, t))),
-    );
+    at(reports, file).problems.push(...levelProblems(l.kind, l.doc, level, index, at(firstIndex, file), withoutWork(at(outcomes, t))));
   });
   sets.forEach((l, f) => at(reports, f).problems.push(...setProblems(l.kind, l.doc)));
   for (const r of reports) r.problems = sortProblems(r.problems);

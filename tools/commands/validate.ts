@@ -20,7 +20,7 @@ import { ceilingsOf, pipelineStartOrder, runPipelineTasks, taskCost, type Analyz
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
-import { cutFromProblems, isPlainPackFile, manifestProblems, recomputedProblems, setProblems, staticProblems } from './shared/level-checks.ts';
+import { cutFromProblems, isPlainPackFile, manifestProblems, levelProblems, setProblems } from './shared/level-checks.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { at } from '../lib/at.ts';
 
@@ -431,10 +431,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   owners.forEach(({ file, index }, t) => {
     const l = loaded[file] as Extract<Loaded, { type: 'set' | 'pack' }>;
     const level = at(l.doc.levels, index);
-    at(reports, file).problems.push(
-      ...staticProblems(l.kind, level, index, at(firstIndex, file)),
-      ...recomputedProblems(l.kind, l.doc, level, index, at(outcomes, t)),
-    );
+    at(reports, file).problems.push(...levelProblems(l.kind, l.doc, level, index, at(firstIndex, file), at(outcomes, t)));
   });
   loaded.forEach((l, f) => {
     if (!l || !mineFile) return;

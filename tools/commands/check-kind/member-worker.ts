@@ -12,7 +12,7 @@ import { loadKindModule } from '../../kinds/load.ts';
 import { machineScratch } from '../shared/scratch.ts';
 import { machineRoom } from '../shared/machine.ts';
 import { machineTeam } from '../shared/team.ts';
-import { recomputedProblems, setProblems, staticProblems } from '../shared/level-checks.ts';
+import { levelProblems, recomputedProblems, setProblems, staticProblems } from '../shared/level-checks.ts';
 import { curateSet } from '../curate.ts';
 import { MEMBERS, type Call } from './calls.ts';
 
@@ -43,10 +43,7 @@ function run(kind: PuzzleKind, call: Call): unknown {
       if (!level) throw new Error(`no levels[${call.index}]`);
       const first = new Map<string, number>();
       call.doc.levels.forEach((l, i) => first.has(l.id) || first.set(l.id, i));
-      return [
-        ...staticProblems(kind, level, call.index, first),
-        ...recomputedProblems(kind, call.doc, level, call.index, call.outcome as Outcome<unknown, unknown>),
-      ];
+      return levelProblems(kind, call.doc, level, call.index, first, call.outcome as Outcome<unknown, unknown>);
     }
     case 'set':
       return setProblems(kind, call.doc);

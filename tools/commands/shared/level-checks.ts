@@ -44,6 +44,29 @@ export function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, level: Level
 }
 
 /**
+ * Every problem of one stored level, as validate reports it: the static checks,
+ * then the recomputed ones, a problem the two both find (a kind's rule check
+ * and the recomputed analysis naming the same field with the same values)
+ * given once.
+ */
+export function levelProblems(
+  kind: PuzzleKind,
+  doc: LevelDoc,
+  level: Level,
+  index: number,
+  firstIndexOfId: Map<string, number>,
+  outcome: Outcome<unknown, unknown>,
+): ReportedProblem[] {
+  const seen = new Set<string>();
+  return [...staticProblems(kind, level, index, firstIndexOfId), ...recomputedProblems(kind, doc, level, index, outcome)].filter((p) => {
+    const key = stableJson([p.field, p.stored, p.expected]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * Whole-set checks: the calibration curate would choose for these levels, and
  * their order (curated sets), or the initial calibration (candidates). They use
  * the stored analyses: every stored analysis is itself checked against analyze().

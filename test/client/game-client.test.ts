@@ -17,7 +17,7 @@ import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { cli, ROOT } from '../support/helpers.ts';
 import { connectBrowser } from '../support/browser.ts';
-import { pearGame } from '../support/pear-game.ts';
+import { pearGame, pearPacks } from '../support/pear-game.ts';
 import { gameKindsScript } from '../../tools/preview/game-script.ts';
 import { playHtml } from '../../tools/preview/play.ts';
 import { InputError } from '../../tools/lib/errors.ts';
@@ -159,12 +159,7 @@ describe("the play page with a game's kind", () => {
     const generate = cli(['generate', 'pear', '--config', 'pear.quick.json', '--count', '2', '--out', 'c.json', '--quiet'], game);
     expect(generate.code, generate.stderr).toBe(0);
     expect(cli(['curate', 'c.json', '--out', 's.json', '--quiet'], game).code).toBe(0);
-    const set = JSON.parse(fs.readFileSync(path.join(game, 's.json'), 'utf8')) as { levels: { tier: string }[] };
-    const tiers = Object.fromEntries(set.levels.map((l) => [l.tier, 'all']));
-    fs.writeFileSync(
-      path.join(game, 'packs.json'),
-      JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'pears', set: 's.json', tiers, order: 'difficulty' }] }),
-    );
+    pearPacks(game, 's.json');
     const bundle = cli(['bundle', '--packs', 'packs.json', '--out', 'dist', '--quiet'], game);
     expect(bundle.code, bundle.stderr).toBe(0);
     const page = fs.readFileSync(path.join(game, 'dist', 'preview', 'play.html'), 'utf8');

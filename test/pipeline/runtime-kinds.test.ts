@@ -13,7 +13,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli, ROOT } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
-import { pearGame } from '../support/pear-game.ts';
+import { pearGame, pearPacks } from '../support/pear-game.ts';
 import { SCHEMA_DIR } from '../../tools/lib/paths.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -80,12 +80,7 @@ describe("a game's own kind from its kinds.json", () => {
     expect(JSON.parse(fs.readFileSync(path.join(dir, 'pear.json'), 'utf8'))).toMatchObject({ seed: 3, name: 'standard' });
     const packs = JSON.parse(fs.readFileSync(path.join(dir, 'packs.json'), 'utf8')) as { packs: { name: string }[] };
     expect(packs.packs.map((p) => p.name)).toContain('pear-all');
-    const set = JSON.parse(fs.readFileSync(path.join(game, 's.json'), 'utf8')) as { levels: { tier: string }[] };
-    const tiers = Object.fromEntries(set.levels.map((l) => [l.tier, 'all']));
-    fs.writeFileSync(
-      path.join(game, 'packs.json'),
-      JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'pears', set: 's.json', tiers, order: 'difficulty' }] }),
-    );
+    pearPacks(game, 's.json');
     const bundle = cli(['bundle', '--packs', 'packs.json', '--out', 'dist', '--quiet'], game);
     expect(bundle.code, bundle.stderr).toBe(0);
     expect(fs.readdirSync(path.join(game, 'dist', 'conformance'))).toEqual(['pear.json']);

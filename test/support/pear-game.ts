@@ -2,7 +2,8 @@
 // temporary folder whose node_modules links zod and this checkout as
 // `proofpack` (what an installed proofpack brings), and tools/kinds/apple
 // copied to proofpack/kinds/pear/ with only its name changed. The built-in
-// kinds import only `proofpack/…` entries, so the copy loads as written.
+// kinds import only `proofpack/…` entries, so the copy loads as written. And
+// the packs config of one pack of every tier a pear set has.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT, tempDir } from './helpers.ts';
@@ -19,4 +20,14 @@ export function pearGame(fixtures: readonly string[] = []): string {
   for (const f of fs.readdirSync(pear)) fs.writeFileSync(path.join(pear, f), fs.readFileSync(path.join(pear, f), 'utf8').replaceAll("'apple'", "'pear'"));
   for (const f of fixtures) fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'game-kinds', f), path.join(pear, f));
   return game;
+}
+
+/** Writes `<game>/packs.json`: one pack `pears` of every tier the curated set `<game>/<set>` has. */
+export function pearPacks(game: string, set: string): void {
+  const levels = (JSON.parse(fs.readFileSync(path.join(game, set), 'utf8')) as { levels: { tier: string }[] }).levels;
+  const tiers = Object.fromEntries(levels.map((l) => [l.tier, 'all']));
+  fs.writeFileSync(
+    path.join(game, 'packs.json'),
+    JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'pears', set, tiers, order: 'difficulty' }] }),
+  );
 }

@@ -24,6 +24,9 @@
 // Node modules for them, no process.kill / process.env / Atomics.wait — but
 // through the Scratch it is given; its benchmark hooks (bench.ts) read their
 // environment and time themselves, and one module reads its own compiled code.
+// A room inside a kind (a folder holding an index.ts: the ghost score DP,
+// tools/kinds/ghost/score/) is entered through that one file, which names what
+// it exports and exports only what the rest of the kind calls.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -183,13 +186,69 @@ function violations(files: Record<string, string>): string[] {
   return bad.sort();
 }
 
+/** The rooms: folders inside a kind's folder holding an index.ts (tools/kinds/ghost/score/), as `tools/kinds/<kind>/<room>/`. */
+function rooms(files: Record<string, string>): string[] {
+  return Object.keys(files)
+    .filter((f) => /^tools\/kinds\/[^/]+\/.+\/index\.ts$/.test(f))
+    .map((f) => f.slice(0, -'index.ts'.length))
+    .sort();
+}
+
+const NAMED_IMPORT = /(?:^|\n)\s*import\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"]([^'"]+)['"]/g;
+const NAMESPACE_IMPORT = /(?:^|\n)\s*import\s+\*\s+as\s+\w+\s+from\s+['"]([^'"]+)['"]/g;
+const NAMED_EXPORT = /(?:^|\n)\s*export\s+(?:type\s+)?\{([^}]*)\}/g;
+const DECLARED_EXPORT = /(?:^|\n)\s*export\s+(?:declare\s+)?(?:const|let|function\*?|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/g;
+/** The names of `{ a, type b, c as d }`: as the importer sees them (`as` = false, `c`) or as exported (`as` = true, `d`). */
+const names = (list: string, alias: boolean) =>
+  list
+    .split(',')
+    .map((n) => n.trim().replace(/^type\s+/, ''))
+    .filter((n) => n !== '')
+    .map((n) => {
+      const [name, as] = n.split(/\s+as\s+/);
+      return (alias ? (as ?? name) : name)!;
+    });
+
+/**
+ * What breaks a room's one entrance: a file outside the room (under tools/) that imports one of its
+ * files other than index.ts; an `export *` in index.ts (it names what it exports); a name index.ts
+ * exports that no file outside the room imports (it exports only what the rest calls; a namespace
+ * import counts as using all). Tests may import any file of a room: they test its parts.
+ */
+function roomBreaches(files: Record<string, string>): string[] {
+  const bad: string[] = [];
+  for (const room of rooms(files)) {
+    const entry = `${room}index.ts`;
+    const text = files[entry] ?? '';
+    if (/(?:^|\n)\s*export\s*\*/.test(text)) bad.push(`${entry}: export * (name what the rest of the kind calls)`);
+    const used = new Set<string>();
+    let all = false;
+    for (const [file, source] of Object.entries(files)) {
+      if (file.startsWith(room)) continue;
+      for (const spec of importsOf(source)) {
+        if (!spec.startsWith('.')) continue;
+        const target = resolved(file, spec);
+        if (target.startsWith(room) && target !== entry) bad.push(`${file} -> ${target} (enter ${room} through its index.ts)`);
+      }
+      for (const m of source.matchAll(NAMED_IMPORT)) if (resolved(file, m[2]!) === entry) for (const n of names(m[1]!, false)) used.add(n);
+      for (const m of source.matchAll(NAMESPACE_IMPORT)) if (resolved(file, m[1]!) === entry) all = true;
+    }
+    const exported = [...text.matchAll(NAMED_EXPORT)].flatMap((m) => names(m[1]!, true)).concat([...text.matchAll(DECLARED_EXPORT)].map((m) => m[1]!));
+    if (!all) for (const n of exported) if (!used.has(n)) bad.push(`${entry}: exports ${n}, which nothing outside ${room} imports`);
+  }
+  return bad.sort();
+}
+
 /** Node modules that reach the file system, other processes, the network or other threads. */
 const MACHINE_MODULES = /^node:(fs|fs\/promises|os|child_process|cluster|net|http|https|http2|dgram|dns|tls|worker_threads|readline|repl|inspector)$/;
 const MACHINE_CALLS = /\bprocess\.(kill|env|exit|chdir|on)\b|\bAtomics\.wait\b|\brequire\(/;
 
 /** Files of a kind allowed more, and why. */
 const KIND_EXCEPTIONS: Record<string, { modules: RegExp; why: string }> = {
-  'tools/kinds/ghost/dp-kernel.ts': { modules: /^node:fs$/, why: 'reads its own compiled code, the score kernel score-kernel.wasm beside it, like an import' },
+  'tools/kinds/ghost/score/dp-kernel.ts': {
+    modules: /^node:fs$/,
+    why: 'reads its own compiled code, the score kernel score-kernel.wasm beside it, like an import',
+  },
 };
 
 /** What a kind's files do that only the command layer may: `file: what`. */
@@ -292,6 +351,29 @@ describe('layers', () => {
     ]);
   });
 
+  it('a room inside a kind (the ghost score DP) is entered through its index.ts alone, which names what the rest calls', () => {
+    expect(rooms(files)).toContain('tools/kinds/ghost/score/');
+    expect(roomBreaches(files)).toEqual([]);
+  });
+
+  it('flags a way into a room past its index.ts, an export *, and an export nothing outside calls', () => {
+    expect(
+      roomBreaches({
+        'tools/kinds/pear/deep/index.ts': "export * from './a.ts';\nexport { b, type B, c as d } from './b.ts';\nexport const e = 1;",
+        'tools/kinds/pear/deep/a.ts': "import { x } from '../rules.ts';",
+        'tools/kinds/pear/deep/b.ts': "import { a } from './a.ts';",
+        'tools/kinds/pear/rules.ts': "import { b, type B } from './deep/index.ts';\nimport { a } from './deep/a.ts';",
+        'tools/kinds/pear/face.ts': "import type { d } from './deep/index.ts';",
+        'tools/kinds/pear/solver.ts': "import { e } from './deep/../deep/b.ts';",
+      }),
+    ).toEqual([
+      'tools/kinds/pear/deep/index.ts: export * (name what the rest of the kind calls)',
+      'tools/kinds/pear/deep/index.ts: exports e, which nothing outside tools/kinds/pear/deep/ imports',
+      'tools/kinds/pear/rules.ts -> tools/kinds/pear/deep/a.ts (enter tools/kinds/pear/deep/ through its index.ts)',
+      'tools/kinds/pear/solver.ts -> tools/kinds/pear/deep/b.ts (enter tools/kinds/pear/deep/ through its index.ts)',
+    ]);
+  });
+
   it('a kind does no file, process or thread I/O of its own (only through the Scratch it is given)', () => {
     expect(kindMachineUse(files)).toEqual([]);
   });
@@ -299,8 +381,8 @@ describe('layers', () => {
   it('flags a kind that does I/O itself', () => {
     expect(
       kindMachineUse({
-        'tools/kinds/ghost/dp-layered.ts': "import { openSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
-        'tools/kinds/ghost/dp-kernel.ts': "import { readFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
+        'tools/kinds/ghost/score/dp-layered.ts': "import { openSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
+        'tools/kinds/ghost/score/dp-kernel.ts': "import { readFileSync } from 'node:fs';\nimport { tmpdir } from 'node:os';",
         'tools/kinds/apple/search.ts': 'const n = new Int32Array(new SharedArrayBuffer(4));\nAtomics.wait(n, 0, 0, 250);',
         'tools/kinds/slide/rules.ts': 'if (process.kill(pid, 0)) x();\n// process.env in a comment is fine',
         'tools/kinds/ghost/bench.ts': "import * as os from 'node:os';\nconst g = process.env['BENCH_LAYERED_G'];",
@@ -308,9 +390,9 @@ describe('layers', () => {
       }),
     ).toEqual([
       'tools/kinds/apple/search.ts: Atomics.wait',
-      'tools/kinds/ghost/dp-kernel.ts: imports node:os',
-      'tools/kinds/ghost/dp-layered.ts: imports node:fs',
-      'tools/kinds/ghost/dp-layered.ts: imports node:os',
+      'tools/kinds/ghost/score/dp-kernel.ts: imports node:os',
+      'tools/kinds/ghost/score/dp-layered.ts: imports node:fs',
+      'tools/kinds/ghost/score/dp-layered.ts: imports node:os',
       'tools/kinds/slide/rules.ts: process.kill',
     ]);
   });

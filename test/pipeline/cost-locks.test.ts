@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineScratch, releaseOwnLocks, startTimeOf } from '../../tools/commands/shared/scratch.ts';
 import { runPipelineTasks } from '../../tools/commands/shared/tasks.ts';
-import { HEAVY_LOCK } from '../../tools/kinds/ghost/dp-layered.ts';
+import { HEAVY_LOCK } from '../../tools/kinds/ghost/score/dp-layered.ts';
 
 let dir: string;
 beforeEach(() => {

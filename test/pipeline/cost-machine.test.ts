@@ -4,9 +4,9 @@
 // fill a disk: the last max(2 GiB, 5 %) of it stays free.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { diskReserve, machineRoom, memoryLimit, usableDiskBytes } from '../../tools/commands/shared/machine.ts';
-import { checkDisk, checkRoom } from '../../tools/kinds/ghost/dp-room.ts';
-import { dpNeeds } from '../../tools/kinds/ghost/score-assets.ts';
-import { layeredDisk } from '../../tools/kinds/ghost/dp-layered.ts';
+import { checkDisk, checkRoom } from '../../tools/kinds/ghost/score/dp-room.ts';
+import { dpNeeds } from '../../tools/kinds/ghost/score/score-assets.ts';
+import { layeredDisk } from '../../tools/kinds/ghost/score/dp-layered.ts';
 import { memoryScratch } from '../../tools/lib/scratch.ts';
 import { RoomError } from '../../tools/lib/errors.ts';
 

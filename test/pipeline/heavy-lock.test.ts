@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { holderState, machineScratch, startTimeOf } from '../../tools/commands/shared/scratch.ts';
-import { HEAVY_LOCK } from '../../tools/kinds/ghost/dp-layered.ts';
+import { HEAVY_LOCK } from '../../tools/kinds/ghost/score/dp-layered.ts';
 
 let dir: string;
 const lockPath = () => join(dir, `proofpack-${HEAVY_LOCK}.lock`);

@@ -99,7 +99,7 @@ export function allSolutions(p: GhostPuzzle, limit = 2): string[][] {
 
 /**
  * The score rule of SPEC §1 written straight from its text, as an oracle for
- * tests (independent of tools/kinds/ghost/score-*.ts). Ghosts are numbered in
+ * tests (independent of tools/kinds/ghost/score-rule.ts and the DP in tools/kinds/ghost/score/). Ghosts are numbered in
  * row-major order; a state is a bit mask of caught ghosts.
  */
 export function scoreOracle(p: GhostPuzzle, solution: readonly string[]) {

@@ -5,7 +5,7 @@ import type { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSo
 import { compileBoard, type Board } from './board.ts';
 import { solveLayered, type State } from './solver.ts';
 import { encodeHints, hintPath } from './hints.ts';
-import { scoreAssets } from './score-assets.ts';
+import { scoreAssets } from './score/index.ts';
 import { logicDepth } from './logic-depth.ts';
 import { DP_MAX_GHOSTS } from './limits.ts';
 

@@ -13,10 +13,7 @@ import { solveLayered } from './solver.ts';
 import { GHOST_DEFAULT_CONFIG } from './config.ts';
 import { initialGhostCalibration } from './tiers.ts';
 import { scoreModel } from './score-rule.ts';
-import { dpModel } from './dp-kernel.ts';
-import { scoreTables } from './dp-single.ts';
-import { LAYERED_LOW_BITS } from './dp-layered.ts';
-import { exactScores } from './score-assets.ts';
+import { dpModel, exactScores, LAYERED_LOW_BITS, scoreTables } from './score/index.ts';
 import type { GhostAnalysis } from './schema.ts';
 
 /** The first board with G ghosts from a seeded stream of random 9×9 boards (20–28 clues). */

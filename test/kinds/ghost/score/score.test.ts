@@ -4,16 +4,16 @@
 // ghost-course.test.ts. The oracles are in helpers.ts,
 // written from the SPEC text without the library's score code.
 import { describe, expect, it } from 'vitest';
-import { scoreAssets, exactScores, UNKNOWN } from '../../../tools/kinds/ghost/score-assets.ts';
-import { scoreModel, playScore } from '../../../tools/kinds/ghost/score-rule.ts';
-import { dpModel } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { scoreTables, optimalStates, totalScore } from '../../../tools/kinds/ghost/dp-single.ts';
-import { decodeCourse, courseValue, type Course } from '../../../tools/kinds/ghost/course-format.ts';
-import { fromBase64, toBase64 } from '../../../tools/lib/bytes.ts';
-import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
-import type { GhostPuzzle } from '../../../tools/kinds/ghost/schema.ts';
-import { bruteForceScores, scoreOracle } from '../../support/helpers.ts';
+import { scoreAssets, exactScores, UNKNOWN } from '../../../../tools/kinds/ghost/score/score-assets.ts';
+import { scoreModel, playScore } from '../../../../tools/kinds/ghost/score-rule.ts';
+import { dpModel } from '../../../../tools/kinds/ghost/score/dp-kernel.ts';
+import { scoreTables, optimalStates, totalScore } from '../../../../tools/kinds/ghost/score/dp-single.ts';
+import { decodeCourse, courseValue, type Course } from '../../../../tools/kinds/ghost/course-format.ts';
+import { fromBase64, toBase64 } from '../../../../tools/lib/bytes.ts';
+import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
+import type { GhostPuzzle } from '../../../../tools/kinds/ghost/schema.ts';
+import { bruteForceScores, scoreOracle } from '../../../support/helpers.ts';
 
 const valueAt = (c: Course, state: number) => courseValue(c, (g) => ((state >>> g) & 1) === 1);
 const course = (text: unknown, G: number) => decodeCourse(text as string, G);

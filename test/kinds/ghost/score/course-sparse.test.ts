@@ -1,4 +1,4 @@
-// The sparse construction of a course diagram (tools/kinds/ghost/course-build.ts
+// The sparse construction of a course diagram (tools/kinds/ghost/score/course-build.ts
 // sparseBuild: the merge of each run's two sides, the node table) against a
 // straightforward reference, on small random sets D in several ghost orders,
 // including orders encodeCourse would not keep (course-build.test.ts sees only
@@ -8,9 +8,9 @@
 // number of nodes gives the only bytes the asset can have: a faster build
 // checked here keeps every asset's bytes.
 import { describe, expect, it } from 'vitest';
-import { encodeCourseInOrder } from '../../../tools/kinds/ghost/course-build.ts';
-import { courseNodes, courseValue, decodeCourse } from '../../../tools/kinds/ghost/course-format.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
+import { encodeCourseInOrder } from '../../../../tools/kinds/ghost/score/course-build.ts';
+import { courseNodes, courseValue, decodeCourse } from '../../../../tools/kinds/ghost/course-format.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
 
 /**
  * The nodes of the reduced diagram of `value` (state -> terminal, ⊥ absent) in

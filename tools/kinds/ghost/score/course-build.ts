@@ -18,7 +18,7 @@
 //
 // The diagram and its bytes are described in course-format.ts. Pure functions, no Node-only imports.
 import { BitWriter, ByteWriter, toBase64 } from 'proofpack/kind';
-import { BOTTOM, COURSE_VERSION, GAMMA_BITS, terminalBits } from './course-format.ts';
+import { BOTTOM, COURSE_VERSION, GAMMA_BITS, terminalBits } from '../course-format.ts';
 
 /** Ghost orders tried (a permutation: order[k] = the ghost tested at depth k). */
 export function candidateOrders(cells: ArrayLike<number>, n: number): number[][] {

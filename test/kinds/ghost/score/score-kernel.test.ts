@@ -6,12 +6,12 @@
 // And the kernel's collection of marked states (collect(), countMarked())
 // against a plain walk of the bitset.
 import { describe, expect, it } from 'vitest';
-import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
-import { CK, CK_SHIFT, COLLECT, dpModel, loadKernel, blockMap } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { optimalStates, scoreTables, stateValues } from '../../../tools/kinds/ghost/dp-single.ts';
-import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
-import { scoreOracle } from '../../support/helpers.ts';
+import { scoreModel } from '../../../../tools/kinds/ghost/score-rule.ts';
+import { CK, CK_SHIFT, COLLECT, dpModel, loadKernel, blockMap } from '../../../../tools/kinds/ghost/score/dp-kernel.ts';
+import { optimalStates, scoreTables, stateValues } from '../../../../tools/kinds/ghost/score/dp-single.ts';
+import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
+import { scoreOracle } from '../../../support/helpers.ts';
 
 function board(i: number, G: number) {
   const rng = rngFor(32, 'kernel', i);

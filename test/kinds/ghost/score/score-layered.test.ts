@@ -4,16 +4,16 @@
 // blocks so that many layers and high ghosts are crossed, and against a brute
 // force over all G! orders for G = 7 and 8.
 import { describe, expect, it } from 'vitest';
-import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
-import { ckOpen, dpModel } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { scoreTables, optimalStates } from '../../../tools/kinds/ghost/dp-single.ts';
-import { layeredOptima } from '../../../tools/kinds/ghost/dp-layered.ts';
-import { courseFits, courseRoom } from '../../../tools/kinds/ghost/course-build.ts';
-import { exactScores } from '../../../tools/kinds/ghost/score-assets.ts';
-import { memoryScratch } from '../../../tools/lib/scratch.ts';
-import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
-import { bruteForceScores } from '../../support/helpers.ts';
+import { scoreModel } from '../../../../tools/kinds/ghost/score-rule.ts';
+import { ckOpen, dpModel } from '../../../../tools/kinds/ghost/score/dp-kernel.ts';
+import { scoreTables, optimalStates } from '../../../../tools/kinds/ghost/score/dp-single.ts';
+import { layeredOptima } from '../../../../tools/kinds/ghost/score/dp-layered.ts';
+import { courseFits, courseRoom } from '../../../../tools/kinds/ghost/score/course-build.ts';
+import { exactScores } from '../../../../tools/kinds/ghost/score/score-assets.ts';
+import { memoryScratch } from '../../../../tools/lib/scratch.ts';
+import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
+import { bruteForceScores } from '../../../support/helpers.ts';
 
 function board(stream: string, i: number, ghosts: number) {
   const rng = rngFor(15, stream, i);

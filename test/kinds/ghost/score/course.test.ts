@@ -8,15 +8,15 @@
 //     between two states that both lie on optimal plays (the case a set of
 //     states cannot decide), and random catches.
 import { describe, expect, it } from 'vitest';
-import { exactScores } from '../../../tools/kinds/ghost/score-assets.ts';
-import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
-import { dpModel, stepBonus } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { optimalStates, scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
-import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { canStillReach, catchAt, ghostAt, rulesOf, startGhostPlay, type GhostCourseLevel, type GhostPlay } from '../../../tools/kinds/ghost/play.ts';
-import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../../../tools/kinds/ghost/schema.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
-import { scoreOracle } from '../../support/helpers.ts';
+import { exactScores } from '../../../../tools/kinds/ghost/score/score-assets.ts';
+import { scoreModel } from '../../../../tools/kinds/ghost/score-rule.ts';
+import { dpModel, stepBonus } from '../../../../tools/kinds/ghost/score/dp-kernel.ts';
+import { optimalStates, scoreTables } from '../../../../tools/kinds/ghost/score/dp-single.ts';
+import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
+import { canStillReach, catchAt, ghostAt, rulesOf, startGhostPlay, type GhostCourseLevel, type GhostPlay } from '../../../../tools/kinds/ghost/play.ts';
+import type { GhostAnalysis, GhostPuzzle, GhostSolution } from '../../../../tools/kinds/ghost/schema.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
+import { scoreOracle } from '../../../support/helpers.ts';
 
 function analysisOf(puzzle: GhostPuzzle, solution: GhostSolution): GhostAnalysis {
   const { assets } = exactScores(scoreModel(puzzle, solution));

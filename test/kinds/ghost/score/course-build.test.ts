@@ -1,17 +1,17 @@
-// How a course asset is built (tools/kinds/ghost/course-build.ts): the sparse
+// How a course asset is built (tools/kinds/ghost/score/course-build.ts): the sparse
 // construction in every ghost order it may choose, from the same ascending keys. The
 // values an asset holds are checked against a plain DP in score.test.ts and
 // course.test.ts; here the question is whether the shortcut changes anything:
 // every order's diagram must decode to the same value at every one of the 2^G
 // states, and the asset kept must be the shortest of them.
 import { describe, expect, it } from 'vitest';
-import { candidateOrders, encodeCourse } from '../../../tools/kinds/ghost/course-build.ts';
-import { courseValue, decodeCourse } from '../../../tools/kinds/ghost/course-format.ts';
-import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
-import { dpModel } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { optimalStates, scoreTables } from '../../../tools/kinds/ghost/dp-single.ts';
-import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
+import { candidateOrders, encodeCourse } from '../../../../tools/kinds/ghost/score/course-build.ts';
+import { courseValue, decodeCourse } from '../../../../tools/kinds/ghost/course-format.ts';
+import { scoreModel } from '../../../../tools/kinds/ghost/score-rule.ts';
+import { dpModel } from '../../../../tools/kinds/ghost/score/dp-kernel.ts';
+import { optimalStates, scoreTables } from '../../../../tools/kinds/ghost/score/dp-single.ts';
+import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
 
 describe('a course asset in every ghost order', () => {
   // boards whose sets of optimal states are irregular enough to give diagrams of some size

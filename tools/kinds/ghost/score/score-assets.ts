@@ -7,9 +7,9 @@
 // optimal plays with their W, and the assets are built from those alike
 // (course-build.ts courseAssets).
 import { type MachineRoom, type Scratch, type Team, memoryScratch } from 'proofpack/kind';
-import type { GhostPuzzle, GhostSolution } from './schema.ts';
-import { scoreModel, type ScoreModel } from './score-rule.ts';
-import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
+import type { GhostPuzzle, GhostSolution } from '../schema.ts';
+import { scoreModel, type ScoreModel } from '../score-rule.ts';
+import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from '../limits.ts';
 import { dpModel, wholeMap } from './dp-kernel.ts';
 import { singleOptima, totalScore } from './dp-single.ts';
 import { layeredDisk, layeredMemory, layeredOptima } from './dp-layered.ts';

@@ -26,7 +26,7 @@ import { popcount, type MachineRoom, type Scratch, type ScratchFile, type Team }
 import { layerSolver, teamArena, type LayerSolver } from './dp-medal-blocks.ts';
 import { allocating, checkRoom, MEMORY_SHARE, roomFile, type DpNeeds } from './dp-room.ts';
 import { BlockCache, layerMajor, layerRuns } from './dp-stream.ts';
-import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from './limits.ts';
+import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS } from '../limits.ts';
 import {
   blockMap,
   blockTerms,

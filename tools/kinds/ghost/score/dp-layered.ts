@@ -12,7 +12,7 @@
 // successor block, under 1 MB of its memory; dp-kernel.ts blockMap); blocks
 // live in ordinary ArrayBuffers, so the 4 GB limit of a 32-bit memory does not apply.
 import { popcount, type Scratch, type ScratchFile } from 'proofpack/kind';
-import { COURSE_MAX_GHOSTS, HEAVY_GHOSTS } from './limits.ts';
+import { COURSE_MAX_GHOSTS, HEAVY_GHOSTS } from '../limits.ts';
 import { blockMap, BLOCK_BITS, CK, ckOpen, loadKernel, type DpModel, type ExactOptima, type Kernel, type OptimalPlay } from './dp-kernel.ts';
 import { COURSE_BYTES_PER_STATE, courseRoom, type Alloc } from './course-build.ts';
 import { allocating, checkDisk, roomFile, type DpNeeds } from './dp-room.ts';

@@ -6,20 +6,28 @@
 // refusal, in one line, when the machine has too little memory, or too little
 // free scratch disk once the heavy lock is held.
 import { describe, expect, it } from 'vitest';
-import { scoreModel, type ScoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
-import { blockMap, blockTerms, CK, CK_SHIFT, countsBlock, dpModel, loadKernel } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { optimalStates, scoreTables, singleOptima } from '../../../tools/kinds/ghost/dp-single.ts';
-import { medalDisk, medalMemory, medalNeeds, medalOptima, medalStreams, streamMemory, type MedalOptions } from '../../../tools/kinds/ghost/dp-medal.ts';
-import { BlockCache, layerMajor, layerRuns } from '../../../tools/kinds/ghost/dp-stream.ts';
-import { checkDisk, checkRoom } from '../../../tools/kinds/ghost/dp-room.ts';
-import { dpNeeds } from '../../../tools/kinds/ghost/score-assets.ts';
-import { blockLayers, HEAVY_LOCK, heavyHold, Slots } from '../../../tools/kinds/ghost/dp-layered.ts';
-import { courseAssets } from '../../../tools/kinds/ghost/course-build.ts';
-import { memoryScratch } from '../../../tools/lib/scratch.ts';
-import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
-import type { Scratch, Team } from '../../../tools/lib/kind.ts';
-import { machineTeam } from '../../../tools/commands/shared/team.ts';
+import { scoreModel, type ScoreModel } from '../../../../tools/kinds/ghost/score-rule.ts';
+import { blockMap, blockTerms, CK, CK_SHIFT, countsBlock, dpModel, loadKernel } from '../../../../tools/kinds/ghost/score/dp-kernel.ts';
+import { optimalStates, scoreTables, singleOptima } from '../../../../tools/kinds/ghost/score/dp-single.ts';
+import {
+  medalDisk,
+  medalMemory,
+  medalNeeds,
+  medalOptima,
+  medalStreams,
+  streamMemory,
+  type MedalOptions,
+} from '../../../../tools/kinds/ghost/score/dp-medal.ts';
+import { BlockCache, layerMajor, layerRuns } from '../../../../tools/kinds/ghost/score/dp-stream.ts';
+import { checkDisk, checkRoom } from '../../../../tools/kinds/ghost/score/dp-room.ts';
+import { dpNeeds } from '../../../../tools/kinds/ghost/score/score-assets.ts';
+import { blockLayers, HEAVY_LOCK, heavyHold, Slots } from '../../../../tools/kinds/ghost/score/dp-layered.ts';
+import { courseAssets } from '../../../../tools/kinds/ghost/score/course-build.ts';
+import { memoryScratch } from '../../../../tools/lib/scratch.ts';
+import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
+import type { Scratch, Team } from '../../../../tools/lib/kind.ts';
+import { machineTeam } from '../../../../tools/commands/shared/team.ts';
 
 function board(stream: string, i: number, ghosts: number) {
   const rng = rngFor(33, stream, i);

@@ -9,8 +9,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { popcount } from 'proofpack/kind';
-import { DP_MAX_GHOSTS } from './limits.ts';
-import type { ScoreModel } from './score-rule.ts';
+import { DP_MAX_GHOSTS } from '../limits.ts';
+import type { ScoreModel } from '../score-rule.ts';
 import type { Alloc } from './course-build.ts';
 
 const WASM = new URL('./score-kernel.wasm', import.meta.url);

@@ -10,8 +10,8 @@
 // each): 6 bytes a state, all 2^G states in the one kernel memory, up to
 // KERNEL_MAX_GHOSTS (limits.ts); dp-layered.ts runs the same recurrence past it.
 // One (S, g ∉ S) pair is one transition: G·2^(G−1) in all.
-import { CATCH_BASE, CATCH_BONUS } from './score-rule.ts';
-import { KERNEL_MAX_GHOSTS } from './limits.ts';
+import { CATCH_BASE, CATCH_BONUS } from '../score-rule.ts';
+import { KERNEL_MAX_GHOSTS } from '../limits.ts';
 import { BLOCK_BITS, CK, COLLECT, loadKernel, wholeMap, type DpModel, type ExactOptima, type Kernel, type KernelMap, type OptimalPlay } from './dp-kernel.ts';
 import type { Alloc } from './course-build.ts';
 import { allocating } from './dp-room.ts';

@@ -5,17 +5,17 @@
 // commands print with the file and level, exit 2), at whatever write the disk
 // fills up. Only those failures: any other error passes unchanged.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { scoreModel } from '../../../tools/kinds/ghost/score-rule.ts';
-import { dpModel } from '../../../tools/kinds/ghost/dp-kernel.ts';
-import { exactScores } from '../../../tools/kinds/ghost/score-assets.ts';
-import { medalOptima, type MedalOptions } from '../../../tools/kinds/ghost/dp-medal.ts';
-import { singleOptima } from '../../../tools/kinds/ghost/dp-single.ts';
-import { allocating, allocationFailed } from '../../../tools/kinds/ghost/dp-room.ts';
-import { randomBoard } from '../../../tools/kinds/ghost/generate.ts';
-import { memoryScratch } from '../../../tools/lib/scratch.ts';
-import { rngFor } from '../../../tools/lib/rng.ts';
-import { RoomError } from '../../../tools/lib/errors.ts';
-import type { Scratch } from '../../../tools/lib/kind.ts';
+import { scoreModel } from '../../../../tools/kinds/ghost/score-rule.ts';
+import { dpModel } from '../../../../tools/kinds/ghost/score/dp-kernel.ts';
+import { exactScores } from '../../../../tools/kinds/ghost/score/score-assets.ts';
+import { medalOptima, type MedalOptions } from '../../../../tools/kinds/ghost/score/dp-medal.ts';
+import { singleOptima } from '../../../../tools/kinds/ghost/score/dp-single.ts';
+import { allocating, allocationFailed } from '../../../../tools/kinds/ghost/score/dp-room.ts';
+import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
+import { memoryScratch } from '../../../../tools/lib/scratch.ts';
+import { rngFor } from '../../../../tools/lib/rng.ts';
+import { RoomError } from '../../../../tools/lib/errors.ts';
+import type { Scratch } from '../../../../tools/lib/kind.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -116,7 +116,7 @@ export function ghostFigures(): Figure[] {
  * increasing order (opt-in: no rows without it):
  *   BENCH_LAYERED_G=28,30,32 BENCH_RUNS=1 npm run bench -- ghost-layered
  * (with more than 32 ghosts the blocks of a layer go to BENCH_THREADS threads;
- * BENCH_STREAM=1 reads the layer being read back from the scratch file, dp-stream.ts)
+ * BENCH_STREAM=1 reads the layer being read back from the scratch file, score/dp-stream.ts)
  * CPU and wall time, the bench process's peak RSS after each board, and the
  * bytes of the two course assets as stored (base64).
  */

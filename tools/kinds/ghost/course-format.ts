@@ -1,6 +1,6 @@
 // The format of the "still on course for the medal" asset of a ghost board
 // (docs/ghost-assets.md, client assets) and its reader: what the client imports
-// (course-build.ts builds the assets in the pipeline). The asset stores, per
+// (score/course-build.ts builds the assets in the pipeline). The asset stores, per
 // state S of caught ghosts, W(S) = F(S) + open(S) on the states of an optimal
 // play and ⊥ elsewhere; a play that caught S with bonus b so far is on course
 // exactly when W(S) ≠ ⊥ and b + W(S) − open(S) = OPT (onCourse).

@@ -8,7 +8,7 @@
 // 0 are complete from the start, so their cells start open. The open set is
 // therefore a function of S alone, and so is the score of a catch:
 //   gain(S, g) = 100 + 50 × (|open(S∪g)| − |open(S)|) × (complete(S∪g) − complete(S)),
-// which is what the exact DP (dp-single.ts, dp-layered.ts) evaluates incrementally. Clue cells
+// which is what the exact DP (score/dp-single.ts, score/dp-layered.ts) evaluates incrementally. Clue cells
 // are not plain cells: they hold no ghost, belong to no constraint's cells and
 // never "open" (they are shown from the start). A cell in several constraints
 // completed by the same catch counts once. Pure functions, no Node-only imports.

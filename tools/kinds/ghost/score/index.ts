@@ -43,9 +43,8 @@
 //   URL and loads its own kernel); where two layers do not fit 0.9 × the
 //   machine's memory, the layer being read is streamed back from the scratch
 //   file in runs of consecutive blocks (dp-stream.ts), with the same results.
-// The tests run the layered and medal DPs at any G with small blocks
-// (exactScores' layeredLowBits) and compare them with the single one state
-// by state.
+// The tests run the layered and medal DPs on small boards with small blocks
+// (many layers) and compare them with the single one state by state.
 //
 // The course assets (course-build.ts; docs/ghost-assets.md). A play that has
 // caught S with bonus b is still on course for the medal exactly when
@@ -56,8 +55,10 @@
 // that asset is longer than ORDER_TRY_BYTES and the room allows, three more
 // (row-major reversed, column-major and its reverse), the shortest kept. The bytes' format and the
 // client's reader are ../course-format.ts, outside this room because the
-// client bundles it. A DP offers the builder its arena (courseRoom); an asset
-// that does not fit is "unknown", never a guess.
+// client bundles it. The builder works in the memory each DP offers it (the
+// single DP: any; the layered DP: its arena, at least 4 GiB, courseRoom; the
+// medal DP past 32 ghosts: none); an asset that does not fit is "unknown",
+// never a guess.
 //
 // The kernel (dp-kernel.ts; docs/score-kernel.md). The loops run in a
 // WebAssembly SIMD kernel written in AssemblyScript, assembly/score-kernel.ts,

@@ -1,7 +1,8 @@
-// Each kind's bounds (tools/kinds/<kind>/bounds.ts) mean the same to its zod
-// schemas and to its client face: for every constant, a shipped level bent
-// just past it is refused by both at the same field, and bent to the bound
-// itself is refused by neither for that bound. The values come from the
+// Each kind's bounds (tools/kinds/<kind>/bounds.ts, and the example game's
+// nonogram's) mean the same to its zod schemas and to its client face: for
+// every constant, a shipped level bent just past it is refused by both at the
+// same field, and bent to the bound itself is refused by neither for that
+// bound. The values come from the
 // constants, so a face or a schema that states a bound of its own (or forgets
 // one) fails here; a constant without a probe fails too.
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,9 @@ import { packSchema } from '../../tools/lib/formats.ts';
 import * as ghost from '../../tools/kinds/ghost/bounds.ts';
 import * as slide from '../../tools/kinds/slide/bounds.ts';
 import * as apple from '../../tools/kinds/apple/bounds.ts';
+import * as nonogram from '../../examples/pixel-garden/proofpack/kinds/nonogram/bounds.ts';
+import { kind as nonogramKind } from '../../examples/pixel-garden/proofpack/kinds/nonogram/index.ts';
+import type { PuzzleKind } from '../../tools/lib/kind.ts';
 
 type Level = Record<string, any>;
 /** One use of a bound: the field (dotted, indexes as numbers) and the level bent to `inside` (the bound itself) or `outside` (just past it). */
@@ -95,6 +99,24 @@ const APPLE: Record<keyof typeof apple, Probe[]> = {
   ],
 };
 
+const NONOGRAM: Record<keyof typeof nonogram, Probe[]> = {
+  MIN_SIDE: [{ field: 'puzzle.rows', bend: (l, s) => (l.puzzle.rows = l.puzzle.rows.slice(0, s === 'inside' ? nonogram.MIN_SIDE : nonogram.MIN_SIDE - 1)) }],
+  MAX_SIDE: [
+    {
+      field: 'puzzle.cols',
+      bend: (l, s) =>
+        (l.puzzle.cols = Array.from({ length: s === 'inside' ? nonogram.MAX_SIDE : nonogram.MAX_SIDE + 1 }, (_, i) => l.puzzle.cols[i % l.puzzle.cols.length])),
+    },
+    { field: 'puzzle.rows.0.0', bend: (l, s) => (l.puzzle.rows[0] = [s === 'inside' ? nonogram.MAX_SIDE : nonogram.MAX_SIDE + 1]) },
+  ],
+  MAX_RUNS: [{ field: 'puzzle.rows.0', bend: (l, s) => (l.puzzle.rows[0] = Array(s === 'inside' ? nonogram.MAX_RUNS : nonogram.MAX_RUNS + 1).fill(1)) }],
+  MAX_CELLS: ['probes', 'filled'].map((k) => ({
+    field: `analysis.${k}`,
+    bend: (l: Level, s: string) => (l.analysis[k] = s === 'inside' ? nonogram.MAX_CELLS : nonogram.MAX_CELLS + 1),
+  })),
+  MAX_ROUNDS: [{ field: 'analysis.rounds', bend: (l, s) => (l.analysis.rounds = s === 'inside' ? nonogram.MAX_ROUNDS : nonogram.MAX_ROUNDS + 1) }],
+};
+
 /** A face's refusal of a field's shape or range (not a rule's "found …, expected …"). */
 const SHAPE = /^expected (a whole number|a list of|a row of|base64 of at most|\d+ (items|digits))/;
 
@@ -104,16 +126,18 @@ function faceField(problem: string | null): { field: string; message: string } |
   return m ? { field: m[1]!.replace(/\[(\d+)\]/g, '.$1').slice(1), message: m[2]! } : null;
 }
 
+const GAME = 'examples/pixel-garden';
 describe.each([
-  ['ghost', ['ghost-free.json', 'ghost-extreme.json', 'ghost-ultimate.json'], ghost, GHOST],
-  ['slide', ['slide-free.json', 'slide-plus.json', 'slide-expert.json'], slide, SLIDE],
-  ['apple', ['apple-gentle.json'], apple, APPLE],
-] as const)('%s: its schemas and its face read one bounds.ts', (name, files, bounds, probes) => {
-  const kind = kindByName(name);
+  ['ghost', kindByName('ghost'), ['dist/ghost-free.json', 'dist/ghost-extreme.json', 'dist/ghost-ultimate.json'], ghost, GHOST],
+  ['slide', kindByName('slide'), ['dist/slide-free.json', 'dist/slide-plus.json', 'dist/slide-expert.json'], slide, SLIDE],
+  ['apple', kindByName('apple'), ['dist/apple-gentle.json'], apple, APPLE],
+  ["the example game's nonogram", nonogramKind as PuzzleKind, [`${GAME}/dist/sprouts.json`, `${GAME}/dist/thicket.json`], nonogram, NONOGRAM],
+] as const)('%s: its schemas and its face read one bounds.ts', (_name, kind, files, bounds, probes) => {
   const schema = packSchema(kind);
   // The shipped level on the largest board: a bound at the board's size is then inside for every field.
-  const packs = files.map((f) => JSON.parse(fs.readFileSync(path.join(ROOT, 'dist', f), 'utf8')));
-  const sizeOf = (l: Level) => (l.puzzle.size ?? l.puzzle.board.length) * 100 + (l.puzzle.board?.[0]?.length ?? 0);
+  const packs = files.map((f) => JSON.parse(fs.readFileSync(path.join(ROOT, f), 'utf8')));
+  const sizeOf = (l: Level) =>
+    (l.puzzle.size ?? l.puzzle.board?.length ?? l.puzzle.rows.length) * 100 + (l.puzzle.board?.[0]?.length ?? l.puzzle.cols?.length ?? 0);
   const pack = packs[0];
   pack.levels = [packs.flatMap((p) => p.levels).reduce((a: Level, b: Level) => (sizeOf(b) > sizeOf(a) ? b : a))];
 

@@ -1,7 +1,7 @@
 // Apple test helpers: hand-made states on the 10×17 grid and brute-force
 // oracles (every rectangle; every partition of a multiset; every play of a
 // small state) that share no code with the solvers they check.
-import { CELLS, COLS, ROWS } from '../../tools/kinds/apple/board.ts';
+import { CELLS, COLS, ROWS } from '../../tools/kinds/apple/bounds.ts';
 
 /** A state with the given digits at (row, col) and every other cell removed (0). */
 export function stateWith(cells: [row: number, col: number, digit: number][]): Uint8Array {

@@ -5,7 +5,7 @@
 // names from a checkout cannot start a workflow command (`::error`) or carry
 // control characters.
 import { SingleBar, Presets } from 'cli-progress';
-import type { TierTable } from './kind.ts';
+import type { TierTable } from './presentation.ts';
 import { at } from './at.ts';
 
 export interface Progress {

@@ -3,15 +3,18 @@
 // need to know about a puzzle kind. Each kind (tools/kinds/<kind>/) implements
 // it once; the commands are written against it and hold no kind-specific rule.
 // Its type parameters default to unknown, not any: a command holding a kind of
-// the registry must narrow what it reads from a level.
+// the registry must narrow what it reads from a level. The machine services
+// analyze is handed are in machine-services.ts, what a kind shows people in
+// presentation.ts.
 import type { z } from 'zod';
 import type { Rng } from './rng.ts';
 import type { Figure } from './bench.ts';
 import type { BudgetField, RunBudget } from './budget.ts';
 import type { KindFace } from './face.ts';
 import type { Level } from './level.ts';
-import type { Picture } from './picture.ts';
 import type { KindConformance } from './conformance.ts';
+import type { MachineRoom, Scratch, Team } from './machine-services.ts';
+import type { Preview, TierTable } from './presentation.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
 export interface Problem {
@@ -22,7 +25,6 @@ export interface Problem {
 }
 
 export type { Level } from './level.ts';
-export type { Picture } from './picture.ts';
 
 /** What `analyze` concluded about a puzzle. Only `proven` puzzles may ship. */
 export type Outcome<S, A> =
@@ -58,73 +60,6 @@ export interface AnalyzeContext<C, K> {
   team?: Team;
 }
 
-/** Threads for one computation (AnalyzeContext.team). */
-export interface Team {
-  /** Threads the computation may use, the caller's included (1: no helpers). */
-  readonly size: number;
-  /**
-   * Starts size − 1 helper threads. Each imports the module at `module` (a
-   * file URL), calls its export `name` once with `init` (structured-cloned:
-   * a SharedArrayBuffer in it is shared, not copied) and its helper number
-   * (1 … size − 1); that call returns the helper's job handler. Blocks until
-   * every helper is ready; a helper that fails to start is thrown here.
-   */
-  start(module: string, name: string, init: unknown): Crew;
-}
-
-/** The helper threads of one computation, started by Team.start. */
-export interface Crew {
-  /**
-   * Hands `job` to every helper's handler, runs `own` on the calling thread
-   * meanwhile, and returns once every helper has returned (the work is shared
-   * through SharedArrayBuffers the kind chose). A helper's error is thrown here,
-   * and so is a helper that stopped without one (out of memory): never a wait
-   * for ever.
-   */
-  round(job: unknown, own: () => void): void;
-  /** Ends the helper threads. */
-  close(): void;
-}
-
-/** What the command layer read of the machine for analyze (AnalyzeContext.machine). */
-export interface MachineRoom {
-  /** Bytes of memory this process may use: the machine's, or its container's limit when smaller. (Free scratch disk changes while a task waits for a lock: Scratch.freeBytes.) */
-  memoryBytes: number;
-}
-
-/**
- * What a kind may ask of the machine besides memory and time: scratch files
- * for data too big to keep in memory, and a lock that lets one heavy
- * computation at a time run across the threads and processes of the machine.
- * Neither changes what analyze returns.
- */
-export interface Scratch {
-  /** A new, empty scratch file, private to the caller; its space is freed when it is closed or the process ends. */
-  file(): ScratchFile;
-  /**
-   * Waits for the machine-wide lock `name`, takes it and returns its release.
-   * Throws (a one-line message naming the lock) rather than waiting forever on
-   * a holder it cannot show to be alive.
-   */
-  lock(name: string): () => void;
-  /**
-   * Bytes the scratch files may still take: free now for this user on their
-   * disk, less the reserve the command layer never fills (max(2 GiB, 5 % of
-   * the disk)); Infinity where that is not known or the files live in memory. Read it when the
-   * writing is about to start (after taking the lock that queues this
-   * computation behind another writer, whose files it counts while held),
-   * not earlier.
-   */
-  freeBytes(): number;
-}
-
-/** Positioned reads and writes of a scratch file; a read past what was written gives zeros. */
-export interface ScratchFile {
-  write(bytes: Uint8Array, offset: number, length: number, position: number): void;
-  read(bytes: Uint8Array, offset: number, length: number, position: number): void;
-  close(): void;
-}
-
 /** One entry of a generation plan: `count` wanted levels sharing a spec. */
 export interface PlanEntry<G = unknown> {
   /** Short label for summaries, e.g. `7x7 pair`. */
@@ -150,22 +85,6 @@ export interface SetReport {
   lines: string[];
 }
 
-/** One step of a stored solution: what changes on the picture. */
-export interface PreviewStep {
-  caption: string;
-  /** Cells that change: [cell index, palette index, label]. */
-  set: [number, number, string][];
-  /** Rectangles to outline in this step: [top, left, bottom, right], inclusive. */
-  marks?: [number, number, number, number][];
-}
-
-export interface Preview {
-  picture: Picture;
-  steps: PreviewStep[];
-  /** Key metrics shown on the card. */
-  metrics: [string, string | number][];
-}
-
 /** What a kind's bench hook is given: the committed standard set, or null when it is absent. */
 export interface BenchInput<P, S, A, C, K> {
   standardSet: { levels: Level<P, S, A>[]; config: C; calibration: K } | null;
@@ -180,14 +99,6 @@ export interface BenchInput<P, S, A, C, K> {
  * by its own formats, is still a PuzzleKind of unknown formats in the registry.
  */
 export type BenchHook<P, S, A, C, K> = { run(input: BenchInput<P, S, A, C, K>): Figure[] | Promise<Figure[]> }['run'];
-
-/** Rows for the tier table that curate prints. */
-export interface TierTable {
-  columns: string[];
-  rows: (string | number)[][];
-  /** Lines printed under the table (e.g. the deepest level). */
-  notes?: string[];
-}
 
 /**
  * The version of this contract (PuzzleKind, KindFace, KindView and the helpers

@@ -1,7 +1,7 @@
 // Scratch storage kept in memory: the Scratch (kind.ts) a kind uses when it is
 // called without the command layer's (tests, benchmarks). Files are sparse
 // chunks of memory; a lock is held within this thread only. Pure, no Node-only imports.
-import type { Scratch, ScratchFile } from './kind.ts';
+import type { Scratch, ScratchFile } from './machine-services.ts';
 
 const CHUNK = 1 << 20;
 

@@ -1,10 +1,11 @@
 // The designer preview page's script (dist/preview/index.html): one contact
 // sheet per pack, a histogram of the difficulty measure per tier, and a
 // viewer that steps through a level's stored solution. It only draws the
-// pictures the kinds computed (Preview, tools/lib/kind.ts): no puzzle rule
+// pictures the kinds computed (Preview, tools/lib/presentation.ts): no puzzle rule
 // and no per-kind code. Compiled for the browser by tools/scripts/build-client.ts
 // (build/preview/page-script.js), which tools/preview/page.ts inlines.
-import type { Picture, Preview } from '../lib/kind.ts';
+import type { Picture } from '../lib/picture.ts';
+import type { Preview } from '../lib/presentation.ts';
 
 interface PageLevel {
   id: string;

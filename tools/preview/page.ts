@@ -3,7 +3,8 @@
 // Its script is page-script.ts, compiled for the browser by `npm run build`
 // (build/preview/page-script.js) and inlined here.
 import { readFileSync } from 'node:fs';
-import type { Level, Preview, PuzzleKind } from '../lib/kind.ts';
+import type { Level, PuzzleKind } from '../lib/kind.ts';
+import type { Preview } from '../lib/presentation.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { stableJson } from '../lib/json.ts';
 

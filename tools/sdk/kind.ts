@@ -1,6 +1,7 @@
 // proofpack/kind: the pipeline entry of the kind SDK (docs/kind-contract.md).
 // Everything a kind's record and its pipeline files import of proofpack: the
-// PuzzleKind contract and its types, the contract version, zod (`z`: a kind's
+// PuzzleKind contract and its types (with the machine services and the
+// presentation types it names), the contract version, zod (`z`: a kind's
 // schemas and proofpack's are made by one zod), the seeded random generators,
 // stable JSON, budgets, stats and distributions, symmetries, the conformance
 // helpers, the errors a kind may throw, and everything of proofpack/face.
@@ -12,21 +13,15 @@ export {
   type AnalyzeContext,
   type BenchHook,
   type BenchInput,
-  type Crew,
   KIND_CONTRACT_VERSION,
-  type MachineRoom,
   type Outcome,
   type PlanEntry,
-  type Preview,
-  type PreviewStep,
   type PuzzleKind,
-  type Scratch,
-  type ScratchFile,
   type SetReport,
   type SlotResult,
-  type Team,
-  type TierTable,
 } from '../lib/kind.ts';
+export type { Crew, MachineRoom, Scratch, ScratchFile, Team } from '../lib/machine-services.ts';
+export type { Preview, PreviewStep, TierTable } from '../lib/presentation.ts';
 export { type BudgetField, budgetValue, ceilingOf, overBudget, type RunBudget } from '../lib/budget.ts';
 export { type Figure, seconds, secondsAsync } from '../lib/bench.ts';
 export { type Rng, rngFor } from '../lib/rng.ts';

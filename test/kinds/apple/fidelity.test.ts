@@ -4,7 +4,8 @@
 // deliberately biased sets (each caught by the test meant for it).
 import { describe, expect, it } from 'vitest';
 import { chiSquareCdf, chiSquareSurvival, erfc, gammaP, kolmogorovSurvival, ksTwoSample, logGamma, pearson } from '../../../tools/lib/distributions.ts';
-import { CELLS, formatBoard } from '../../../tools/kinds/apple/board.ts';
+import { formatBoard } from '../../../tools/kinds/apple/board.ts';
+import { CELLS } from '../../../tools/kinds/apple/bounds.ts';
 import { drawBoard } from '../../../tools/kinds/apple/generate.ts';
 import { fidelityReport, MODEL_SUM_MEAN, MODEL_SUM_SD } from '../../../tools/kinds/apple/fidelity.ts';
 import { APPLE_DEFAULT_CONFIG } from '../../../tools/kinds/apple/config.ts';

@@ -2,7 +2,7 @@
 // the greedy's tie-breaks on hand-made states, rectangles spanning removed
 // cells, and replay of plays.
 import { describe, expect, it } from 'vitest';
-import { CELLS, COLS } from '../../../tools/kinds/apple/board.ts';
+import { CELLS, COLS } from '../../../tools/kinds/apple/bounds.ts';
 import { enumerateMoves, packRect, unpackRect, replay, MAX_MOVES } from '../../../tools/kinds/apple/rects.ts';
 import { greedyMove, greedyPlay } from '../../../tools/kinds/apple/greedy.ts';
 import { rngFor } from '../../../tools/lib/rng.ts';

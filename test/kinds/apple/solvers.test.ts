@@ -3,7 +3,8 @@
 // legal, never below its start, deterministic, optimal on small states
 // (checked by exhaustive search), and greedy <= best <= upper on random boards.
 import { describe, expect, it } from 'vitest';
-import { CELLS, digitCounts, formatBoard } from '../../../tools/kinds/apple/board.ts';
+import { digitCounts, formatBoard } from '../../../tools/kinds/apple/board.ts';
+import { CELLS } from '../../../tools/kinds/apple/bounds.ts';
 import { geometryFreeBound } from '../../../tools/kinds/apple/bound.ts';
 import { greedyPlay } from '../../../tools/kinds/apple/greedy.ts';
 import { improvePlay } from '../../../tools/kinds/apple/search.ts';

@@ -1,4 +1,4 @@
-// What the commands read of the machine for a kind: its memory (lib/kind.ts
+// What the commands read of the machine for a kind: its memory (lib/machine-services.ts
 // MachineRoom: the container's limit where one is set) and the disk space
 // scratch files may take where they go (Scratch.freeBytes, read by scratch.ts
 // when a computation is about to write: the space free now, less a reserve
@@ -9,7 +9,7 @@
 // (--max-memory-mib, watchdog.ts) is taken from the same reading.
 import { statfsSync } from 'node:fs';
 import { totalmem } from 'node:os';
-import type { MachineRoom } from '../../lib/kind.ts';
+import type { MachineRoom } from '../../lib/machine-services.ts';
 
 /** The memory readings the limit is taken from: os.totalmem() and process.constrainedMemory() (0 or undefined: no limit set). */
 export interface MemoryReadings {

@@ -1,4 +1,4 @@
-// The Scratch (lib/kind.ts) the commands give a kind: scratch files in the
+// The Scratch (lib/machine-services.ts) the commands give a kind: scratch files in the
 // temp folder, machine-wide locks there, and the disk space free there now
 // past a reserve never filled (machine.ts usableDiskBytes). A scratch file's folder is removed
 // as soon as the file is open (the system frees the file when it is closed or
@@ -26,7 +26,7 @@ import { closeSync, linkSync, mkdtempSync, openSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
-import type { Scratch, ScratchFile } from '../../lib/kind.ts';
+import type { Scratch, ScratchFile } from '../../lib/machine-services.ts';
 import { pidAlive } from './folder-transaction.ts';
 import { usableDiskBytes } from './machine.ts';
 

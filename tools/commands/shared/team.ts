@@ -1,4 +1,4 @@
-// The Team (lib/kind.ts) the commands give a kind: helper threads for one
+// The Team (lib/machine-services.ts) the commands give a kind: helper threads for one
 // computation, driven synchronously (analyze is synchronous). The caller
 // blocks in Atomics.wait on a shared counter that each helper raises when it
 // is ready or has finished a round; a helper's error comes back on its own
@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { Crew, Team } from '../../lib/kind.ts';
+import type { Crew, Team } from '../../lib/machine-services.ts';
 import type { KeeperData } from './team-keeper.ts';
 
 /**

@@ -3,7 +3,8 @@
 // solver started from the greedy play (so best >= greedy), and the
 // geometry-free bound (so best <= upper <= 170).
 import type { AnalyzeContext, Outcome } from 'proofpack/kind';
-import { CELLS, boardSum, digitCounts, parseBoard } from './board.ts';
+import { boardSum, digitCounts, parseBoard } from './board.ts';
+import { CELLS } from './bounds.ts';
 import { unpackRect } from './rects.ts';
 import { greedyPlay } from './greedy.ts';
 import { improvePlay } from './search.ts';

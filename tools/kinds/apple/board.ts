@@ -1,10 +1,9 @@
 // The apple board (docs/apple.md): 10 rows × 17 columns of digits 1..9. Cells are
 // numbered row-major (cell = row * 17 + col); a working copy holds 0 for a
-// removed cell. Parsing, formatting and digit counts live here.
+// removed cell. Parsing, formatting and digit counts live here; the sizes in
+// bounds.ts.
 import { at } from 'proofpack/face';
-export const ROWS = 10;
-export const COLS = 17;
-export const CELLS = ROWS * COLS;
+import { CELLS, COLS, ROWS } from './bounds.ts';
 
 /** Board rows (10 strings of 17 digits) as a working copy of digits. */
 export function parseBoard(rows: readonly string[]): Uint8Array {

@@ -3,8 +3,8 @@
 // checks, by the kind's own rules: both stored plays replayed to their scores,
 // greedyScore ≤ bestScore ≤ upperBound, the greedy play the greedy rule's),
 // the replay of its stored solution, and its game loop (start, step,
-// restore); its play-page view is view.ts. No schema library: the client
-// bundles it.
+// restore); its play-page view is view.ts. Its bounds are the schema's
+// (bounds.ts). No schema library: the client bundles it.
 import { type KindFace, arr, int, obj, ruleProblem, show, str, tuple, type Check } from 'proofpack/face';
 import { appleStep, restoreAppleGame, startAppleGame, type AppleAction, type AppleEvent, type AppleGameState } from './game.ts';
 import { replayApple, type AppleLevel } from './play.ts';
@@ -12,8 +12,9 @@ import { appleRuleProblems } from './rules.ts';
 import { greedyPlay } from './greedy.ts';
 import { parseBoard } from './board.ts';
 import { rectBottom, rectLeft, rectRight, rectTop } from './rects.ts';
+import { CELLS, COLS, MAX_PLAY_MOVES, ROWS } from './bounds.ts';
 
-const corners = tuple(int(0, 9), int(0, 16), int(0, 9), int(0, 16));
+const corners = tuple(int(0, ROWS - 1), int(0, COLS - 1), int(0, ROWS - 1), int(0, COLS - 1));
 /** [top, left, bottom, right] on the board, top ≤ bottom and left ≤ right, as the schema says. */
 const rect: Check = (v, where) => {
   const e = corners(v, where);
@@ -38,11 +39,14 @@ function consistencyProblem(level: AppleLevel): string | null {
   return `.analysis.greedyPlay[${at}]: found ${show(stored[at] ?? 'the end of the play')}, expected ${show(greedy[at] ?? 'the end of the play')} (the greedy rule's move)`;
 }
 
+/** A count of cells: 0..CELLS. */
+const cells = int(0, CELLS);
+
 function shapeProblem(level: Record<string, unknown>): string | null {
   return (
-    obj({ puzzle: obj({ board: arr(str(/^[1-9]{17}$/, '17 digits 1-9'), 10, 10) }) })(level, '') ??
-    obj({ solution: arr(rect, 0, 170) })(level, '') ??
-    obj({ analysis: obj({ greedyScore: int(0, 170), bestScore: int(0, 170), upperBound: int(0, 170), greedyPlay: arr(rect, 0, 170) }) })(level, '')
+    obj({ puzzle: obj({ board: arr(str(new RegExp(`^[1-9]{${COLS}}$`), `${COLS} digits 1-9`), ROWS, ROWS) }) })(level, '') ??
+    obj({ solution: arr(rect, 0, MAX_PLAY_MOVES) })(level, '') ??
+    obj({ analysis: obj({ greedyScore: cells, bestScore: cells, upperBound: cells, greedyPlay: arr(rect, 0, MAX_PLAY_MOVES) }) })(level, '')
   );
 }
 

@@ -31,7 +31,8 @@ import {
   Rng32,
   at,
 } from 'proofpack/kind';
-import { CELLS, COLS, ROWS, parseBoard } from './board.ts';
+import { parseBoard } from './board.ts';
+import { CELLS, COLS, ROWS } from './bounds.ts';
 import type { AppleConfig, ApplePuzzle } from './schema.ts';
 
 export const MODEL_SUM_MEAN = 850;

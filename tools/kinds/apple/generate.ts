@@ -4,7 +4,8 @@
 // thrown away whole and drawn again. There is no target test: every accepted
 // board is a level, so a set keeps the model's spread of difficulty.
 import { type Rng, type AnalyzeContext, type PlanEntry, type SlotResult, at } from 'proofpack/kind';
-import { CELLS, formatBoard } from './board.ts';
+import { formatBoard } from './board.ts';
+import { CELLS } from './bounds.ts';
 import type { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution } from './schema.ts';
 import { analyzeApple } from './analyze.ts';
 

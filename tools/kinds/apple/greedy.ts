@@ -8,7 +8,7 @@
 // inside it and a strictly larger area, so it never wins the tie-break. Valid
 // rectangles whose border rows or columns hold only removed cells are distinct
 // rectangles under the spec's wording; this rule is why they never matter.
-import { COLS as BOARD_COLS } from './board.ts';
+import { COLS as BOARD_COLS } from './bounds.ts';
 import { enumerateMoves, clearRect, rectArea, rectTop, rectLeft, rectBottom, rectRight, MAX_MOVES } from './rects.ts';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
 const COLS = BOARD_COLS;

@@ -3,7 +3,7 @@
 // is named with its line: wrong length, a 0 or another character, or a sum
 // that is not a multiple of 10 (the original's own checksum: a misread digit
 // breaks it nine times in ten).
-import { COLS, ROWS } from './board.ts';
+import { COLS, ROWS } from './bounds.ts';
 import type { ApplePuzzle } from './schema.ts';
 import { at } from 'proofpack/kind';
 

@@ -5,7 +5,7 @@
 // t and bottom row is b, at most one per right column. After a move only the
 // strips sharing a row with it change, and there only windows reaching the
 // move's columns (rescanAround). Per-thread state, sized for the 10×17 board.
-import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
+import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './bounds.ts';
 import { rectTop, rectLeft, rectBottom, rectRight, loadRows } from './rects.ts';
 import { type Rng32, popcount as popcount32 } from 'proofpack/kind';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)

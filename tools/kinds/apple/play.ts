@@ -3,7 +3,8 @@
 // 0), the score so far, whether any move is left, and replay a level's stored
 // plays. The same rules code (rects.ts) the pipeline proves levels with.
 import type { AppleAnalysis as Analysis, ApplePuzzle as Puzzle, AppleSolution as Solution, AppleRect } from './schema.ts';
-import { COLS, ROWS, parseBoard } from './board.ts';
+import { parseBoard } from './board.ts';
+import { COLS, ROWS } from './bounds.ts';
 import { MAX_MOVES, TARGET, clearRect, enumerateMoves, packRect, replay, sumIn } from './rects.ts';
 import type { Level, ReplayReport } from 'proofpack/face';
 

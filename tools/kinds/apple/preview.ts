@@ -3,7 +3,8 @@
 // cleared cells blanked. The play is replayed with the rules code (rects.ts).
 import type { Level, Preview, PreviewStep } from 'proofpack/kind';
 import type { AppleAnalysis, ApplePuzzle, AppleSolution } from './schema.ts';
-import { COLS, ROWS, parseBoard } from './board.ts';
+import { parseBoard } from './board.ts';
+import { COLS, ROWS } from './bounds.ts';
 import { clearRect, packRect } from './rects.ts';
 
 /** 0 removed; 1..9 the digit, light to dark red. */

@@ -5,7 +5,7 @@
 // nothing. enumerateMoves is the hot loop of every solver: it lists the
 // *tight* valid moves (each border row and column holds a remaining digit),
 // one per distinct set of cells, from column prefix sums over typed arrays.
-import { COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
+import { COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './bounds.ts';
 // board constants as module-local values (hot loops; some loaders turn imports into getters)
 const COLS = BOARD_COLS;
 const ROWS = BOARD_ROWS;

@@ -1,7 +1,8 @@
 // Apple rule checks of a stored level, before any solving: the board's sum,
 // both stored plays replayed move by move, and the order of the stored scores.
 import type { Problem } from 'proofpack/face';
-import { CELLS, boardSum, parseBoard } from './board.ts';
+import { boardSum, parseBoard } from './board.ts';
+import { CELLS } from './bounds.ts';
 import { replay } from './rects.ts';
 import type { AppleAnalysis, ApplePlay, ApplePuzzle } from './schema.ts';
 

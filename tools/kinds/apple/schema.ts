@@ -2,13 +2,13 @@
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
 import { z } from 'proofpack/kind';
-import { COLS, ROWS, CELLS } from './board.ts';
+import { COLS, ROWS, CELLS, MAX_PLAY_MOVES } from './bounds.ts';
 
 const int = () => z.number().int();
 
 export const ApplePuzzle = z.strictObject({
   board: z
-    .array(z.string().regex(/^[1-9]{17}$/, 'a row of 17 digits 1..9'))
+    .array(z.string().regex(new RegExp(`^[1-9]{${COLS}}$`), `a row of ${COLS} digits 1..9`))
     .length(ROWS)
     .describe('10 rows of 17 digits, row 0 first'),
 });
@@ -36,10 +36,7 @@ export const AppleRect = z
   });
 export type AppleRect = z.infer<typeof AppleRect>;
 
-export const ApplePlay = z
-  .array(AppleRect)
-  .max(CELLS / 2)
-  .describe('moves in play order; each clears a rectangle whose remaining digits sum to 10');
+export const ApplePlay = z.array(AppleRect).max(MAX_PLAY_MOVES).describe('moves in play order; each clears a rectangle whose remaining digits sum to 10');
 export type ApplePlay = z.infer<typeof ApplePlay>;
 
 /** The level's solution: the play that reaches bestScore. */

@@ -37,7 +37,7 @@
 // Deterministic: the random choices come from a 32-bit generator seeded from
 // the board's digits, weights are integers (exact in floating point), and the
 // budget counts work (iterations, strip scans), never time.
-import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './board.ts';
+import { CELLS as BOARD_CELLS, COLS as BOARD_COLS, ROWS as BOARD_ROWS } from './bounds.ts';
 import { rectTop, rectLeft, rectBottom, rectRight, enumerateMoves, MAX_MOVES } from './rects.ts';
 import type { Play } from './greedy.ts';
 import { Rng32 } from 'proofpack/kind';

@@ -6,7 +6,7 @@
 // board's tier does not depend on the set it is in; the calibration records
 // where the set's own greedy scores fall.
 import { type Level, type TierTable, median, quantile, round } from 'proofpack/kind';
-import { CELLS } from './board.ts';
+import { CELLS } from './bounds.ts';
 import { APPLE_TIERS, type AppleAnalysis, type AppleCalibration, type AppleConfig } from './schema.ts';
 
 /** The first tier (easiest first) whose minGreedy the level's greedyScore reaches. */

@@ -3,10 +3,10 @@
 // then the cheap consistency checks, by the kind's own rules: the puzzle's
 // numbers those of the solution, minScore ≤ maxScore, the stored solution
 // replayed as a careful player to a score within them and the course assets
-// agreeing at its start and end), the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. No schema library: the client bundles it.
+// agreeing at its start and end), the replay of its stored solution, and its game loop (start, step, restore); its play-page view is view.ts. Its bounds are the schema's (bounds.ts). No schema library: the client bundles it.
 import { type KindFace, arr, decodes, int, base64, obj, oneOf, ruleProblem, show, str, unknownOr } from 'proofpack/face';
 import { ghostStep, restoreGhostGame, startGhostGame, type GhostAction, type GhostEvent, type GhostGameState } from './game.ts';
-import { COURSE_MAX_CHARS, HINTS_MAX_CHARS } from './asset-limits.ts';
+import { COURSE_MAX_CHARS, HINTS_MAX_CHARS, MAX_CLUE, MAX_SIZE, MAX_STORED_NUMBER, MIN_SIZE } from './bounds.ts';
 import { courseOf, hintsOf, replayGhost, startGhostPlay, type GhostLevel } from './play.ts';
 import { ruleProblems } from './rules.ts';
 
@@ -28,18 +28,21 @@ function consistencyProblem(level: GhostLevel): string | null {
 
 function shapeProblem(level: Record<string, unknown>): string | null {
   const size = (level.puzzle as { size?: unknown } | null)?.size;
-  const n = Number.isInteger(size) && (size as number) >= 5 && (size as number) <= 9 ? (size as number) : 5;
+  const n = Number.isInteger(size) && (size as number) >= MIN_SIZE && (size as number) <= MAX_SIZE ? (size as number) : MIN_SIZE;
   const row = (chars: string) => str(new RegExp(`^[${chars}]{${n}}$`), `a row of ${n} of ${chars}`);
   const count = int(0, n);
   const shape =
-    obj({ puzzle: obj({ size: int(5, 9), grid: arr(row('.0-8'), n, n), rows: arr(count, n, n), cols: arr(count, n, n) }) })(level, '') ??
+    obj({ puzzle: obj({ size: int(MIN_SIZE, MAX_SIZE), grid: arr(row(`.0-${MAX_CLUE}`), n, n), rows: arr(count, n, n), cols: arr(count, n, n) }) })(
+      level,
+      '',
+    ) ??
     obj({ solution: arr(row('G.'), n, n) })(level, '') ??
     obj({
       analysis: obj({
         ghosts: int(0, n * n),
-        logicDepth: int(0, 1e9),
-        maxScore: unknownOr(int(0, 1e9)),
-        minScore: unknownOr(int(0, 1e9)),
+        logicDepth: int(0, MAX_STORED_NUMBER),
+        maxScore: unknownOr(int(0, MAX_STORED_NUMBER)),
+        minScore: unknownOr(int(0, MAX_STORED_NUMBER)),
         maxCourse: courseAsset,
         minCourse: courseAsset,
         hints: base64(HINTS_MAX_CHARS),

@@ -2,20 +2,20 @@
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
 import { z, BASE64_PATTERN } from 'proofpack/kind';
-import { COURSE_MAX_CHARS, HINTS_MAX_CHARS } from './asset-limits.ts';
+import { COURSE_MAX_CHARS, HINTS_MAX_CHARS, MAX_CLUE, MAX_GHOSTS, MAX_SIZE, MAX_STORED_NUMBER, MIN_SIZE } from './bounds.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, HEAVY_GHOSTS, KERNEL_MAX_GHOSTS } from './limits.ts';
 
 const int = () => z.number().int();
 const range = (lo: number, hi: number) => z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
 
-export const MIN_SIZE = 5;
-export const MAX_SIZE = 9;
+/** A row of `chars` (a regex character class) of MIN_SIZE..MAX_SIZE cells. */
+const rowOf = (chars: string, what: string) => z.string().regex(new RegExp(`^[${chars}]{${MIN_SIZE},${MAX_SIZE}}$`), what);
 
 export const GhostPuzzle = z
   .strictObject({
     size: int().min(MIN_SIZE).max(MAX_SIZE),
     grid: z
-      .array(z.string().regex(/^[.0-8]{5,9}$/, "row strings of '.' (plain cell) and '0'..'8' (clue)"))
+      .array(rowOf(`.0-${MAX_CLUE}`, `row strings of '.' (plain cell) and '0'..'${MAX_CLUE}' (clue)`))
       .min(MIN_SIZE)
       .max(MAX_SIZE),
     rows: z.array(int().min(0).max(MAX_SIZE)).min(MIN_SIZE).max(MAX_SIZE),
@@ -75,13 +75,13 @@ export const GhostHints = Base64(HINTS_MAX_CHARS).describe(
 );
 
 export const GhostAnalysis = z.strictObject({
-  ghosts: int().min(0).describe('number of ghosts'),
+  ghosts: int().min(0).max(MAX_GHOSTS).describe('number of ghosts'),
   direct: int().min(0).describe('L1 rounds of the layered solve'),
   pair: int().min(0).describe('L2 rounds'),
   contradiction: int().min(0).describe('L3 rounds'),
-  logicDepth: int().min(0).describe('direct + wPair·pair + wContra·contradiction, weights from the set calibration'),
-  maxScore: z.union([int().min(0), Unknown]).describe('exact best total score over all catching orders'),
-  minScore: z.union([int().min(0), Unknown]).describe('exact worst total score over all catching orders'),
+  logicDepth: int().min(0).max(MAX_STORED_NUMBER).describe('direct + wPair·pair + wContra·contradiction, weights from the set calibration'),
+  maxScore: z.union([int().min(0).max(MAX_STORED_NUMBER), Unknown]).describe('exact best total score over all catching orders'),
+  minScore: z.union([int().min(0).max(MAX_STORED_NUMBER), Unknown]).describe('exact worst total score over all catching orders'),
   freeGhosts: z
     .union([z.array(CellRC), Unknown])
     .describe('ghosts that can be caught at any point of an optimal (max) play without losing the maximum, row-major'),
@@ -108,7 +108,7 @@ export const GhostConfig = z.strictObject({
   triesPerBoard: int().min(1).max(1_000_000).describe('rejection-sampling tries per wanted board (default 600)'),
   maxZeroTargets: int().min(0).describe('reject boards with more constraints of target 0 than this (default 3)'),
   bands: z
-    .array(z.strictObject({ size: int().min(MIN_SIZE).max(MAX_SIZE), ghosts: range(0, 81), clues: range(0, 81) }))
+    .array(z.strictObject({ size: int().min(MIN_SIZE).max(MAX_SIZE), ghosts: range(0, MAX_GHOSTS), clues: range(0, MAX_GHOSTS) }))
     .min(1)
     .describe('per board size: the ghost and clue counts drawn uniformly'),
   plan: z

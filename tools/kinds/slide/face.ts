@@ -3,12 +3,14 @@
 // checks, by the kind's own rules: the start rules, the stored solution
 // replayed to minMoves and three stars, the stars from minMoves), the replay of
 // its stored solution, and its game loop (start, step, restore); its
-// play-page view is view.ts. No schema library: the client bundles it.
+// play-page view is view.ts. Its bounds are the schema's (bounds.ts). No
+// schema library: the client bundles it.
 import { type KindFace, arr, int, obj, ruleProblem, show, str, tuple } from 'proofpack/face';
 import { slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
 import { replaySlide, type SlideLevel } from './play.ts';
 import { slideSolutionProblems, startRuleProblems } from './rules.ts';
 import { starThresholds } from './stars.ts';
+import { MAX_SIDE, MAX_SOLUTION_MOVES, MAX_STAR_MOVES, MIN_SIDE, ROW_CHARS } from './bounds.ts';
 
 function levelProblem(level: Record<string, unknown>): string | null {
   return shapeProblem(level) ?? consistencyProblem(level as unknown as SlideLevel);
@@ -28,12 +30,19 @@ function consistencyProblem(level: SlideLevel): string | null {
 
 function shapeProblem(level: Record<string, unknown>): string | null {
   const board = (level.puzzle as { board?: unknown[] } | null)?.board;
-  const w = Array.isArray(board) && typeof board[0] === 'string' ? board[0].length : 2;
+  const w = Array.isArray(board) && typeof board[0] === 'string' ? board[0].length : MIN_SIDE;
+  const letters = ROW_CHARS.split('').join(' ').replace(/ - /g, '-');
+  const move = tuple(int(0, MAX_SIDE - 1), int(0, MAX_SIDE - 1), str(/^[UDLR]$/, 'U, D, L or R'));
+  const stars = int(1, MAX_STAR_MOVES);
   return (
-    obj({ puzzle: obj({ board: arr(str(new RegExp(`^[#.a-oA-O]{${Math.min(Math.max(w, 2), 8)}}$`), `a row of ${w} of # . a-o A-O`), 2, 8) }) })(level, '') ??
-    obj({ solution: arr(tuple(int(0, 7), int(0, 7), str(/^[UDLR]$/, 'U, D, L or R')), 0, 256) })(level, '') ??
+    obj({
+      puzzle: obj({
+        board: arr(str(new RegExp(`^[${ROW_CHARS}]{${Math.min(Math.max(w, MIN_SIDE), MAX_SIDE)}}$`), `a row of ${w} of ${letters}`), MIN_SIDE, MAX_SIDE),
+      }),
+    })(level, '') ??
+    obj({ solution: arr(move, 0, MAX_SOLUTION_MOVES) })(level, '') ??
     // minMoves ≥ 1 as the schema says: a level is never already clear.
-    obj({ analysis: obj({ minMoves: int(1, 256), stars: obj({ three: int(1, 1e6), two: int(1, 1e6), one: int(1, 1e6) }) }) })(level, '')
+    obj({ analysis: obj({ minMoves: int(1, MAX_SOLUTION_MOVES), stars: obj({ three: stars, two: stars, one: stars }) }) })(level, '')
   );
 }
 

@@ -2,13 +2,10 @@
 // set calibration. These zod schemas are the single source of truth; the JSON
 // Schemas in schema/ are generated from them.
 import { z } from 'proofpack/kind';
+import { MAX_COLOUR, MAX_SIDE, MAX_SOLUTION_MOVES, MAX_STAR_MOVES, MIN_SIDE, ROW_CHARS } from './bounds.ts';
 
 const int = () => z.number().int();
 const range = (lo: number, hi: number) => z.tuple([int().min(lo).max(hi), int().min(lo).max(hi)]).describe('[low, high], both included');
-
-const MIN_SIDE = 2;
-const MAX_SIDE = 8;
-const MAX_COLOUR = 15;
 
 export const SLIDE_TIERS = ['tutorial', 'easy', 'normal', 'hard', 'expert'] as const;
 
@@ -18,7 +15,14 @@ export const DEFAULT_THRESHOLDS: [number, number, number, number] = [43, 56, 67,
 export const SlidePuzzle = z
   .strictObject({
     board: z
-      .array(z.string().regex(/^[#.a-oA-O]{2,8}$/, "row strings of '#' (wall), '.' (floor), 'a'..'o' (movable block, colour 1..15), 'A'..'O' (fixed block)"))
+      .array(
+        z
+          .string()
+          .regex(
+            new RegExp(`^[${ROW_CHARS}]{${MIN_SIDE},${MAX_SIDE}}$`),
+            "row strings of '#' (wall), '.' (floor), 'a'..'o' (movable block, colour 1..15), 'A'..'O' (fixed block)",
+          ),
+      )
       .min(MIN_SIDE)
       .max(MAX_SIDE)
       .describe('row 0 first; every row has the same length (2..8)'),
@@ -47,7 +51,7 @@ export const SlideMove = z
   .describe('[col, row, dir]: flick the movable block at (col, row) Up (row - 1), Down, Left (col - 1) or Right');
 export type SlideMove = z.infer<typeof SlideMove>;
 
-export const SlideSolution = z.array(SlideMove).max(256).describe('one shortest solution, replayed move by move by validate');
+export const SlideSolution = z.array(SlideMove).max(MAX_SOLUTION_MOVES).describe('one shortest solution, replayed move by move by validate');
 export type SlideSolution = z.infer<typeof SlideSolution>;
 
 /** Solver verdicts, kept distinct everywhere: only `solved` levels are stored. */
@@ -56,7 +60,7 @@ export type SolveStatus = (typeof SOLVE_STATUSES)[number];
 
 export const SlideAnalysis = z.strictObject({
   status: z.literal('solved').describe("solver verdict; a stored level is always 'solved' ('unsolvable' and 'unknown' never ship)"),
-  minMoves: int().min(1).describe('length of a shortest solution'),
+  minMoves: int().min(1).max(MAX_SOLUTION_MOVES).describe('length of a shortest solution'),
   solutionCount: int().min(1).max(Number.MAX_SAFE_INTEGER).describe('distinct move sequences of length minMoves that clear the board (saturating at 2^53 - 1)'),
   openingAccuracy: z.number().min(0).max(1).describe('share of legal first moves after which a clear in minMoves - 1 remains (2 decimals)'),
   deadEndRatio: z.number().min(0).max(1).describe('mean over depths d < minMoves of blunders[d] / edges[d] from alive states (2 decimals)'),
@@ -70,9 +74,9 @@ export const SlideAnalysis = z.strictObject({
     ),
   stars: z
     .strictObject({
-      three: int().min(1).describe('★★★: a clear in at most this many moves (= minMoves, the proven shortest)'),
-      two: int().min(1).describe('★★: at most minMoves + 2 moves'),
-      one: int().min(1).describe('★: at most 2·minMoves + 2 moves'),
+      three: int().min(1).max(MAX_STAR_MOVES).describe('★★★: a clear in at most this many moves (= minMoves, the proven shortest)'),
+      two: int().min(1).max(MAX_STAR_MOVES).describe('★★: at most minMoves + 2 moves'),
+      one: int().min(1).max(MAX_STAR_MOVES).describe('★: at most 2·minMoves + 2 moves'),
     })
     .describe('star thresholds in moves, from the proven minimum'),
 });

@@ -15,7 +15,7 @@ import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
 import { memoryScratch } from '../../../../tools/lib/scratch.ts';
 import { rngFor } from '../../../../tools/lib/rng.ts';
 import { RoomError } from '../../../../tools/lib/errors.ts';
-import type { Scratch } from '../../../../tools/lib/kind.ts';
+import type { Scratch } from '../../../../tools/lib/machine-services.ts';
 
 afterEach(() => vi.restoreAllMocks());
 

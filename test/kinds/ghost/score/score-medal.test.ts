@@ -26,7 +26,7 @@ import { courseAssets } from '../../../../tools/kinds/ghost/score/course-build.t
 import { memoryScratch } from '../../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../../tools/lib/rng.ts';
-import type { Scratch, Team } from '../../../../tools/lib/kind.ts';
+import type { Scratch, Team } from '../../../../tools/lib/machine-services.ts';
 import { machineTeam } from '../../../../tools/commands/shared/team.ts';
 
 function board(stream: string, i: number, ghosts: number) {

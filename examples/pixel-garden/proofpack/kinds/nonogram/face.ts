@@ -1,10 +1,11 @@
 // The nonogram as the game client knows it (KindFace): the reading of a level
 // of a pack, the replay of its stored solution, and the game loop over
 // plain-JSON states: mark a cell filled, crossed or blank; the game is won
-// when every row and column has its clue. Browser-safe: `proofpack/face` and
-// the rules (board.ts) only.
+// when every row and column has its clue. Browser-safe: `proofpack/face`, the
+// rules (board.ts) and the bounds the schemas read too (bounds.ts) only.
 import { arr, int, obj, str, type KindFace, type Level } from 'proofpack/face';
 import { NAME, firstWrongLine } from './board.ts';
+import { MAX_CELLS, MAX_ROUNDS, MAX_RUNS, MAX_SIDE, MIN_SIDE } from './bounds.ts';
 import type { Analysis, Puzzle, Solution } from './schema.ts';
 
 /** A nonogram level. */
@@ -25,11 +26,11 @@ export type GameEvent =
   | { readonly kind: 'restarted' }
   | { readonly kind: 'refused'; readonly why: string };
 
-const clues = arr(arr(int(1, 15), 0, 8), 4, 15);
+const clues = arr(arr(int(1, MAX_SIDE), 0, MAX_RUNS), MIN_SIDE, MAX_SIDE);
 const shape = obj({
   puzzle: obj({ rows: clues, cols: clues }),
-  solution: arr(str(/^[#.]{4,15}$/, "4-15 of '#' or '.'"), 4, 15),
-  analysis: obj({ rounds: int(1, 100_000), probes: int(0, 225), filled: int(0, 225) }),
+  solution: arr(str(new RegExp(`^[#.]{${MIN_SIDE},${MAX_SIDE}}$`), `${MIN_SIDE}-${MAX_SIDE} of '#' or '.'`), MIN_SIDE, MAX_SIDE),
+  analysis: obj({ rounds: int(1, MAX_ROUNDS), probes: int(0, MAX_CELLS), filled: int(0, MAX_CELLS) }),
 });
 
 function levelProblem(level: Record<string, unknown>): string | null {

@@ -6,7 +6,7 @@
 // high ghost caught. So blocks are solved layer by layer, by the number of high
 // ghosts caught, from all caught down to none, keeping two layers in memory
 // (ck, fmax, fmin: 6 bytes a state); every block's fmax and fmin also go to two
-// scratch files (the Scratch the command layer gives, lib/kind.ts), which the
+// scratch files (the Scratch the command layer gives, lib/machine-services.ts), which the
 // forward marking of the optimal states reads back one layer at a time. All the
 // loops run in the WebAssembly kernel on one block at a time (a block and one
 // successor block, under 1 MB of its memory; dp-kernel.ts blockMap); blocks

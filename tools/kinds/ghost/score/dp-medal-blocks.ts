@@ -1,5 +1,5 @@
 // The blocks of one layer of the medal DP's backward pass (dp-medal.ts),
-// shared among the threads of a Team (lib/kind.ts; the command layer's
+// shared among the threads of a Team (lib/machine-services.ts; the command layer's
 // --threads). The blocks of a layer are independent given the layer above:
 // each thread, with its own kernel instance, claims the next block of the
 // layer from a shared counter, takes the catches of its missing high ghosts

@@ -1,6 +1,6 @@
 // The refusal of an exact score DP the machine has not the room for
 // (docs/score-layered.md): the DP's memory against what the command layer
-// read of the machine (lib/kind.ts MachineRoom), up front; its scratch disk
+// read of the machine (lib/machine-services.ts MachineRoom), up front; its scratch disk
 // against the disk free when it is about to write (Scratch.freeBytes, after
 // the heavy lock: while another DP holds it, that DP's files fill the disk).
 // A refusal is a RoomError, never an "unknown": a set's bytes never depend on

@@ -184,6 +184,30 @@ function outsidePointers(docs: Doc[]): string[] {
   return found;
 }
 
+/**
+ * The claims "every command (but X) takes `--opt`" (prose) and "# every command (but X): [--opt …]"
+ * (a synopsis comment) that --help does not bear out: a command outside the exceptions that lacks
+ * the option, or an exception that has it.
+ */
+function everyCommandClaims(docs: Doc[], help: HelpIndex): string[] {
+  const found: string[] = [];
+  for (const doc of docs) {
+    const text = doc.text.replace(/\s+/g, ' ');
+    for (const m of text.matchAll(/every command(?: but ([`a-z, -]+?))?(?: \([^)]*\))?(?: takes |: \[)`?(--[a-z][a-z-]*)/gi)) {
+      const but = new Set(
+        (m[1] ?? '')
+          .split(/,|\band\b/)
+          .map((c) => c.replace(/`/g, '').trim())
+          .filter(Boolean),
+      );
+      for (const [command, options] of help) {
+        if (but.has(command) === options.has(m[2]!)) found.push(`${doc.file}: "${m[0]}": ${command} ${options.has(m[2]!) ? 'has' : 'lacks'} ${m[2]}`);
+      }
+    }
+  }
+  return found;
+}
+
 describe('docs', () => {
   let help: HelpIndex;
   let docs: Doc[];
@@ -252,6 +276,27 @@ describe('docs', () => {
     expect(kinds.length).toBeGreaterThan(0);
     const readme = docs.find((d) => d.file === 'README.md')!.text;
     expect(kinds.filter((k) => !fs.existsSync(path.join(ROOT, 'docs', `${k}.md`)) || !readme.includes(`(docs/${k}.md)`))).toEqual([]);
+  });
+
+  it('says "every command takes --X" only where --help bears it out', () => {
+    expect(everyCommandClaims(docs, help)).toEqual([]);
+    const made = [{ file: 'x.md', text: 'Every command takes `--config-dir DIR`.' }];
+    expect(everyCommandClaims(made, help)).toEqual(['x.md: "Every command takes `--config-dir": init lacks --config-dir']);
+  });
+
+  it("docs/cli.md's list of the commands with --json is the one --help gives", () => {
+    const cli = docs.find((d) => d.file === path.join('docs', 'cli.md'))!.text.replace(/\s+/g, ' ');
+    const [has = '', none = ''] = /`--json` — print one machine-readable report[^(]*\(([a-z-, ]+); ([a-z-, ]+) have none\)/.exec(cli)!.slice(1);
+    const names = (list: string) =>
+      list
+        .split(/, | and /)
+        .map((c) => c.trim())
+        .sort();
+    const withJson = [...help]
+      .filter(([, o]) => o.has('--json'))
+      .map(([c]) => c)
+      .sort();
+    expect({ has: names(has), none: names(none) }).toEqual({ has: withJson, none: [...help.keys()].filter((c) => !withJson.includes(c)).sort() });
   });
 
   it('keeps the README at most 200 lines', () => {

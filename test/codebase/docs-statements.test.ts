@@ -66,7 +66,7 @@ describe('docs/architecture.md and the imports', () => {
     };
     const lookers = toolFiles().filter((f) => commandFolders(f) && importsOf(f).includes(registry));
     expect(lookers.length).toBeGreaterThan(0);
-    const paragraph = /Kinds are handed down[^]*?a test checks this list\)/.exec(flat('docs/architecture.md'))?.[0] ?? '';
+    const paragraph = /Kinds are handed down[\s\S]*?a test checks this list\)/.exec(flat('docs/architecture.md'))?.[0] ?? '';
     const named = new Set([...paragraph.matchAll(/`([a-z-]+\.ts)`/g)].map((m) => m[1]!));
     expect([...named].filter((n) => n !== 'index.ts').sort()).toEqual(lookers.map((f) => path.posix.basename(f)).sort());
     const below = toolFiles().filter((f) => /^tools\/(lib|sdk|preview)\//.test(f) || /^tools\/kinds\/[^/]+\//.test(f));
@@ -119,7 +119,7 @@ describe('docs/kind-contract.md and the code', () => {
 
   it("step 2 of adding a kind names every file outside the kind's folder the later steps edit", () => {
     const steps = section('docs/kind-contract.md', '## Adding a kind to proofpack itself');
-    const step2 = /2\. \*\*Its entry in the one list\*\*[^]*?(?= 3\. \*\*)/.exec(steps)![0];
+    const step2 = /2\. \*\*Its entry in the one list\*\*[\s\S]*?(?= 3\. \*\*)/.exec(steps)![0];
     const later = steps.slice(steps.indexOf(step2) + step2.length);
     const edited = new Set([...later.matchAll(/`((?:tools\/client|test|levels|docs)\/[^`]*)`/g)].map((p) => p[1]!));
     // named as checks that run, not files a step edits
@@ -132,14 +132,14 @@ describe('docs/kind-contract.md and the code', () => {
 
 describe("README.md's map of the code", () => {
   it('names every file of tools/commands/ (a command each) and says what tools/preview/ holds', () => {
-    const map = /```\nbin\/proofpack\.js[^]*?```/.exec(read('README.md'))![0];
-    const line = /tools\/commands\/ {2,}([^]*?)\ntools\/commands\/shared/.exec(map)![1]!;
+    const map = /```\nbin\/proofpack\.js[\s\S]*?```/.exec(read('README.md'))![0];
+    const line = /tools\/commands\/ {2,}([\s\S]*?)\ntools\/commands\/shared/.exec(map)![1]!;
     const commands = fs
       .readdirSync(path.join(ROOT, 'tools', 'commands'))
       .filter((f) => f.endsWith('.ts'))
       .map((f) => f.replace(/\.ts$/, ''));
     expect(commands.filter((c) => !new RegExp(`\\b${c}\\b`).test(line))).toEqual([]);
-    const preview = /tools\/preview\/ {2,}([^]*?)\ntools\//.exec(map)![1]!;
+    const preview = /tools\/preview\/ {2,}([\s\S]*?)\ntools\//.exec(map)![1]!;
     expect(preview).toMatch(/play-test page/);
   });
 });

@@ -5,7 +5,8 @@
 // registry's KIND_NAME), the heavy-DP lock threshold (from HEAVY_GHOSTS on, as the
 // code compares), the contract version as a number literal in every built-in kind,
 // the MachineRoom's memory, the files the steps of adding a kind edit, and the
-// README's map of tools/commands/ and tools/preview/. Reads files only: fast.
+// README's map of tools/commands/ and tools/preview/, and the SDK entries' export lists. Reads
+// files and imports the two SDK entries: fast.
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -127,6 +128,25 @@ describe('docs/kind-contract.md and the code', () => {
     expect(edited.size).toBeGreaterThan(3);
     expect([...edited].filter((p) => !step2.includes(`\`${p}\``))).toEqual([]);
     expect(step2).not.toContain('the only change outside the folder');
+  });
+});
+
+describe("docs/kind-contract.md's lists of what the SDK entries export", () => {
+  it('names every value proofpack/kind and proofpack/face export, each under its entry', async () => {
+    const kind = await import('../../tools/sdk/kind.ts');
+    const face = await import('../../tools/sdk/face.ts');
+    const text = flat('docs/kind-contract.md');
+    const part = (from: string, to: string) => text.slice(text.indexOf(from), text.indexOf(to, text.indexOf(from)));
+    const kindList = part('**`proofpack/kind`** exports', '**`proofpack/face`** exports');
+    const faceList = part('**`proofpack/face`** exports', '## The smallest complete kind');
+    const unnamed = (names: string[], list: string) => names.filter((n) => !list.includes(`\`${n}\``) && !list.includes(`\`${n}(`)).sort();
+    expect({
+      kind: unnamed(
+        Object.keys(kind).filter((n) => !(n in face)),
+        kindList,
+      ),
+      face: unnamed(Object.keys(face), faceList),
+    }).toEqual({ kind: [], face: [] });
   });
 });
 

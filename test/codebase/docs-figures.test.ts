@@ -3,6 +3,7 @@
 // ones build/client-sizes.json holds (tools/scripts/build-client.ts writes it; the
 // suite's global setup runs that build first); the standard sets' calibration and
 // counts (ghost.md, slide.md, apple.md, client.md) are those of levels/<kind>/standard.json;
+// the apple tier thresholds and the full presets' sizes those of the built-in configs;
 // the level, pack and ghost counts and the conformance sizes (client.md, porting.md)
 // those of the committed dist/; and each list of what bundle writes into dist/
 // (README.md, game-repo.md, cli.md, architecture.md) names every kind of file the
@@ -11,6 +12,9 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APPLE_DEFAULT_CONFIG } from '../../tools/kinds/apple/config.ts';
+import { GHOST_PRESETS } from '../../tools/kinds/ghost/config.ts';
+import { SLIDE_PRESETS } from '../../tools/kinds/slide/config.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const read = (file: string) => fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -119,7 +123,11 @@ describe('the standard sets as the docs give them', () => {
     const [thresholds] = stated('docs/slide.md', /The standard set: ([\d. /]+\d)\./);
     expect(thresholds!.split(' / ').map(Number)).toEqual(set.calibration.thresholds);
     expect(num(stated('docs/slide.md', /\*Default set\* \(`config.ts`\): ([\d,]+) levels/)[0]!)).toBe(set.levels.length);
-    expect(num(stated('docs/slide.md', /of the ([\d,]+) standard levels/)[0]!)).toBe(set.levels.length);
+    const [three, of] = stated('docs/slide.md', /(\d+) of the ([\d,]+) standard levels have one/).map(num);
+    // a colour of three blocks: letters a–o movable, A–O fixed, the same colour in either case
+    const boards = (set.levels as { puzzle: { board: string[] } }[]).map((l) => l.puzzle.board.join('').toLowerCase());
+    const withThree = boards.filter((b) => [...new Set(b.replace(/[^a-o]/g, ''))].some((c) => b.split(c).length - 1 === 3)).length;
+    expect({ three, of }).toEqual({ three: withThree, of: set.levels.length });
   });
 
   it("apple.md: the standard set's greedy-score quantiles", () => {
@@ -134,6 +142,19 @@ describe('the standard sets as the docs give them', () => {
   it("client.md: the ghost standard set's level count", () => {
     const n = (json('levels/ghost/standard.json')['levels'] as unknown[]).length;
     expect(num(stated('docs/client.md', /`levels\/ghost\/standard.json`'s ([\d,]+) levels/)[0]!)).toBe(n);
+  });
+});
+
+describe("the built-in configs' figures as the kinds' pages give them", () => {
+  it("apple.md: the tier thresholds are the default config's", () => {
+    const tiers = APPLE_DEFAULT_CONFIG.tiers.filter((t) => t.minGreedy > 0).map((t) => `${t.tier} ≥ ${t.minGreedy}`);
+    const [stated_] = stated('docs/apple.md', /easiest first — ((?:[A-Z]+ ≥ \d+, )+)[A-Z]+ below/);
+    expect(stated_!.replace(/, $/, '').split(', ')).toEqual(tiers);
+  });
+
+  it("ghost.md and slide.md: the full preset's wanted boards", () => {
+    expect(num(stated('docs/ghost.md', /the standard plan scaled to ([\d,]+) wanted boards/)[0]!)).toBe(GHOST_PRESETS.full.count);
+    expect(num(stated('docs/slide.md', /the standard plan scaled to ([\d,]+) wanted boards/)[0]!)).toBe(SLIDE_PRESETS.full.count);
   });
 });
 

@@ -1,5 +1,6 @@
 // The docs tell the truth about the CLI and the tree: every `proofpack <command>`
-// line in README.md and docs/*.md names a real command and only options that
+// line in README.md, docs/*.md and the kinds' design notes (tools/kinds/<kind>/DESIGN.md,
+// each linked from its kind's page and back) names a real command and only options that
 // command's --help lists; every option docs/cli.md should cover is in its
 // synopsis; every relative link (and #anchor) and every repository path in
 // inline code exists; nothing points outside the repository.
@@ -27,7 +28,17 @@ function readDocs(): Doc[] {
       .sort()
       .map((f) => path.join('docs', f)),
   ];
-  return files.map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+  return [...files, ...designNotes()].map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+}
+
+/** Each built-in kind's design notes, beside its code: tools/kinds/<kind>/DESIGN.md. */
+function designNotes(): string[] {
+  const kinds = path.join(ROOT, 'tools', 'kinds');
+  return fs
+    .readdirSync(kinds, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(kinds, d.name, 'DESIGN.md')))
+    .map((d) => path.join('tools', 'kinds', d.name, 'DESIGN.md'))
+    .sort();
 }
 
 async function helpText(args: string[]): Promise<string> {
@@ -297,6 +308,24 @@ describe('docs', () => {
       .map(([c]) => c)
       .sort();
     expect({ has: names(has), none: names(none) }).toEqual({ has: withJson, none: [...help.keys()].filter((c) => !withJson.includes(c)).sort() });
+  });
+
+  it("has each built-in kind's design notes beside its code, linked from the kind's page and back", () => {
+    const kinds = fs
+      .readdirSync(path.join(ROOT, 'tools', 'kinds'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect(kinds.length).toBeGreaterThan(2);
+    const missing = kinds.flatMap((k) => {
+      const notes = path.join('tools', 'kinds', k, 'DESIGN.md');
+      if (!fs.existsSync(path.join(ROOT, notes))) return [`${notes} is missing`];
+      const out: string[] = [];
+      if (!fs.readFileSync(path.join(ROOT, 'docs', `${k}.md`), 'utf8').includes(`(../tools/kinds/${k}/DESIGN.md`))
+        out.push(`docs/${k}.md does not link ${notes}`);
+      if (!fs.readFileSync(path.join(ROOT, notes), 'utf8').includes(`(../../../docs/${k}.md`)) out.push(`${notes} does not link docs/${k}.md`);
+      return out;
+    });
+    expect(missing).toEqual([]);
   });
 
   it('keeps the README at most 200 lines', () => {

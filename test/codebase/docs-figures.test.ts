@@ -7,7 +7,8 @@
 // the level, pack and ghost counts and the conformance sizes (client.md, porting.md)
 // those of the committed dist/; and each list of what bundle writes into dist/
 // (README.md, game-repo.md, cli.md, architecture.md) names every kind of file the
-// committed dist/ holds. Reads files only: fast.
+// committed dist/ holds; the counts of files testing.md and the example game's README
+// give. Reads files and imports the built-in configs: fast.
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -155,6 +156,24 @@ describe("the built-in configs' figures as the kinds' pages give them", () => {
   it("ghost.md and slide.md: the full preset's wanted boards", () => {
     expect(num(stated('docs/ghost.md', /the standard plan scaled to ([\d,]+) wanted boards/)[0]!)).toBe(GHOST_PRESETS.full.count);
     expect(num(stated('docs/slide.md', /the standard plan scaled to ([\d,]+) wanted boards/)[0]!)).toBe(SLIDE_PRESETS.full.count);
+  });
+});
+
+describe('counts of files the docs give', () => {
+  it('testing.md: the number of test/pipeline/levels-*.test.ts files the sequencer starts first', () => {
+    const WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve'];
+    const [word] = stated('docs/testing.md', /starts the ([a-z]+) `test\/pipeline\/levels-\*\.test\.ts` files/);
+    const files = fs.readdirSync(path.join(ROOT, 'test', 'pipeline')).filter((f) => /^levels-.*\.test\.ts$/.test(f));
+    expect(WORDS.indexOf(word!)).toBe(files.length);
+  });
+
+  it('the example game\'s README: its kind\'s files, and its lines to within 5 % (it says "about")', () => {
+    const dir = path.join(ROOT, 'examples', 'pixel-garden', 'proofpack', 'kinds', 'nonogram');
+    const [lines, files] = stated('examples/pixel-garden/README.md', /about ([\d,]+) lines of TypeScript in (\d+) files/).map(num);
+    const ts = fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    const total = ts.reduce((a, f) => a + fs.readFileSync(path.join(dir, f), 'utf8').trimEnd().split('\n').length, 0);
+    expect(files).toBe(ts.length);
+    expect(Math.abs(total - lines!) / total).toBeLessThanOrEqual(0.05);
   });
 });
 

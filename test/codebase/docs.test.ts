@@ -1,5 +1,6 @@
 // The docs tell the truth about the CLI and the tree: every `proofpack <command>`
-// line in README.md and docs/*.md names a real command and only options that
+// line in README.md, docs/*.md and the kinds' design notes (tools/kinds/<kind>/DESIGN.md,
+// each linked from its kind's page and back) names a real command and only options that
 // command's --help lists; every option docs/cli.md should cover is in its
 // synopsis; every relative link (and #anchor) and every repository path in
 // inline code exists; nothing points outside the repository.
@@ -27,7 +28,17 @@ function readDocs(): Doc[] {
       .sort()
       .map((f) => path.join('docs', f)),
   ];
-  return files.map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+  return [...files, ...designNotes()].map((file) => ({ file, text: fs.readFileSync(path.join(ROOT, file), 'utf8') }));
+}
+
+/** Each built-in kind's design notes, beside its code: tools/kinds/<kind>/DESIGN.md. */
+function designNotes(): string[] {
+  const kinds = path.join(ROOT, 'tools', 'kinds');
+  return fs
+    .readdirSync(kinds, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && fs.existsSync(path.join(kinds, d.name, 'DESIGN.md')))
+    .map((d) => path.join('tools', 'kinds', d.name, 'DESIGN.md'))
+    .sort();
 }
 
 async function helpText(args: string[]): Promise<string> {
@@ -184,6 +195,30 @@ function outsidePointers(docs: Doc[]): string[] {
   return found;
 }
 
+/**
+ * The claims "every command (but X) takes `--opt`" (prose) and "# every command (but X): [--opt …]"
+ * (a synopsis comment) that --help does not bear out: a command outside the exceptions that lacks
+ * the option, or an exception that has it.
+ */
+function everyCommandClaims(docs: Doc[], help: HelpIndex): string[] {
+  const found: string[] = [];
+  for (const doc of docs) {
+    const text = doc.text.replace(/\s+/g, ' ');
+    for (const m of text.matchAll(/every command(?: but ([`a-z, -]+?))?(?: \([^)]*\))?(?: takes |: \[)`?(--[a-z][a-z-]*)/gi)) {
+      const but = new Set(
+        (m[1] ?? '')
+          .split(/,|\band\b/)
+          .map((c) => c.replace(/`/g, '').trim())
+          .filter(Boolean),
+      );
+      for (const [command, options] of help) {
+        if (but.has(command) === options.has(m[2]!)) found.push(`${doc.file}: "${m[0]}": ${command} ${options.has(m[2]!) ? 'has' : 'lacks'} ${m[2]}`);
+      }
+    }
+  }
+  return found;
+}
+
 describe('docs', () => {
   let help: HelpIndex;
   let docs: Doc[];
@@ -252,6 +287,45 @@ describe('docs', () => {
     expect(kinds.length).toBeGreaterThan(0);
     const readme = docs.find((d) => d.file === 'README.md')!.text;
     expect(kinds.filter((k) => !fs.existsSync(path.join(ROOT, 'docs', `${k}.md`)) || !readme.includes(`(docs/${k}.md)`))).toEqual([]);
+  });
+
+  it('says "every command takes --X" only where --help bears it out', () => {
+    expect(everyCommandClaims(docs, help)).toEqual([]);
+    const made = [{ file: 'x.md', text: 'Every command takes `--config-dir DIR`.' }];
+    expect(everyCommandClaims(made, help)).toEqual(['x.md: "Every command takes `--config-dir": init lacks --config-dir']);
+  });
+
+  it("docs/cli.md's list of the commands with --json is the one --help gives", () => {
+    const cli = docs.find((d) => d.file === path.join('docs', 'cli.md'))!.text.replace(/\s+/g, ' ');
+    const [has = '', none = ''] = /`--json` — print one machine-readable report[^(]*\(([a-z-, ]+); ([a-z-, ]+) have none\)/.exec(cli)!.slice(1);
+    const names = (list: string) =>
+      list
+        .split(/, | and /)
+        .map((c) => c.trim())
+        .sort();
+    const withJson = [...help]
+      .filter(([, o]) => o.has('--json'))
+      .map(([c]) => c)
+      .sort();
+    expect({ has: names(has), none: names(none) }).toEqual({ has: withJson, none: [...help.keys()].filter((c) => !withJson.includes(c)).sort() });
+  });
+
+  it("has each built-in kind's design notes beside its code, linked from the kind's page and back", () => {
+    const kinds = fs
+      .readdirSync(path.join(ROOT, 'tools', 'kinds'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+    expect(kinds.length).toBeGreaterThan(2);
+    const missing = kinds.flatMap((k) => {
+      const notes = path.join('tools', 'kinds', k, 'DESIGN.md');
+      if (!fs.existsSync(path.join(ROOT, notes))) return [`${notes} is missing`];
+      const out: string[] = [];
+      if (!fs.readFileSync(path.join(ROOT, 'docs', `${k}.md`), 'utf8').includes(`(../tools/kinds/${k}/DESIGN.md`))
+        out.push(`docs/${k}.md does not link ${notes}`);
+      if (!fs.readFileSync(path.join(ROOT, notes), 'utf8').includes(`(../../../docs/${k}.md`)) out.push(`${notes} does not link docs/${k}.md`);
+      return out;
+    });
+    expect(missing).toEqual([]);
   });
 
   it('keeps the README at most 200 lines', () => {

@@ -4,9 +4,11 @@
 // at), then the ES modules bundled by esbuild (no dependency: the client has
 // no schema library; index.js re-exports, parts/ the code, split so a game's
 // bundler keeps only the kinds it uses), copied to build/client/ for the root
-// package's `proofpack/client`, and the declarations copied next to it. Prints the
-// minified browser size too (clientBundleBytes, also a test's and the bench's
-// figure), and the two preview pages' scripts. Run by `npm run build`.
+// package's `proofpack/client`, and the declarations copied next to it. Then the
+// minified browser sizes a game sees (every export; createClient alone, with one
+// kind's face, with the built-in faces), printed and written to
+// build/client-sizes.json (what docs/client.md states; test/codebase/docs-figures.test.ts
+// compares them), and the two preview pages' scripts. Run by `npm run build`.
 // Each browser build reads only the parts of a kind it needs (kind-parts.ts):
 // the client the faces, the pages the faces and the views.
 import { execFileSync } from 'node:child_process';
@@ -167,7 +169,30 @@ function copyDeclaration(file: string): string {
   });
 }
 
+/** The size of what a game's bundler keeps of the built package when a module imports `names` from it (minified, for the browser). */
+async function gameBytes(names: readonly string[]): Promise<number> {
+  const game = await build({
+    stdin: { contents: `export { ${names.join(', ')} } from './index.js';`, resolveDir: out, loader: 'js' },
+    bundle: true,
+    minify: true,
+    write: false,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return game.outputFiles[0]?.contents.length ?? 0;
+}
+/** The client's minified browser sizes in bytes, the figures docs/client.md and the package's README give (build/client-sizes.json). */
+const sizes = {
+  everyExport: minified.outputFiles[0]?.contents.length ?? 0,
+  createClient: await gameBytes(['createClient']),
+  createClientOneFace: await gameBytes(['createClient', 'appleFace']),
+  createClientBuiltInFaces: await gameBytes(['createClient', 'builtInFaces']),
+};
+fs.writeFileSync(path.join(root, 'build', 'client-sizes.json'), `${JSON.stringify(sizes, null, 2)}\n`);
 const shipped = fs.readdirSync(out, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.js'));
 console.log(
-  `built ${path.relative(root, out)} (${shipped.length} modules, ${shipped.reduce((a, f) => a + fs.statSync(path.join(out, f)).size, 0)} bytes + types; minified for the browser, dependencies included: ${minified.outputFiles[0]?.contents.length ?? 0} bytes)`,
+  `built ${path.relative(root, out)} (${shipped.length} modules, ${shipped.reduce((a, f) => a + fs.statSync(path.join(out, f)).size, 0)} bytes + types); minified for the browser, dependencies included (build/client-sizes.json): every export ${sizes.everyExport} bytes, createClient alone ${sizes.createClient}, with one kind's face (appleFace) ${sizes.createClientOneFace}, with builtInFaces ${sizes.createClientBuiltInFaces}`,
 );

@@ -60,13 +60,14 @@ export interface AnalyzeContext<C, K> {
 
 /** Threads for one computation (AnalyzeContext.team). */
 export interface Team {
-  /** Threads the computation may use, the caller's included (1: no helpers). */
+  /** Threads the computation may use at most, the caller's included (1: no helpers). */
   readonly size: number;
   /**
-   * Starts size − 1 helper threads. Each imports the module at `module` (a
+   * Starts up to size − 1 helper threads: as many as the run's thread budget
+   * has free now (the crew's size says; possibly none). Each imports the module at `module` (a
    * file URL), calls its export `name` once with `init` (structured-cloned:
    * a SharedArrayBuffer in it is shared, not copied) and its helper number
-   * (1 … size − 1); that call returns the helper's job handler. Blocks until
+   * (1 … crew size − 1); that call returns the helper's job handler. Blocks until
    * every helper is ready; a helper that fails to start is thrown here.
    */
   start(module: string, name: string, init: unknown): Crew;
@@ -74,6 +75,8 @@ export interface Team {
 
 /** The helper threads of one computation, started by Team.start. */
 export interface Crew {
+  /** Threads of the crew, the caller's included (1: the caller alone; at most the team's size). */
+  readonly size: number;
   /**
    * Hands `job` to every helper's handler, runs `own` on the calling thread
    * meanwhile, and returns once every helper has returned (the work is shared

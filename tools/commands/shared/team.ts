@@ -5,15 +5,28 @@
 // message port, read without the event loop (receiveMessageOnPort). The
 // helpers are started by a keeper thread (team-keeper.ts), which sees a
 // helper's exit while the caller blocks, so a helper that dies without an
-// error (out of memory) is thrown to the caller instead of hanging it.
+// error (out of memory) is thrown to the caller instead of hanging it. Given
+// the run's thread budget (team-budget.ts), a crew's helpers are the tokens
+// free when it starts (none: the caller alone), given back when it closes.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
 import type { Crew, Team } from '../../lib/kind.ts';
 import type { KeeperData } from './team-keeper.ts';
+import { giveThreads, takeSpare, type ThreadBudget } from './team-budget.ts';
+
+/** The Team of one task: closeAll() ends the crews the task left open (their helpers, their tokens). */
+export interface MachineTeam extends Team {
+  /** Closes every crew of this team still open. */
+  closeAll(): void;
+}
 
 /**
- * A team of `size` threads (the caller's included). Helpers run compiled code
+ * A team of `size` threads at most (the caller's included). Without `budget`
+ * a crew has them all; with it (the run's thread budget, the caller holding a
+ * token of it already) a crew gets the helpers whose tokens are free when it
+ * starts, possibly none, and gives the tokens back when it closes. Helpers run
+ * compiled code
  * only: a helper loaded through tsx never starts while the caller blocks in
  * Atomics.wait (tsx's loader needs the caller's event loop). Run from the .ts
  * sources (the test suite, `node --import tsx`), the helper is the compiled
@@ -21,15 +34,36 @@ import type { KeeperData } from './team-keeper.ts';
  * and a kind module under tools/ is mapped to its compiled twin; without a
  * build the team has one thread.
  */
-export function machineTeam(size: number): Team {
+export function machineTeam(size: number, budget?: ThreadBudget): MachineTeam {
   helperFound ??= { helper: helperScript() };
   const { helper } = helperFound;
   const n = helper ? Math.max(1, Math.floor(size)) : 1;
+  const open = new Set<Crew>();
   return {
     size: n,
     start: (module, name, init) => {
       if (!helper || n === 1) throw new Error('a team of one thread starts no helpers');
-      return startCrew(n - 1, helper, helper.map(module), name, init);
+      const got = budget ? takeSpare(budget, n - 1) : n - 1;
+      if (got === 0) return { size: 1, round: (_job, own) => own(), close: () => {} };
+      let crew: Crew | undefined;
+      let given = false;
+      const giveBack = () => {
+        if (given) return;
+        given = true;
+        if (crew) open.delete(crew);
+        if (budget) giveThreads(budget, got);
+      };
+      try {
+        crew = startCrew(got, helper, helper.map(module), name, init, giveBack);
+      } catch (e) {
+        giveBack();
+        throw e;
+      }
+      open.add(crew);
+      return crew;
+    },
+    closeAll: () => {
+      for (const crew of [...open]) crew.close();
     },
   };
 }
@@ -62,7 +96,8 @@ function helperScript(): Helper | undefined {
   };
 }
 
-function startCrew(helpers: number, helper: Helper, module: string, name: string, init: unknown): Crew {
+/** A crew of `helpers` helper threads and the caller; `closed` runs once when it closes (also when it fails to start). */
+function startCrew(helpers: number, helper: Helper, module: string, name: string, init: unknown, closed: () => void): Crew {
   // [0]: helpers done with the current step (start-up or a round); [1]: 1 once the keeper saw a helper stop
   const done = new Int32Array(new SharedArrayBuffer(8));
   const ports: MessagePort[] = [];
@@ -82,6 +117,7 @@ function startCrew(helpers: number, helper: Helper, module: string, name: string
     for (const p of ports) p.close();
     void keeper.terminate();
     keeper = undefined;
+    closed();
   };
   const fail = (line: string) => {
     close();
@@ -101,6 +137,7 @@ function startCrew(helpers: number, helper: Helper, module: string, name: string
   };
   wait();
   return {
+    size: helpers + 1,
     round(job, own) {
       if (!keeper) throw new Error('the crew is closed');
       for (const p of ports) p.postMessage(job);

@@ -64,18 +64,20 @@ export interface Team {
   readonly size: number;
   /**
    * Starts up to size − 1 helper threads: as many as the run's thread budget
-   * has free now (the crew's size says; possibly none). Each imports the module at `module` (a
+   * has free now (possibly none), more joining at a later round as threads
+   * come free (the crew's size says how many it has). Each imports the module at `module` (a
    * file URL), calls its export `name` once with `init` (structured-cloned:
    * a SharedArrayBuffer in it is shared, not copied) and its helper number
-   * (1 … crew size − 1); that call returns the helper's job handler. Blocks until
-   * every helper is ready; a helper that fails to start is thrown here.
+   * (1 … size − 1); that call returns the helper's job handler. Blocks until
+   * every helper is ready; a helper that fails to start is thrown here (or at
+   * the round it joins).
    */
   start(module: string, name: string, init: unknown): Crew;
 }
 
 /** The helper threads of one computation, started by Team.start. */
 export interface Crew {
-  /** Threads of the crew, the caller's included (1: the caller alone; at most the team's size). */
+  /** Threads of the crew now, the caller's included (1: the caller alone; at most the team's size; it may grow before a round). */
   readonly size: number;
   /**
    * Hands `job` to every helper's handler, runs `own` on the calling thread

@@ -6,7 +6,10 @@
 // thread is not busy), and gives it back after, whatever the task did. A Team
 // starting a crew takes up to size − 1 more, only those free at that moment
 // (it never waits, so no thread ever waits for a token while holding more than
-// its own), and gives them back when the crew closes.
+// its own), and gives them back when the crew closes. A worker the pool
+// terminates (--task-seconds, --max-memory-mib, Ctrl-C, a failed task) never
+// gives its tokens back, nor do the helpers ended with it: every such
+// termination ends the run, whose pool, and budget, are then thrown away.
 
 /** The count of free tokens (one Int32 on a SharedArrayBuffer), shared by every thread of one run. */
 export type ThreadBudget = Int32Array;

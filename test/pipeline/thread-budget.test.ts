@@ -3,13 +3,22 @@
 // helpers) takes only the tokens free when it starts, so a run never has more
 // than T threads busy; a lone heavy task still gets all T. Counted by the
 // test kind `crew` (test/kinds/fixtures/crew-analyze.ts), whose threads raise
-// a shared counter while busy, run on the real pool (runPipelineTasks).
+// a shared counter while busy, run on the real pool (runPipelineTasks). And
+// ghost's DP past 32 ghosts (on a small board) gives the same bytes on a crew
+// that grows mid-run as on one thread.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { useKindModules } from '../../tools/kinds/index.ts';
 import { runPipelineTasks, runTask, type AnalyzeTask } from '../../tools/commands/shared/tasks.ts';
 import { machineTeam } from '../../tools/commands/shared/team.ts';
-import { takeThread, threadBudget } from '../../tools/commands/shared/team-budget.ts';
+import { giveThreads, takeThread, threadBudget } from '../../tools/commands/shared/team-budget.ts';
+import type { Team } from '../../tools/lib/kind.ts';
+import { rngFor } from '../../tools/lib/rng.ts';
+import { memoryScratch } from '../../tools/lib/scratch.ts';
+import { randomBoard } from '../../tools/kinds/ghost/generate.ts';
+import { scoreModel } from '../../tools/kinds/ghost/score-rule.ts';
+import { dpModel } from '../../tools/kinds/ghost/dp-kernel.ts';
+import { medalOptima } from '../../tools/kinds/ghost/dp-medal.ts';
 import type { CrewPuzzle } from '../kinds/fixtures/crew-analyze.ts';
 import { ROOT } from '../support/helpers.ts';
 
@@ -31,7 +40,7 @@ describe('--threads T: at most T busy threads, the pool and a heavy task’s cre
   it('a heavy task among busy ones gets only the free threads: never more than T busy', async () => {
     const c = counter();
     // two long light tasks first (task order: no cost), the heavy one on the thread the first frees
-    const out = await runPipelineTasks([task('light', 1500, c), task('heavy', 1500, c), task('light', 400, c)], { threads: 2 });
+    const out = await runPipelineTasks([task('light', 1000, c), task('heavy', 1000, c), task('light', 300, c)], { threads: 2 });
     expect(out.map((o) => o.status)).toEqual(['unknown', 'unknown', 'unknown']);
     expect(Atomics.load(c, 1), 'most threads busy at once').toBeLessThanOrEqual(2);
     expect(Atomics.load(c, 1)).toBe(2);
@@ -48,11 +57,11 @@ describe('--threads T: at most T busy threads, the pool and a heavy task’s cre
   it('a heavy task started among busy ones takes the threads they give back, at its next round', async () => {
     const c = counter();
     // the heavy task starts beside the light one (a crew of 1 then, or of 2 if it got there first) and outlives it
-    await runPipelineTasks([task('light', 600, c), task('heavy', 150, c, 12)], { threads: 2 });
+    await runPipelineTasks([task('light', 400, c), task('heavy', 100, c, 10)], { threads: 2 });
     expect(Atomics.load(c, 2), 'its crew at the end').toBe(2);
     expect(Atomics.load(c, 1), 'most threads busy at once').toBe(2);
     const three = counter();
-    await runPipelineTasks([task('light', 600, three), task('light', 600, three), task('heavy', 150, three, 12)], { threads: 3 });
+    await runPipelineTasks([task('light', 400, three), task('light', 400, three), task('heavy', 100, three, 10)], { threads: 3 });
     expect(Atomics.load(three, 2), 'its crew at the end').toBe(3);
     expect(Atomics.load(three, 1), 'most threads busy at once').toBe(3);
   });
@@ -116,5 +125,50 @@ describe('a team under a thread budget (team.ts)', () => {
     expect(budget[0]).toBe(1);
     team.closeAll();
     expect(budget[0]).toBe(3);
+  });
+});
+
+describe('the ghost DP on a crew that grows between rounds (dp-medal-blocks.ts)', () => {
+  /** The medal DP's optima, free ghosts, optimal-state bitsets and counts on board i of G ghosts, blocks of 2^L (score-medal.test.ts's). */
+  const run = (G: number, L: number, team?: Team) => {
+    const rng = rngFor(33, 'medal', 3);
+    const { puzzle, solution } = randomBoard(rng, rng.int(7, 9), G, rng.int(2, 14));
+    const med = medalOptima(dpModel(scoreModel(puzzle, solution)), memoryScratch(), { lowBits: L, courses: false, ...(team ? { team } : {}) });
+    try {
+      const plays = [med.best, med.worst].map((p) => ({ states: Buffer.from(p.states.buffer).toString('base64'), count: p.count, notFree: p.notFree }));
+      return { max: med.maxBonus, min: med.minBonus, plays };
+    } finally {
+      med.release();
+    }
+  };
+
+  it('gives what one thread gives when threads come free mid-run', () => {
+    const budget = threadBudget(3);
+    for (let i = 0; i < 3; i++) takeThread(budget); // this thread's, and two other busy workers'
+    const team = machineTeam(3, budget);
+    // the crew's size at each round; the other workers end after the 3rd round and the 6th
+    const sizes: number[] = [];
+    const watched: Team = {
+      size: team.size,
+      start: (module, name, init) => {
+        const crew = team.start(module, name, init);
+        return {
+          get size() {
+            return crew.size;
+          },
+          round: (job, own) => {
+            crew.round(job, own);
+            sizes.push(crew.size);
+            if (sizes.length === 3 || sizes.length === 6) giveThreads(budget, 1);
+          },
+          close: () => crew.close(),
+        };
+      },
+    };
+    const grown = run(18, 9, watched);
+    expect(sizes.slice(0, 4)).toEqual([1, 1, 1, 2]);
+    expect(sizes.at(-1)).toBe(3);
+    expect(budget[0], 'every helper given back').toBe(2);
+    expect(grown).toEqual(run(18, 9));
   });
 });

@@ -7,20 +7,25 @@
 
 /** Threads for one computation (AnalyzeContext.team). */
 export interface Team {
-  /** Threads the computation may use, the caller's included (1: no helpers). */
+  /** Threads the computation may use at most, the caller's included (1: no helpers). */
   readonly size: number;
   /**
-   * Starts size − 1 helper threads. Each imports the module at `module` (a
+   * Starts up to size − 1 helper threads: as many as the run's thread budget
+   * has free now (possibly none), more joining at a later round as threads
+   * come free (the crew's size says how many it has). Each imports the module at `module` (a
    * file URL), calls its export `name` once with `init` (structured-cloned:
    * a SharedArrayBuffer in it is shared, not copied) and its helper number
    * (1 … size − 1); that call returns the helper's job handler. Blocks until
-   * every helper is ready; a helper that fails to start is thrown here.
+   * every helper is ready; a helper that fails to start is thrown here (or at
+   * the round it joins).
    */
   start(module: string, name: string, init: unknown): Crew;
 }
 
 /** The helper threads of one computation, started by Team.start. */
 export interface Crew {
+  /** Threads of the crew now, the caller's included (1: the caller alone; at most the team's size; it may grow before a round). */
+  readonly size: number;
   /**
    * Hands `job` to every helper's handler, runs `own` on the calling thread
    * meanwhile, and returns once every helper has returned (the work is shared

@@ -15,7 +15,8 @@ import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch, releaseOwnLocks } from './scratch.ts';
 import { defaultMaxMemoryMib, machineRoom } from './machine.ts';
 import { isWorkerOutOfMemory, MemoryCeiling, memoryWatch } from './watchdog.ts';
-import { machineTeam } from './team.ts';
+import { machineTeam, type MachineTeam } from './team.ts';
+import { threadBudget, type ThreadBudget } from './team-budget.ts';
 
 export interface GenerateTask {
   op: 'generate';
@@ -92,18 +93,22 @@ const slotPauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
  */
 const ROOM_TAG = 'proofpack room refusal: ';
 
-export function runTask<T extends Task>(task: T): TaskResult<T> {
+/** Runs one task; its team's crews take their helpers from `budget` (the run's, worker.ts) and are all closed when it ends. */
+export function runTask<T extends Task>(task: T, budget?: ThreadBudget): TaskResult<T> {
+  const team = machineTeam(task.threads ?? 1, budget);
   try {
-    return runTaskHere(task);
+    return runTaskHere(task, team);
   } catch (e) {
     if (e instanceof RoomError) throw new Error(`${ROOM_TAG}${e.message}`);
     throw e;
+  } finally {
+    team.closeAll();
   }
 }
 
-function runTaskHere<T extends Task>(task: T): TaskResult<T> {
+function runTaskHere<T extends Task>(task: T, team: MachineTeam): TaskResult<T> {
   const kind = kindByName(task.kind);
-  const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom(), team: machineTeam(task.threads ?? 1) };
+  const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom(), team };
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
@@ -130,9 +135,11 @@ function workerScript(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 }
 
-/** What every worker thread is handed: the game's kind modules this command registered. */
+/** What every worker thread is handed: the game's kind modules this command registered, and the run's thread budget. */
 export interface WorkerData {
   kindModules: readonly KindModuleRef[];
+  /** --threads T tokens shared by the pool's workers (one a running task) and their teams' helpers (team-budget.ts). */
+  budget?: ThreadBudget;
 }
 
 /**
@@ -164,10 +171,11 @@ export function runPipelineTasks<T extends Task>(
     const message = e instanceof Error ? e.message : '';
     return message.startsWith(ROOM_TAG) ? new InputError(`${name}: ${message.slice(ROOM_TAG.length)}`) : e;
   };
-  // one computation may use the run's threads too (a heavy ghost DP, one at a time on the machine)
+  // one computation may use the run's threads too, those of the budget free when it starts its crew (a heavy ghost DP)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
   // the game's kinds (kinds.json): every worker loads the same modules before its first task (worker.ts)
-  const workerData: WorkerData = { kindModules: gameKindModules() };
+  // and one budget of --threads busy threads for the workers and the helpers of their tasks' teams (team-budget.ts)
+  const workerData: WorkerData = { kindModules: gameKindModules(), budget: threadBudget(opts.threads) };
   // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
   // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
   // the ceilings: a timer a task, the main thread's memory watchdog, each thread's V8 heap

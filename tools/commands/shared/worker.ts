@@ -1,13 +1,16 @@
 // Entry point of a piscina worker thread: runs one pipeline task (tasks.ts,
-// which gives the kind this thread's scratch storage and locks). Before the
+// which gives the kind this thread's scratch storage and locks), holding one
+// token of the run's thread budget meanwhile (team-budget.ts). Before the
 // first task it registers the game's kinds its command registered (workerData).
 import { workerData } from 'node:worker_threads';
 import { runTask, type Task, type WorkerData } from './tasks.ts';
+import { withThread } from './team-budget.ts';
 import { useKindModules } from '../../kinds/index.ts';
 
+const data = workerData as WorkerData | undefined;
 // the game's kinds, loaded on this thread as on the command's (piscina awaits this module)
-await useKindModules((workerData as WorkerData | undefined)?.kindModules ?? []);
+await useKindModules(data?.kindModules ?? []);
 
 export default function work(task: Task): unknown {
-  return runTask(task);
+  return withThread(data?.budget, () => runTask(task, data?.budget));
 }

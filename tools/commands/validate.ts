@@ -16,7 +16,16 @@ import type { ConformanceWriter } from '../lib/conformance.ts';
 import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './shared/budgets.ts';
-import { ceilingsOf, pipelineStartOrder, runPipelineTasks, taskCost, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './shared/tasks.ts';
+import {
+  ceilingsOf,
+  pipelineStartOrder,
+  runPipelineTasks,
+  taskCost,
+  withCosts,
+  type AnalyzeTask,
+  type CountedOutcome,
+  type TaskCeilings,
+} from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
@@ -81,6 +90,20 @@ async function analyzeAll(
     todoKeys.push(k);
     todoTask.push(i);
   });
+  // the kinds' estimates (analyzeCost), computed on the pool like the analyses: the start order, the ETA, the ceiling's suggestion
+  try {
+    const costed = await interruptible((signal) =>
+      withCosts(todo, {
+        ...(pool.ceilings ? { ceilings: pool.ceilings } : {}),
+        signal,
+        label: (kind) => `validate: the ${kind} kind's analyzeCost of ${todo.length} levels`,
+      }),
+    );
+    todo.splice(0, todo.length, ...costed);
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    throw new Interrupted(e.signal, `interrupted: validate stopped before any level was checked; nothing was written`);
+  }
   // the run ceiling, decided in start order: works[i] once level i is done, order[next] the first level not yet added
   const order = pipelineStartOrder(todo);
   const works: (number | undefined)[] = [];

@@ -1,0 +1,97 @@
+// Every call of a game's kind runs on the worker pool, under the runner's
+// ceilings (docs/untrusted-input.md): a kind whose members other than its
+// slots and analyses never return (test/fixtures/game-kinds/stuck.mjs, the
+// pear kind — a copy of tools/kinds/apple — with those members looping) is
+// stopped at --task-seconds with one line naming the command, the file and
+// the members, exit 2, and Ctrl-C is answered within seconds while it spins.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BIN } from '../support/helpers.ts';
+import { run } from '../support/run-cli.ts';
+import { pearGame } from '../support/pear-game.ts';
+
+/** The temporary game repository. */
+let game = '';
+const quick = { search: { work: 20_000, iterations: 10_000, runs: 2 }, fidelity: { referenceBoards: 100, referenceSeed: 17, alpha: 0.001 } };
+
+/** A config folder `name` of the game whose kinds.json lists this module of proofpack/kinds/pear/. */
+function configDir(name: string, module: string): string {
+  const dir = path.join(game, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'kinds.json'), JSON.stringify({ type: 'kinds-config', formatVersion: 1, kinds: [`../proofpack/kinds/pear/${module}`] }));
+  return dir;
+}
+
+/** The one line of a refusal: exit 2, exactly one line on stderr. */
+function refusal(r: { code: number; stderr: string }): string {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  return r.stderr.trimEnd();
+}
+
+/** The built CLI run in the game, SIGINT sent `afterMs` after its start: its exit code and how long it took to answer the signal. */
+async function interrupted(args: string[], afterMs: number): Promise<{ code: number | null; answerMs: number; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { cwd: game, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, CI: '1' } });
+  let stderr = '';
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  await new Promise((r) => setTimeout(r, afterMs));
+  const sent = performance.now();
+  child.kill('SIGINT');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+  const code = await exited;
+  clearTimeout(killer);
+  return { code, answerMs: performance.now() - sent, stderr };
+}
+
+beforeAll(async () => {
+  game = pearGame(['stuck.mjs']);
+  fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(quick));
+  const g = await run([
+    'generate',
+    'pear',
+    '--config',
+    path.join(game, 'pear.quick.json'),
+    '--count',
+    '2',
+    '--threads',
+    '1',
+    '--out',
+    path.join(game, 'pear.json'),
+    '--config-dir',
+    configDir('plain', 'index.ts'),
+    '--quiet',
+  ]);
+  expect(g.code, g.stderr).toBe(0);
+}, 60_000);
+
+afterAll(() => {
+  if (game) fs.rmSync(game, { recursive: true, force: true });
+});
+
+describe("a game's kind whose other members never return", () => {
+  it('curate: stopped at --task-seconds, one line naming the set and the members; nothing written', { timeout: 30_000 }, async () => {
+    const out = path.join(game, 'curated.json');
+    const t0 = performance.now();
+    const r = await run(['curate', path.join(game, 'pear.json'), '--out', out, '--task-seconds', '2', '--config-dir', configDir('stuck', 'stuck.mjs')]);
+    expect(refusal(r)).toMatch(
+      /^proofpack: curate .*pear\.json \(the pear kind's canonical, tierOf, calibrate, .*\): ran past the runner's ceiling of 2 s a task \(--task-seconds\); raise it with --task-seconds N/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+
+  it('curate: Ctrl-C is answered within seconds while the kind spins, exit 130', { timeout: 40_000 }, async () => {
+    const r = await interrupted(
+      ['curate', path.join(game, 'pear.json'), '--out', path.join(game, 'c.json'), '--config-dir', configDir('stuck', 'stuck.mjs')],
+      2500,
+    );
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.answerMs).toBeLessThan(5_000);
+    expect(fs.existsSync(path.join(game, 'c.json'))).toBe(false);
+  });
+});

@@ -1,0 +1,25 @@
+// A command's call of a kind step (kind-steps.ts): one task on the worker
+// pool, under the runner's ceilings (--task-seconds, --max-memory-mib), the
+// main thread free to answer Ctrl-C. Past a ceiling the command fails with one
+// line naming what ran (`label`) and the flag.
+import { interruptible } from './interrupt.ts';
+import type { StepInput, StepName, StepOutput } from './kind-steps.ts';
+import { runPipelineTasks, type StepTask, type TaskCeilings } from './tasks.ts';
+
+/** Where a step runs: the command's ceilings, what the error line names, and the command's stop signal (default: its own SIGINT/SIGTERM handler). */
+export interface StepOptions {
+  ceilings?: TaskCeilings;
+  /** What ran, for the error line: the command, the file or kind, the member(s). */
+  label: string;
+  signal?: AbortSignal;
+}
+
+/** Run step `step` of the kind named `kind` on `input`, on the pool; its output. */
+export async function runKindStep<S extends StepName>(step: S, kind: string, input: StepInput<S>, opts: StepOptions): Promise<StepOutput<S>> {
+  const task: StepTask = { op: 'step', kind, step, input };
+  const run = async (signal: AbortSignal) => {
+    const [out] = await runPipelineTasks([task], { threads: 1, signal, label: () => opts.label, ...(opts.ceilings ? { ceilings: opts.ceilings } : {}) });
+    return out as StepOutput<S>;
+  };
+  return opts.signal ? run(opts.signal) : interruptible(run);
+}

@@ -234,6 +234,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--packs <file>', 'packs config (its set paths are relative to its own folder)', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
     .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .addOption(configDirOption())

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BIN } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
-import { pearGame } from '../support/pear-game.ts';
+import { pearGame, pearPacks } from '../support/pear-game.ts';
 
 /** The temporary game repository. */
 let game = '';
@@ -67,6 +67,18 @@ beforeAll(async () => {
     '--quiet',
   ]);
   expect(g.code, g.stderr).toBe(0);
+  // the set curated by the kind itself, and a packs config of it, for bundle
+  const c = await run([
+    'curate',
+    path.join(game, 'pear.json'),
+    '--out',
+    path.join(game, 'curated-pear.json'),
+    '--config-dir',
+    configDir('plain', 'index.ts'),
+    '--quiet',
+  ]);
+  expect(c.code, c.stderr).toBe(0);
+  pearPacks(game, 'curated-pear.json');
 }, 60_000);
 
 afterAll(() => {
@@ -93,5 +105,26 @@ describe("a game's kind whose other members never return", () => {
     expect(r.code, r.stderr).toBe(130);
     expect(r.answerMs).toBeLessThan(5_000);
     expect(fs.existsSync(path.join(game, 'c.json'))).toBe(false);
+  });
+
+  it('bundle: stopped at --task-seconds, one line naming the packs file and the members; no dist written', { timeout: 30_000 }, async () => {
+    const out = path.join(game, 'dist');
+    const t0 = performance.now();
+    const r = await run([
+      'bundle',
+      '--packs',
+      path.join(game, 'packs.json'),
+      '--out',
+      out,
+      '--task-seconds',
+      '2',
+      '--config-dir',
+      configDir('stuck', 'stuck.mjs'),
+    ]);
+    expect(refusal(r)).toMatch(
+      /^proofpack: bundle .*packs\.json: the pear kind's ruleProblems, preview, difficulty and conformance vectors: ran past the runner's ceiling of 2 s a task \(--task-seconds\)/,
+    );
+    expect(fs.existsSync(out)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(10_000);
   });
 });

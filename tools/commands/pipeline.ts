@@ -497,7 +497,14 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     }
     await step('bundle', () =>
       bundleCommand(
-        { packs: staged(packs), config: packsDoc, out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance },
+        {
+          packs: staged(packs),
+          config: packsDoc,
+          out: staged(opts.dist),
+          allowShort: opts.allowShort ?? false,
+          conformance: opts.conformance,
+          ...ceilingsOf(opts),
+        },
         said,
       ),
     );

@@ -456,8 +456,8 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
     const level = at(l.doc.levels, index);
     at(reports, file).problems.push(...levelProblems(l.kind, l.doc, level, index, at(firstIndex, file), at(outcomes, t)));
   });
-  loaded.forEach((l, f) => {
-    if (!l || !mineFile) return;
+  for (const [f, l] of loaded.entries()) {
+    if (!l || !mineFile) continue;
     const report = at(reports, f);
     if (l.type === 'set') {
       report.problems.push(...setProblems(l.kind, l.doc));
@@ -484,9 +484,9 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
         });
     } else if (l.type === 'manifest') {
       report.problems.push(...manifestProblems(report.file, l.doc, budget));
-      report.problems.push(...derivedProblems(report.file, l.doc, budget));
+      report.problems.push(...(await derivedProblems(report.file, l.doc, budget)));
     }
-  });
+  }
   for (const r of reports) r.problems = sortProblems(r.problems);
   return summarize(reports, shard);
 
@@ -497,7 +497,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
    * sets: found among the files validated by the SHA-256 the manifest gives
    * (validate levels and dist together); without them it is noted, not checked.
    */
-  function derivedProblems(file: string, m: Manifest, readBudget: ReadBudget): ReportedProblem[] {
+  async function derivedProblems(file: string, m: Manifest, readBudget: ReadBudget): Promise<ReportedProblem[]> {
     const dir = path.dirname(file);
     const find = (test: (l: Loaded, f: number) => boolean) => loaded.findIndex((l, f) => l !== null && test(l, f));
     const packs: PagePack[] = [];
@@ -528,7 +528,16 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
         `note: ${path.join(dir, 'preview', 'play.html')}: not checked (its set ${missing} is not among the files validated; validate the levels folder and the dist folder together to check it)`,
       );
     const problems: ReportedProblem[] = [];
-    for (const [rel, text] of derivedFiles(packs, missing === undefined ? sets : undefined, run.conformance).files) {
+    // the kinds' preview data and vectors on the pool, under the run's ceilings
+    const derived = await interruptible((signal) =>
+      derivedFiles(packs, missing === undefined ? sets : undefined, run.conformance, {
+        signal,
+        threads: run.threads,
+        ...(run.ceilings ? { ceilings: run.ceilings } : {}),
+        label: `validate ${file}`,
+      }),
+    );
+    for (const [rel, text] of derived.files) {
       let found: string;
       try {
         found = readText(path.join(dir, ...rel.split('/')), { within: dir, budget: readBudget });

@@ -4,8 +4,12 @@
 // member never returns or grows without bound is stopped at the runner's
 // ceilings and Ctrl-C is answered while it runs. A step covers a whole set or
 // kind (never one level): starting the pool costs a tenth of a second or more.
-import type { SetFile } from '../../lib/files.ts';
-import type { PuzzleKind, TierTable } from '../../lib/kind.ts';
+import type { KindVectors, NamedPack } from '../../lib/conformance.ts';
+import type { PackFile, SetFile } from '../../lib/files.ts';
+import type { Level, PuzzleKind, TierTable } from '../../lib/kind.ts';
+import { show, where } from '../../lib/errors.ts';
+import { previewLevels, type PageLevel } from '../../preview/page.ts';
+import { kindVectors } from './conformance.ts';
 import { curateSet } from './curation.ts';
 
 /** curate's work on one candidate set: the curated set and its tier table. */
@@ -19,8 +23,40 @@ function costs(kind: PuzzleKind, input: { puzzles: readonly { puzzle: unknown; c
   return input.puzzles.map((p) => kind.analyzeCost?.(p.puzzle, p.config) ?? 0);
 }
 
+/**
+ * What bundle derives from one kind's packs (and validate recomputes): the
+ * preview page's data of each pack (`preview`: the kind has one) and the
+ * conformance vectors (`vectors`).
+ */
+function pages(
+  kind: PuzzleKind,
+  input: { packs: readonly { name: string; pack: PackFile; setFile?: string }[]; preview: boolean; vectors: boolean },
+): { rules: (string | null)[]; page: PageLevel[][] | null; vectors: KindVectors | null } {
+  const rules = input.packs.map((p) => (p.setFile === undefined ? null : firstRuleProblem(p.setFile, kind, p.pack.levels)));
+  if (rules.some((r) => r !== null)) return { rules, page: null, vectors: null };
+  const page = input.preview
+    ? input.packs.map((p) => previewLevels(kind, p.pack.levels, { config: p.pack.generator.config, calibration: p.pack.calibration }))
+    : null;
+  return { rules, page, vectors: input.vectors ? kindVectors(kind, input.packs as readonly NamedPack[]) : null };
+}
+
+/**
+ * The kind's rule checks (validate's checks that need no solving) on the
+ * levels of a pack bundle writes: the first problem, as one line naming the
+ * set, the level and the field, or null. A schema-valid but inconsistent
+ * level (a solution that does not fit its board) is refused, not shipped.
+ */
+function firstRuleProblem(setFile: string, kind: PuzzleKind, levels: readonly Level[]): string | null {
+  for (const level of levels) {
+    const p = kind.ruleProblems(level.puzzle, level.solution, level.analysis)[0];
+    if (p)
+      return `${where(setFile, level.id, p.field)}: stored ${show(p.stored)}, the rules say ${show(p.expected)}; the set does not validate (run proofpack validate on it)`;
+  }
+  return null;
+}
+
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs };
+export const KIND_STEPS = { curate, costs, pages };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

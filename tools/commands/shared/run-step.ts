@@ -14,6 +14,35 @@ export interface StepOptions {
   signal?: AbortSignal;
 }
 
+/** One step of a batch (runKindSteps): which, of which kind, on what, and what the error line names. */
+export interface StepCall<S extends StepName = StepName> {
+  step: S;
+  kind: string;
+  input: StepInput<S>;
+  label: string;
+}
+
+/**
+ * Run several steps in one pool (one start for all: a step a kind or file),
+ * on up to `threads` threads; their outputs in order. The caller's signal
+ * is required: the batch runs inside its command's interrupt handling.
+ */
+export async function runKindSteps<S extends StepName>(
+  calls: readonly StepCall<S>[],
+  opts: { ceilings?: TaskCeilings; signal: AbortSignal; threads?: number },
+): Promise<StepOutput<S>[]> {
+  if (calls.length === 0) return [];
+  const tasks: StepTask[] = calls.map((c) => ({ op: 'step', kind: c.kind, step: c.step, input: c.input }));
+  const threads = Math.max(1, Math.min(opts.threads ?? 1, calls.length));
+  const out = await runPipelineTasks(tasks, {
+    threads,
+    signal: opts.signal,
+    label: (i) => calls[i]?.label ?? `step ${i}`,
+    ...(opts.ceilings ? { ceilings: opts.ceilings } : {}),
+  });
+  return out as StepOutput<S>[];
+}
+
 /** Run step `step` of the kind named `kind` on `input`, on the pool; its output. */
 export async function runKindStep<S extends StepName>(step: S, kind: string, input: StepInput<S>, opts: StepOptions): Promise<StepOutput<S>> {
   const task: StepTask = { op: 'step', kind, step, input };

@@ -127,4 +127,30 @@ describe("a game's kind whose other members never return", () => {
     expect(fs.existsSync(out)).toBe(false);
     expect(performance.now() - t0).toBeLessThan(10_000);
   });
+
+  it("generate: a found level's tier and id are computed with its slot on the pool: stopped at --task-seconds, naming the slot", {
+    timeout: 30_000,
+  }, async () => {
+    const out = path.join(game, 'gen-stuck.json');
+    const t0 = performance.now();
+    const r = await run([
+      'generate',
+      'pear',
+      '--config',
+      path.join(game, 'pear.quick.json'),
+      '--count',
+      '1',
+      '--threads',
+      '1',
+      '--task-seconds',
+      '2',
+      '--out',
+      out,
+      '--config-dir',
+      configDir('stuck', 'stuck.mjs'),
+    ]);
+    expect(refusal(r)).toMatch(/^proofpack: .*pear\.quick\.json › plan › .+ › slot 0: ran past the runner's ceiling of 2 s a task \(--task-seconds\)/);
+    expect(fs.existsSync(out)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  });
 });

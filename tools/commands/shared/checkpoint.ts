@@ -21,7 +21,7 @@ import type { Console } from '../../lib/console.ts';
 import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
 import { Interrupted, interruptible } from './interrupt.ts';
-import { runPipelineTasks, type GenerateTask, type TaskCeilings } from './tasks.ts';
+import { runPipelineTasks, type GenerateTask, type Placed, type PlacedSlot, type TaskCeilings } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
 /** The finished slots of a run, by slot index. */
@@ -177,14 +177,21 @@ export async function rederiveSlots(
   kind: PuzzleKind,
   file: string,
   done: Slots,
-  ctx: { taskOf: (slot: number) => GenerateTask; threads: number; con: Console; ceilings?: TaskCeilings | undefined },
+  ctx: {
+    taskOf: (slot: number) => GenerateTask;
+    threads: number;
+    con: Console;
+    ceilings?: TaskCeilings | undefined;
+    /** Where to put each slot's `placed` (its found level's tier and id, when the tasks ask for it). */
+    placed?: Map<number, Placed | undefined>;
+  },
 ): Promise<void> {
   const resumed = [...done.entries()].sort((a, b) => a[0] - b[0]);
   if (resumed.length === 0) return;
   const tasks = resumed.map(([slot]) => ctx.taskOf(slot));
   const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
   let n = 0;
-  let again: SlotResult<unknown, unknown, unknown>[];
+  let again: PlacedSlot[];
   try {
     again = (await interruptible((signal) =>
       runPipelineTasks(tasks, {
@@ -194,7 +201,7 @@ export async function rederiveSlots(
         label: (i) => where(file, `slot ${at(resumed, i)[0]}`),
         onResult: () => progress.update(++n),
       }).finally(() => progress.stop()),
-    )) as SlotResult<unknown, unknown, unknown>[];
+    )) as PlacedSlot[];
   } catch (e) {
     if (e instanceof Interrupted)
       throw new Interrupted(e.signal, `interrupted while checking the resumed slots (${n} of ${tasks.length}); ${file} is kept as it was: rerun with --resume`);
@@ -202,7 +209,8 @@ export async function rederiveSlots(
   }
   const problems: string[] = [];
   resumed.forEach(([slot, stored], i) => {
-    const fresh = at(again, i);
+    const { placed, ...fresh } = at(again, i);
+    ctx.placed?.set(slot, placed);
     const say = (a: unknown, b: unknown) => `stored ${show(a)}, generating the slot again gives ${show(b)}`;
     // another board is named by its board, not by the first analysis field that differs with it
     const boards = stored.found && fresh.found ? firstDifference(stored.found.puzzle, fresh.found.puzzle, 'result.found.puzzle', say) : undefined;

@@ -6,7 +6,7 @@
 // kind (never one level): starting the pool costs a tenth of a second or more.
 import type { KindVectors, NamedPack } from '../../lib/conformance.ts';
 import type { PackFile, SetFile } from '../../lib/files.ts';
-import type { Level, PuzzleKind, TierTable } from '../../lib/kind.ts';
+import type { Level, PlanEntry, PuzzleKind, TierTable } from '../../lib/kind.ts';
 import { show, where } from '../../lib/errors.ts';
 import { previewLevels, type PageLevel } from '../../preview/page.ts';
 import { kindVectors } from './conformance.ts';
@@ -55,8 +55,19 @@ function firstRuleProblem(setFile: string, kind: PuzzleKind, levels: readonly Le
   return null;
 }
 
+/** generate's plan of a config and its initial calibration; a plan the kind refuses is its message (the caller names the config). */
+function plan(kind: PuzzleKind, input: { config: unknown }): { plan: PlanEntry[]; calibration: unknown } | { error: string } {
+  let entries: PlanEntry[];
+  try {
+    entries = kind.plan(input.config);
+  } catch (e) {
+    return { error: (e as Error).message };
+  }
+  return { plan: entries, calibration: kind.initialCalibration(input.config) };
+}
+
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs, pages };
+export const KIND_STEPS = { curate, costs, pages, plan };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

@@ -10,6 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import { gameKindModules, kindByName, type KindModuleRef } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
+import { levelId } from '../../lib/ids.ts';
 import { runTasks, startOrder, TaskTimeout, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
@@ -28,7 +29,18 @@ export interface GenerateTask {
   spec: unknown;
   config: unknown;
   calibration: unknown;
+  /** Also give the found level its tier and id (the kind's tierOf and canonical, on the thread): the result then carries `placed`. */
+  place?: boolean;
 }
+
+/** A found level's tier under the task's calibration and config (null: fits none) and, when it has one, its id. */
+export interface Placed {
+  tier: string | null;
+  id?: string;
+}
+
+/** A slot's result; with GenerateTask.place and a found level, its tier and id. */
+export type PlacedSlot = SlotResult<unknown, unknown, unknown> & { placed?: Placed };
 
 export interface AnalyzeTask {
   op: 'analyze';
@@ -63,11 +75,7 @@ export type Task = (GenerateTask | AnalyzeTask | StepTask) & {
   /** The kind's estimate of an analyze task (its analyzeCost, computed on the pool by withCosts): longest first. */
   cost?: number;
 };
-export type TaskResult<T extends Task> = T extends GenerateTask
-  ? SlotResult<unknown, unknown, unknown>
-  : T extends StepTask
-    ? unknown
-    : Outcome<unknown, unknown>;
+export type TaskResult<T extends Task> = T extends GenerateTask ? PlacedSlot : T extends StepTask ? unknown : Outcome<unknown, unknown>;
 
 /** The default of --task-seconds: wall-clock seconds one task (a slot, a level's analysis) may run. */
 export const DEFAULT_TASK_SECONDS = 1800;
@@ -126,7 +134,11 @@ function runTaskHere<T extends Task>(task: T): TaskResult<T> {
   const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom(), team: machineTeam(task.threads ?? 1) };
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
-    return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
+    const r = kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx);
+    if (!task.place || !r.found) return r as TaskResult<T>;
+    const tier = kind.tierOf(r.found.analysis, task.calibration, task.config);
+    const placed: Placed = tier === null ? { tier } : { tier, id: levelId(kind.name, kind.canonical(r.found.puzzle)) };
+    return { ...r, placed } as TaskResult<T>;
   }
   if (task.stop && Atomics.load(task.stop, 0) === 1)
     return { status: 'unknown', reason: 'not analysed: the run stopped at its work ceiling', work: 0 } as unknown as TaskResult<T>;

@@ -162,6 +162,16 @@ function workerScript(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 }
 
+/**
+ * The least a worker thread may take to start and load the game's kinds
+ * (its own bound, apart from --task-seconds; a kind module whose top level
+ * never returns is stopped there): a loaded machine starts threads slowly.
+ */
+const THREAD_STARTUP_SECONDS = 60;
+
+/** What a worker thread posts once it has loaded the game's kinds (RunOptions.readyMessage). */
+export const THREAD_READY = 'proofpack thread ready';
+
 /** What every worker thread is handed: the game's kind modules this command registered. */
 export interface WorkerData {
   kindModules: readonly KindModuleRef[];
@@ -218,6 +228,8 @@ export async function runPipelineTasks<T extends Task>(
     worker: workerScript(),
     workerData,
     taskSeconds,
+    readyMessage: THREAD_READY,
+    startupSeconds: Math.max(taskSeconds, THREAD_STARTUP_SECONDS),
     watch: memoryWatch(mib),
     resourceLimits: { maxOldGenerationSizeMb: mib },
   }).finally(() => releaseOwnLocks());

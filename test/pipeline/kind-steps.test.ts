@@ -153,4 +153,28 @@ describe("a game's kind whose other members never return", () => {
     expect(fs.existsSync(out)).toBe(false);
     expect(performance.now() - t0).toBeLessThan(10_000);
   });
+
+  it("validate: the kind's analysis estimates (analyzeCost) run on the pool: stopped at --task-seconds, naming the member", { timeout: 30_000 }, async () => {
+    const t0 = performance.now();
+    const r = await run(['validate', path.join(game, 'pear.json'), '--task-seconds', '2', '--threads', '1', '--config-dir', configDir('stuck', 'stuck.mjs')]);
+    expect(refusal(r)).toMatch(/^proofpack: validate: the pear kind's analyzeCost of 2 levels: ran past the runner's ceiling of 2 s a task \(--task-seconds\)/);
+    expect(performance.now() - t0).toBeLessThan(10_000);
+  });
+
+  it("validate: the kind's checks of a file (ids, rules, tiers, calibration, order) run on the pool: stopped at --task-seconds, naming the file", {
+    timeout: 30_000,
+  }, async () => {
+    // the stuck kind but for its estimates: the analyses run, then the file's checks spin
+    const dir = configDir('stuck-checks', 'stuck-checks.mjs');
+    fs.writeFileSync(
+      path.join(game, 'proofpack', 'kinds', 'pear', 'stuck-checks.mjs'),
+      "import { face, view, kind as stuck } from './stuck.mjs';\nimport { kind as pear } from './index.ts';\nexport const kind = { ...stuck, analyzeCost: pear.analyzeCost };\nexport { face, view };\n",
+    );
+    const t0 = performance.now();
+    const r = await run(['validate', path.join(game, 'pear.json'), '--task-seconds', '2', '--threads', '1', '--config-dir', dir]);
+    expect(refusal(r)).toMatch(
+      /^proofpack: validate .*pear\.json: the pear kind's checks \(canonical, ruleProblems, .*\): ran past the runner's ceiling of 2 s a task \(--task-seconds\)/,
+    );
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  });
 });

@@ -29,7 +29,9 @@ import {
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
-import { cutFromProblems, isPlainPackFile, manifestProblems, levelProblems, setProblems } from './shared/level-checks.ts';
+import { cutFromProblems, isPlainPackFile, manifestProblems } from './shared/level-checks.ts';
+import { runKindSteps } from './shared/run-step.ts';
+import type { StepOutput } from './shared/kind-steps.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { at } from '../lib/at.ts';
 
@@ -446,23 +448,49 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   const ceilings = runCeilings(run.budgets);
   const reported = mineFile ? loaded.flatMap((l, f) => (l ? [{ file: at(reports, f).file, l }] : [])) : [];
   const outcomes = await analyzeAll(tasks, run, con, cache, ceilings, label, setReportWork(reported, ceilings));
-  const firstIndex = loaded.map((l) => {
-    const m = new Map<string, number>();
-    if (l && (l.type === 'set' || l.type === 'pack')) l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));
-    return m;
+  // the kind's checks of each set or pack file (its levels', then the whole set's and its report), one step a file on the pool
+  const checkedFiles = loaded.flatMap((l, f) => {
+    if (!l || (l.type !== 'set' && l.type !== 'pack')) return [];
+    const levels = owners.flatMap((o, t) => (o.file === f ? [{ index: o.index, outcome: at(outcomes, t) }] : []));
+    if (levels.length === 0 && !(mineFile && l.type === 'set')) return [];
+    return [
+      {
+        f,
+        call: {
+          step: 'checks' as const,
+          kind: l.kind.name,
+          input: { doc: l.doc, levels, whole: mineFile, report: true },
+          label: `validate ${at(reports, f).file}: the ${l.kind.name} kind's checks (canonical, ruleProblems, solutionProblems, tierOf, calibrate, difficulty, setReport)`,
+        },
+      },
+    ];
   });
-  owners.forEach(({ file, index }, t) => {
-    const l = loaded[file] as Extract<Loaded, { type: 'set' | 'pack' }>;
-    const level = at(l.doc.levels, index);
-    at(reports, file).problems.push(...levelProblems(l.kind, l.doc, level, index, at(firstIndex, file), at(outcomes, t)));
-  });
+  let checked: StepOutput<'checks'>[];
+  try {
+    checked = await interruptible((signal) =>
+      runKindSteps(
+        checkedFiles.map((c) => c.call),
+        { signal, threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) },
+      ),
+    );
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    throw new Interrupted(e.signal, `interrupted: validate stopped while checking the files; nothing was written`);
+  }
+  const checksOf = new Map(checkedFiles.map((c, k) => [c.f, at(checked, k)]));
+  for (const [f, l] of loaded.entries()) {
+    const c = checksOf.get(f);
+    if (!l || !c) continue;
+    for (const problems of c.levels) at(reports, f).problems.push(...problems);
+  }
   for (const [f, l] of loaded.entries()) {
     if (!l || !mineFile) continue;
     const report = at(reports, f);
+    const c = checksOf.get(f);
     if (l.type === 'set') {
-      report.problems.push(...setProblems(l.kind, l.doc));
-      if (l.kind.setReport) {
-        const sr = l.kind.setReport(l.doc.levels, l.doc.generator.config);
+      report.problems.push(...(c?.set ?? []));
+      const sr = c?.report;
+      if (sr) {
         report.problems.push(...sr.problems.map((p) => ({ level: 'set', index: -1, ...p })));
         report.stats = sr.stats;
         report.statLines = sr.lines;

@@ -5,12 +5,13 @@
 // ceilings and Ctrl-C is answered while it runs. A step covers a whole set or
 // kind (never one level): starting the pool costs a tenth of a second or more.
 import type { KindVectors, NamedPack } from '../../lib/conformance.ts';
-import type { PackFile, SetFile } from '../../lib/files.ts';
-import type { Level, PlanEntry, PuzzleKind, TierTable } from '../../lib/kind.ts';
+import type { PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
+import type { Level, Outcome, PlanEntry, PuzzleKind, SetReport, TierTable } from '../../lib/kind.ts';
 import { show, where } from '../../lib/errors.ts';
 import { previewLevels, type PageLevel } from '../../preview/page.ts';
 import { kindVectors } from './conformance.ts';
 import { curateSet } from './curation.ts';
+import { levelProblems, setProblems } from './level-checks.ts';
 
 /** curate's work on one candidate set: the curated set and its tier table. */
 function curate(kind: PuzzleKind, input: { set: SetFile; file: string }): { curated: ReturnType<typeof curateSet>; table: TierTable } {
@@ -66,8 +67,32 @@ function plan(kind: PuzzleKind, input: { config: unknown }): { plan: PlanEntry[]
   return { plan: entries, calibration: kind.initialCalibration(input.config) };
 }
 
+/**
+ * validate's (and merge's) checks of one set or pack file, past the analyses:
+ * every given level's static and recomputed checks (levelProblems, with the
+ * outcome analyze() gave it), and with `whole` the whole-set checks
+ * (calibration, order) and the kind's set report.
+ */
+function checks(
+  kind: PuzzleKind,
+  input: { doc: SetFile | PackFile; levels: readonly { index: number; outcome: Outcome<unknown, unknown> }[]; whole: boolean; report: boolean },
+): { levels: ReportedProblem[][]; set: ReportedProblem[]; report: SetReport | null } {
+  const { doc } = input;
+  const firstIndex = new Map<string, number>();
+  doc.levels.forEach((lv, i) => firstIndex.has(lv.id) || firstIndex.set(lv.id, i));
+  const levels = input.levels.map(({ index, outcome }) => {
+    const level = doc.levels[index];
+    if (!level) throw new Error(`checks: no level ${index} in the file`);
+    return levelProblems(kind, doc, level, index, firstIndex, outcome);
+  });
+  const isSet = doc.type === 'set';
+  const set = input.whole && isSet ? setProblems(kind, doc) : [];
+  const report = input.whole && input.report && isSet && kind.setReport ? kind.setReport(doc.levels, doc.generator.config) : null;
+  return { levels, set, report };
+}
+
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs, pages, plan };
+export const KIND_STEPS = { curate, costs, pages, plan, checks };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

@@ -79,6 +79,11 @@ beforeAll(async () => {
   ]);
   expect(c.code, c.stderr).toBe(0);
   pearPacks(game, 'curated-pear.json');
+  // the stuck kind but for its estimates (pear has none): its analyses run, what follows them spins
+  fs.writeFileSync(
+    path.join(game, 'proofpack', 'kinds', 'pear', 'stuck-checks.mjs'),
+    "import { face, view, kind as stuck } from './stuck.mjs';\nimport { kind as pear } from './index.ts';\nexport const kind = { ...stuck, analyzeCost: pear.analyzeCost };\nexport { face, view };\n",
+  );
 }, 60_000);
 
 afterAll(() => {
@@ -166,15 +171,36 @@ describe("a game's kind whose other members never return", () => {
   }, async () => {
     // the stuck kind but for its estimates: the analyses run, then the file's checks spin
     const dir = configDir('stuck-checks', 'stuck-checks.mjs');
-    fs.writeFileSync(
-      path.join(game, 'proofpack', 'kinds', 'pear', 'stuck-checks.mjs'),
-      "import { face, view, kind as stuck } from './stuck.mjs';\nimport { kind as pear } from './index.ts';\nexport const kind = { ...stuck, analyzeCost: pear.analyzeCost };\nexport { face, view };\n",
-    );
     const t0 = performance.now();
     const r = await run(['validate', path.join(game, 'pear.json'), '--task-seconds', '2', '--threads', '1', '--config-dir', dir]);
     expect(refusal(r)).toMatch(
       /^proofpack: validate .*pear\.json: the pear kind's checks \(canonical, ruleProblems, .*\): ran past the runner's ceiling of 2 s a task \(--task-seconds\)/,
     );
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  });
+
+  it("import: a proven record's tier and id are computed with its analysis on the pool: stopped at --task-seconds, naming the record", {
+    timeout: 30_000,
+  }, async () => {
+    const set = JSON.parse(fs.readFileSync(path.join(game, 'pear.json'), 'utf8')) as { levels: { puzzle: { board: string[] } }[] };
+    fs.writeFileSync(path.join(game, 'boards.txt'), `${set.levels[0]?.puzzle.board.join('\n')}\n`);
+    const out = path.join(game, 'imported.json');
+    const t0 = performance.now();
+    const r = await run([
+      'import',
+      'pear',
+      path.join(game, 'boards.txt'),
+      '--out',
+      out,
+      '--task-seconds',
+      '2',
+      '--threads',
+      '1',
+      '--config-dir',
+      configDir('stuck-checks', 'stuck-checks.mjs'),
+    ]);
+    expect(refusal(r)).toMatch(/^proofpack: .*boards\.txt › record 1: ran past the runner's ceiling of 2 s a task \(--task-seconds\)/);
+    expect(fs.existsSync(out)).toBe(false);
     expect(performance.now() - t0).toBeLessThan(15_000);
   });
 });

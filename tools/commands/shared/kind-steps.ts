@@ -91,8 +91,18 @@ function checks(
   return { levels, set, report };
 }
 
+/** import's reading of a recorded file by the kind's importText, and the initial calibration of the kind's default config. */
+function importRecords(
+  kind: PuzzleKind,
+  input: { text: string },
+): { puzzles: unknown[]; problems: { where: string; message: string }[]; calibration: unknown } {
+  if (!kind.importText) throw new Error(`import: ${kind.name} has no import format`);
+  const { puzzles, problems } = kind.importText(input.text);
+  return { puzzles, problems, calibration: kind.initialCalibration(kind.defaults.config) };
+}
+
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs, pages, plan, checks };
+export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

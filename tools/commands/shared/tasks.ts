@@ -12,7 +12,7 @@ import { gameKindModules, kindByName, type KindModuleRef } from '../../kinds/ind
 import { rngFor } from '../../lib/rng.ts';
 import { levelId } from '../../lib/ids.ts';
 import { runTasks, startOrder, TaskTimeout, type RunOptions } from '../../lib/pool.ts';
-import type { Outcome, SlotResult } from '../../lib/kind.ts';
+import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch, releaseOwnLocks } from './scratch.ts';
 import { defaultMaxMemoryMib, machineRoom } from './machine.ts';
@@ -48,6 +48,8 @@ export interface AnalyzeTask {
   puzzle: unknown;
   config: unknown;
   calibration: unknown;
+  /** Also give a proven level its tier and id (as GenerateTask.place): the outcome then carries `placed`. */
+  place?: boolean;
   /** Also report the work analyze did, in the kind's runBudget unit (validate's run ceiling): the outcome then carries `work`. */
   counted?: boolean;
   /**
@@ -136,9 +138,7 @@ function runTaskHere<T extends Task>(task: T): TaskResult<T> {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     const r = kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx);
     if (!task.place || !r.found) return r as TaskResult<T>;
-    const tier = kind.tierOf(r.found.analysis, task.calibration, task.config);
-    const placed: Placed = tier === null ? { tier } : { tier, id: levelId(kind.name, kind.canonical(r.found.puzzle)) };
-    return { ...r, placed } as TaskResult<T>;
+    return { ...r, placed: placeOf(kind, r.found.puzzle, r.found.analysis, task) } as TaskResult<T>;
   }
   if (task.stop && Atomics.load(task.stop, 0) === 1)
     return { status: 'unknown', reason: 'not analysed: the run stopped at its work ceiling', work: 0 } as unknown as TaskResult<T>;
@@ -147,7 +147,15 @@ function runTaskHere<T extends Task>(task: T): TaskResult<T> {
     const { outcome, work } = kind.analyzeWork(task.puzzle, ctx);
     return { ...outcome, work } as unknown as TaskResult<T>;
   }
-  return kind.analyze(task.puzzle, ctx) as TaskResult<T>;
+  const outcome = kind.analyze(task.puzzle, ctx);
+  if (!task.place || outcome.status !== 'proven') return outcome as TaskResult<T>;
+  return { ...outcome, placed: placeOf(kind, task.puzzle, outcome.analysis, task) } as TaskResult<T>;
+}
+
+/** A found or proven level's tier (the kind's tierOf) and, when it has one, its id (canonical). */
+function placeOf(kind: PuzzleKind, puzzle: unknown, analysis: unknown, task: { calibration: unknown; config: unknown }): Placed {
+  const tier = kind.tierOf(analysis, task.calibration, task.config);
+  return tier === null ? { tier } : { tier, id: levelId(kind.name, kind.canonical(puzzle)) };
 }
 
 /**
@@ -192,7 +200,7 @@ export async function runPipelineTasks<T extends Task>(
 ): Promise<TaskResult<T>[]> {
   const { label, ceilings, ...rest } = opts;
   // the kind's estimates, when the caller has not got them (withCosts: on the pool, under the same ceilings)
-  const costLabel = (kind: string) => `${kind}: analyzeCost of the ${given.length} levels to analyse`;
+  const costLabel = (kind: string) => `the ${kind} kind's analyzeCost (its estimate of each of the ${given.length} levels to analyse)`;
   const tasks = await withCosts(given, { ...(ceilings ? { ceilings } : {}), ...(opts.signal ? { signal: opts.signal } : {}), label: costLabel });
   const taskSeconds = ceilings?.taskSeconds ?? DEFAULT_TASK_SECONDS;
   const mib = ceilings?.maxMemoryMib ?? defaultMaxMemoryMib();

@@ -203,4 +203,24 @@ describe("a game's kind whose other members never return", () => {
     expect(fs.existsSync(out)).toBe(false);
     expect(performance.now() - t0).toBeLessThan(15_000);
   });
+
+  it('pipeline: Ctrl-C is answered within seconds while the kind spins after its slots (its handler holds the signal: the spin must not be on the main thread), exit 130', {
+    timeout: 60_000,
+  }, async () => {
+    // a config folder of the stuck kind alone: init's starter files, the pear config and pack only
+    const dir = configDir('pstuck', 'stuck-checks.mjs');
+    const init = await run(['init', '--dir', dir, '--levels', path.join(game, 'pstuck-levels'), '--quiet']);
+    expect(init.code, init.stderr).toBe(0);
+    for (const f of fs.readdirSync(dir)) if (f.endsWith('.json') && !['kinds.json', 'packs.json', 'pear.json'].includes(f)) fs.rmSync(path.join(dir, f));
+    const packs = JSON.parse(fs.readFileSync(path.join(dir, 'packs.json'), 'utf8'));
+    packs.packs = packs.packs.filter((p: { name: string }) => p.name === 'pear-all');
+    fs.writeFileSync(path.join(dir, 'packs.json'), JSON.stringify(packs));
+    const pear = JSON.parse(fs.readFileSync(path.join(dir, 'pear.json'), 'utf8'));
+    fs.writeFileSync(path.join(dir, 'pear.json'), JSON.stringify({ ...pear, ...quick }));
+    const args = ['pipeline', '--config-dir', dir, '--levels', path.join(game, 'pstuck-levels'), '--dist', path.join(game, 'pstuck-dist')];
+    const r = await interrupted([...args, '--work', path.join(game, 'pstuck-work'), '--count', '1', '--threads', '1', '--quiet'], 6000);
+    expect(r.code, r.stderr).toBe(130);
+    expect(r.answerMs).toBeLessThan(5_000);
+    expect(fs.existsSync(path.join(game, 'pstuck-levels'))).toBe(false);
+  });
 });

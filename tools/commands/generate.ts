@@ -117,7 +117,12 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const settings = jobSettings(job);
   const cp = run.checkpoint;
   if (cp && !cp.resume && fs.existsSync(cp.file)) throw new InputError(foundCheckpoint(cp.file));
-  const done: Slots = cp?.resume ? loadCheckpoint(kind, cp.file, settings, new Set(mine.map((s) => s.slot))) : new Map();
+  const done: Slots = cp?.resume
+    ? await loadCheckpoint(kind, cp.file, settings, new Set(mine.map((s) => s.slot)), {
+        ...(run.ceilings ? { ceilings: run.ceilings } : {}),
+        ...(run.signal ? { signal: run.signal } : {}),
+      })
+    : new Map();
   const taskOf = (s: { slot: number; entry: number }): GenerateTask => ({
     op: 'generate',
     kind: kind.name,

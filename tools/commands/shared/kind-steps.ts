@@ -101,8 +101,29 @@ function importRecords(
   return { puzzles, problems, calibration: kind.initialCalibration(kind.defaults.config) };
 }
 
+/**
+ * --resume's rule check of a checkpoint's found levels: for each, the fields
+ * the kind's ruleProblems names (a throw is named as the puzzle's problem), or
+ * null where there is nothing to check (no level, or one its schemas refuse:
+ * the caller names those).
+ */
+function slotRules(
+  kind: PuzzleKind,
+  input: { found: readonly ({ puzzle: unknown; solution: unknown; analysis: unknown } | null | undefined)[] },
+): (string[] | null)[] {
+  return input.found.map((found) => {
+    if (!found) return null;
+    for (const part of ['puzzle', 'solution', 'analysis'] as const) if (!kind.schemas[part].safeParse(found[part]).success) return null;
+    try {
+      return kind.ruleProblems(found.puzzle, found.solution, found.analysis).map((p) => p.field);
+    } catch (e) {
+      return [`puzzle (${(e as Error).message})`];
+    }
+  });
+}
+
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords };
+export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords, slotRules };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

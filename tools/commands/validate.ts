@@ -30,7 +30,7 @@ import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
 import { cutFromProblems, isPlainPackFile, manifestProblems } from './shared/level-checks.ts';
-import { runKindSteps } from './shared/run-step.ts';
+import { runKindStep, runKindSteps } from './shared/run-step.ts';
 import type { StepOutput } from './shared/kind-steps.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { at } from '../lib/at.ts';
@@ -586,7 +586,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
  * A set of another kind, or a set without levels on either side, is refused: a comparison with
  * no boards finds no difference (p = 1), which would read as "the same distribution".
  */
-function compareInto(report: ValidateReport, otherFile: string): void {
+async function compareInto(report: ValidateReport, otherFile: string, ceilings: TaskCeilings): Promise<void> {
   const first = report.files.find((f) => f.type === 'set');
   if (!first) throw new InputError('--compare: no set file among the validated paths');
   const a = loadDocument(first.file, ['set']);
@@ -603,7 +603,13 @@ function compareInto(report: ValidateReport, otherFile: string): void {
       throw new InputError(
         `${file} › levels: none; --compare needs levels on both sides (with none it finds no difference): compare with a set that has levels`,
       );
-  const cmp = a.kind.compareSets(a.doc.levels, b.doc.levels);
+  // the kind's comparison, on the pool under the ceilings
+  const cmp = await runKindStep(
+    'compare',
+    a.kind.name,
+    { a: a.doc.levels, b: b.doc.levels },
+    { ceilings, label: `validate --compare ${otherFile}: the ${a.kind.name} kind's compareSets` },
+  );
   first.problems.push(...cmp.problems.map((p) => ({ level: 'set', index: -1, ...p, field: `compare ${path.basename(otherFile)} › ${p.field}` })));
   first.stats = { ...(first.stats ?? {}), compare: { with: otherFile, ...cmp.stats } };
   first.statLines = [...(first.statLines ?? []), ...cmp.lines.map((l) => `compared with ${otherFile}: ${l}`)];
@@ -626,6 +632,6 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
     ...(opts.conformance ? { conformance: opts.conformance } : {}),
   });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
-  if (opts.compare) compareInto(report, opts.compare);
+  if (opts.compare) await compareInto(report, opts.compare, ceilingsOf(opts));
   return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

@@ -122,8 +122,14 @@ function slotRules(
   });
 }
 
+/** validate --compare: the kind's comparison of two sets' levels. */
+function compare(kind: PuzzleKind, input: { a: readonly Level[]; b: readonly Level[] }): SetReport {
+  if (!kind.compareSets) throw new Error(`compare: the ${kind.name} kind has no comparison`);
+  return kind.compareSets(input.a as Level[], input.b as Level[]);
+}
+
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords, slotRules };
+export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords, slotRules, compare };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

@@ -422,7 +422,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
             `${kind.name}: finished in the interrupted run, checked, not regenerated (${job.candidates} is this job's: kind, config, seed, name, count, tool; validate recomputes every level)`,
           );
           noteShortEntries(job);
-          await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
+          await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated), ...ceilingsOf(opts) }, said));
           continue;
         }
         con.out(`\n${kind.name}: ${job.candidates} is not this job's finished output (${differs}); generated again`);
@@ -467,7 +467,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
         shortfalls.push(key === undefined ? `${line}` : `${line} (${job.config ?? `the built-in ${kind.name} config`} › plan › ${JSON.stringify(key)})`);
       }
       for (const line of rest) con.warn(line);
-      await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
+      await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated), ...ceilingsOf(opts) }, said));
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled
     const short: string[] = [];
@@ -497,7 +497,14 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     }
     await step('bundle', () =>
       bundleCommand(
-        { packs: staged(packs), config: packsDoc, out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance },
+        {
+          packs: staged(packs),
+          config: packsDoc,
+          out: staged(opts.dist),
+          allowShort: opts.allowShort ?? false,
+          conformance: opts.conformance,
+          ...ceilingsOf(opts),
+        },
         said,
       ),
     );

@@ -204,6 +204,64 @@ describe("a game's kind whose other members never return", () => {
     expect(performance.now() - t0).toBeLessThan(15_000);
   });
 
+  it("validate: the kind's count of a set report's work (setReportWork) runs on the pool: stopped at --task-seconds, naming the file", {
+    timeout: 30_000,
+  }, async () => {
+    fs.writeFileSync(
+      path.join(game, 'proofpack', 'kinds', 'pear', 'stuck-report.mjs'),
+      "import { face, view, kind as pear } from './index.ts';\nexport const kind = { ...pear, setReportWork: () => { for (;;); } };\nexport { face, view };\n",
+    );
+    const t0 = performance.now();
+    const r = await run([
+      'validate',
+      path.join(game, 'pear.json'),
+      '--task-seconds',
+      '2',
+      '--threads',
+      '1',
+      '--config-dir',
+      configDir('stuck-report', 'stuck-report.mjs'),
+    ]);
+    expect(refusal(r)).toMatch(
+      /^proofpack: .*pear\.json › generator\.config \(the pear kind's setReportWork\): ran past the runner's ceiling of 2 s a task \(--task-seconds\)/,
+    );
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  });
+
+  it("pipeline: its check before any work runs the kind's plan and plannedTiers on the pool: stopped at --task-seconds, naming the config", {
+    timeout: 30_000,
+  }, async () => {
+    fs.writeFileSync(
+      path.join(game, 'proofpack', 'kinds', 'pear', 'stuck-plan.mjs'),
+      "import { face, view, kind as pear } from './index.ts';\nexport const kind = { ...pear, plannedTiers: () => { for (;;); } };\nexport { face, view };\n",
+    );
+    const dir = configDir('pplan', 'stuck-plan.mjs');
+    fs.writeFileSync(path.join(dir, 'pear.json'), JSON.stringify(quick));
+    const levels = path.join(game, 'pplan-levels');
+    const pack = { name: 'pears', set: path.join(levels, 'pear', 'standard.json'), tiers: { EASY: 'all' }, order: 'difficulty' };
+    fs.writeFileSync(path.join(dir, 'packs.json'), JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [pack] }));
+    const t0 = performance.now();
+    const r = await run([
+      'pipeline',
+      '--config-dir',
+      dir,
+      '--levels',
+      levels,
+      '--dist',
+      path.join(game, 'pplan-dist'),
+      '--work',
+      path.join(game, 'pplan-work'),
+      '--task-seconds',
+      '2',
+      '--quiet',
+    ]);
+    expect(refusal(r)).toMatch(
+      /^proofpack: .*pear\.json › plan \(the pear kind's plan, plannedTiers and initialCalibration\): ran past the runner's ceiling of 2 s a task \(--task-seconds\)/,
+    );
+    expect(fs.existsSync(levels)).toBe(false);
+    expect(performance.now() - t0).toBeLessThan(15_000);
+  });
+
   it('pipeline: Ctrl-C is answered within seconds while the kind spins after its slots (its handler holds the signal: the spin must not be on the main thread), exit 130', {
     timeout: 60_000,
   }, async () => {

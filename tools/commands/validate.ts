@@ -230,12 +230,30 @@ export function roundUp2(n: number): number {
  * once), per kind, summed in file order before any level is analysed; a file at which it passes
  * the run's ceiling stops the run there, naming the file.
  */
-function setReportWork(files: readonly { file: string; l: Loaded }[], ceilings: ReadonlyMap<string, RunCeilingOf>): Map<string, number> {
+async function setReportWork(
+  files: readonly { file: string; l: Loaded }[],
+  ceilings: ReadonlyMap<string, RunCeilingOf>,
+  run: { threads: number; ceilings?: TaskCeilings },
+): Promise<Map<string, number>> {
   const spent = new Map<string, number>();
   const counted = new Set<string>();
-  for (const { file, l } of files) {
-    if (l.type !== 'set' || !l.kind.setReport || !l.kind.setReportWork) continue;
-    const { key, work } = l.kind.setReportWork(l.doc.generator.config);
+  const sets = files.flatMap(({ file, l }) => (l.type === 'set' && l.kind.setReport && l.kind.setReportWork ? [{ file, l }] : []));
+  // the kind's count, on the pool (its code, under the ceilings), one step a set in one pool
+  const works = await interruptible((signal) =>
+    runKindSteps(
+      sets.map(({ file, l }) => ({
+        step: 'reportWork' as const,
+        kind: l.kind.name,
+        input: { config: l.doc.generator.config },
+        label: `${file} › generator.config (the ${l.kind.name} kind's setReportWork)`,
+      })),
+      { signal, threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) },
+    ),
+  );
+  for (const [i, { file, l }] of sets.entries()) {
+    const counts = at(works, i);
+    if (!counts) continue;
+    const { key, work } = counts;
     if (counted.has(`${l.kind.name}/${key}`)) continue;
     counted.add(`${l.kind.name}/${key}`);
     const total = (spent.get(l.kind.name) ?? 0) + work;
@@ -447,7 +465,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   };
   const ceilings = runCeilings(run.budgets);
   const reported = mineFile ? loaded.flatMap((l, f) => (l ? [{ file: at(reports, f).file, l }] : [])) : [];
-  const outcomes = await analyzeAll(tasks, run, con, cache, ceilings, label, setReportWork(reported, ceilings));
+  const outcomes = await analyzeAll(tasks, run, con, cache, ceilings, label, await setReportWork(reported, ceilings, run));
   // the kind's checks of each set or pack file (its levels', then the whole set's and its report), one step a file on the pool
   const checkedFiles = loaded.flatMap((l, f) => {
     if (!l || (l.type !== 'set' && l.type !== 'pack')) return [];

@@ -56,15 +56,21 @@ function firstRuleProblem(setFile: string, kind: PuzzleKind, levels: readonly Le
   return null;
 }
 
-/** generate's plan of a config and its initial calibration; a plan the kind refuses is its message (the caller names the config). */
-function plan(kind: PuzzleKind, input: { config: unknown }): { plan: PlanEntry[]; calibration: unknown } | { error: string } {
+/**
+ * The plan of a config (generate's, and pipeline's check before any work), the
+ * tiers it can make (plannedTiers) and its initial calibration; a plan the kind
+ * refuses is its message (the caller names the config).
+ */
+function plan(kind: PuzzleKind, input: { config: unknown }): { plan: PlanEntry[]; tiers?: readonly string[]; calibration: unknown } | { error: string } {
   let entries: PlanEntry[];
+  let tiers: readonly string[] | undefined;
   try {
     entries = kind.plan(input.config);
+    tiers = kind.plannedTiers?.(input.config);
   } catch (e) {
     return { error: (e as Error).message };
   }
-  return { plan: entries, calibration: kind.initialCalibration(input.config) };
+  return { plan: entries, ...(tiers ? { tiers } : {}), calibration: kind.initialCalibration(input.config) };
 }
 
 /**
@@ -128,8 +134,13 @@ function compare(kind: PuzzleKind, input: { a: readonly Level[]; b: readonly Lev
   return kind.compareSets(input.a as Level[], input.b as Level[]);
 }
 
+/** validate's count of what a set's report will spend beyond its levels (setReportWork), before any level is analysed. */
+function reportWork(kind: PuzzleKind, input: { config: unknown }): { key: string; work: number } | null {
+  return kind.setReport && kind.setReportWork ? kind.setReportWork(input.config) : null;
+}
+
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords, slotRules, compare };
+export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords, slotRules, compare, reportWork };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

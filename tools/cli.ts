@@ -165,11 +165,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   command('curate', 'dedup, calibrate, tier and order a candidate set')
     .argument('<file>', 'candidate set (from generate)')
     .requiredOption('--out <file>', 'curated set to write')
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .addOption(configDirOption())
-    .action((input: string, o) => {
-      exitCode = curateCommand({ ...o, input }, run(o));
+    .action(async (input: string, o) => {
+      exitCode = await curateCommand({ ...o, input }, run(o));
     });
 
   command('validate', 'recompute every stored value of sets, packs and manifests; exit 1 on any difference')
@@ -232,6 +234,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .option('--packs <file>', 'packs config (its set paths are relative to its own folder)', 'levels/packs.json')
     .requiredOption('--out <dir>', 'output directory')
     .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .addOption(configDirOption())

@@ -1,58 +1,58 @@
-// The kind as the game client knows it (KindFace): the reading of a level of
-// a pack, the replay of its stored solution, and the game loop over plain-JSON
-// states. Browser-safe: it imports `proofpack/face` and the rules only.
-import { arr, int, obj, str, type KindFace, type Level } from 'proofpack/face';
-import { after, count, format, pressesOf } from './board.ts';
-import { NAME } from './name.ts';
+// The rules of Lights Out, once, and the kind as the game client knows it (KindFace): a board is rows
+// of '0' (off) and '1' (on); a press toggles a cell and its four neighbours; all off wins. Browser-safe.
+import { arr, int, nest, obj, str, type KindFace, type Level } from 'proofpack/face';
 import type { Analysis, Puzzle, Solution } from './schema.ts';
+
+/** The kind's name: the `kind` of its files, the prefix of its level ids (`proofpack init --kind NAME` writes it). */
+export const NAME = 'lights';
 
 /** A level of this kind. */
 export type LightsLevel = Level<Puzzle, Solution, Analysis>;
-/** A game: the cells pressed so far (row-major indexes, in order), the board now and the lights still on. */
-export type State = { level: string; pressed: number[]; lights: string[]; lit: number };
-/** Press a cell, or start again. */
-export type Action = { type: 'press'; row: number; col: number } | { type: 'restart' };
+/** A game: the board now and the cells pressed so far (row-major indexes, in order). */
+export type State = { lights: string[]; pressed: number[] };
+/** Press a cell (its row-major index), or start again. */
+export type Action = { type: 'press'; cell: number } | { type: 'restart' };
 /** What an action did. */
 export type Event = { kind: 'pressed'; lit: number } | { kind: 'restarted' } | { kind: 'refused'; why: string };
 
-const rows = arr(str(/^[01]{3,9}$/, "3-9 of '0'/'1'"), 3, 9);
-const shape = obj({ puzzle: obj({ size: int(3, 9), lights: rows }), solution: rows, analysis: obj({ presses: int(0, 81), solutions: int(1, 256) }) });
-const fits = ({ puzzle, solution }: LightsLevel) => pressesOf(puzzle.lights, puzzle.size) !== null && pressesOf(solution, puzzle.size) !== null;
-const start = (level: LightsLevel): State => ({ level: level.id, pressed: [], lights: level.puzzle.lights, lit: count(after(level.puzzle.lights, [])) });
-
-function step(level: LightsLevel, state: State, action: Action): { state: State; event: Event } {
-  if (action.type === 'restart') return { state: start(level), event: { kind: 'restarted' } };
-  const n = level.puzzle.size;
-  const cell = [action.row, action.col].every((v) => Number.isInteger(v) && v >= 0 && v < n);
-  if (state.lit === 0 || !cell) return { state, event: { kind: 'refused', why: cell ? 'every light is off' : 'not a cell' } };
-  const cells = after(state.lights, [action.row * n + action.col]);
-  const lit = count(cells);
-  return {
-    state: { level: level.id, pressed: [...state.pressed, action.row * n + action.col], lights: format(cells, n), lit },
-    event: { kind: 'pressed', lit },
-  };
+/** Whether the board is `size` rows of `size` cells. */
+export const square = (p: { size: number; lights: readonly string[] }): boolean => p.lights.length === p.size && p.lights.every((r) => r.length === p.size);
+/** How many lights of a board are on. */
+export const lit = (rows: readonly string[]): number => rows.join('').split('1').length - 1;
+/** The board after a press of cell `i` (row-major index): the cell and its neighbours toggled. */
+export function press(rows: readonly string[], i: number): string[] {
+  const [r, c] = [Math.floor(i / rows.length), i % rows.length];
+  return rows.map((row, y) => row.replace(/./g, (v, x: number) => (Math.abs(y - r) + Math.abs(x - c) > 1 ? v : v === '1' ? '0' : '1')));
 }
+
+const shape = obj({ puzzle: obj({ size: int(3, 9), lights: arr(str(/^[01]{3,9}$/, "3-9 of '0'/'1'"), 3, 9) }), solution: arr(int(0, 80), 0, 81) });
 
 export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {
   name: NAME,
-  levelProblem: (level) => shape(level, '') ?? (fits(level as unknown as LightsLevel) ? null : '.solution: expected the rows and cells of the puzzle'),
+  levelProblem: (level) =>
+    shape(level, '') ?? (square((level as unknown as LightsLevel).puzzle) ? null : '.puzzle.lights: expected `size` rows of `size` cells'),
   replay: (level) => {
-    const presses = pressesOf(level.solution, level.puzzle.size) ?? [];
-    const lit = count(after(level.puzzle.lights, presses));
-    const want = level.analysis.presses;
-    const problems = [lit ? `the solution leaves ${lit} lights on` : '', presses.length === want ? '' : `${presses.length} presses, the level says ${want}`];
-    return { ok: !problems.join(''), problems: problems.filter(Boolean), moves: presses.length, score: presses.length };
+    const end = face.restore(level, { pressed: level.solution });
+    const problems = !end.ok ? [end.why] : lit(end.state.lights) ? [`the solution leaves ${lit(end.state.lights)} lights on`] : [];
+    return { ok: problems.length === 0, problems, moves: level.solution.length, score: level.solution.length };
   },
-  start,
-  step,
+  start: (level) => ({ lights: level.puzzle.lights, pressed: [] }),
+  step: (level, state, action) => {
+    if (action.type === 'restart') return { state: face.start(level), event: { kind: 'restarted' } };
+    const onBoard = Number.isInteger(action.cell) && action.cell >= 0 && action.cell < level.puzzle.size ** 2;
+    if (!onBoard || lit(state.lights) === 0) return { state, event: { kind: 'refused', why: onBoard ? 'every light is off' : 'not a cell' } };
+    const lights = press(state.lights, action.cell);
+    return { state: { lights, pressed: [...state.pressed, action.cell] }, event: { kind: 'pressed', lit: lit(lights) } };
+  },
+  // the board is rebuilt by replaying the presses, never read from the save
   restore: (level, saved) => {
-    const s = saved as Partial<State> | null;
-    if (s?.level !== level.id || !Array.isArray(s.pressed) || s.pressed.length > 10_000) return { ok: false, why: `saved game: not a game of ${level.id}` };
-    let state = start(level);
-    for (const p of s.pressed) {
-      const i = Number.isInteger(p) ? p : -1;
-      const out = step(level, state, { type: 'press', row: Math.floor(i / level.puzzle.size), col: i % level.puzzle.size });
-      if (out.event.kind === 'refused') return { ok: false, why: `saved game: press ${JSON.stringify(p)} refused (${out.event.why})` };
+    const pressed = (saved as Partial<State> | null)?.pressed;
+    const problem = arr(int(0, level.puzzle.size ** 2 - 1), 0, 10_000)(pressed, '');
+    if (problem !== null) return { ok: false, why: nest('pressed', problem) };
+    let state = face.start(level);
+    for (const [k, cell] of (pressed as number[]).entries()) {
+      const out = face.step(level, state, { type: 'press', cell });
+      if (out.event.kind === 'refused') return { ok: false, why: `press ${k + 1} (cell ${cell}) refused: ${out.event.why}` };
       state = out.state;
     }
     return { ok: true, state };

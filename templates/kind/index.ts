@@ -1,43 +1,43 @@
-// A tiny but complete puzzle kind, Lights Out on 3x3 to 9x9 boards: the
-// template `proofpack init --kind NAME` copies into a game's repository. It
-// wires members to the functions of its files (docs/kind-contract.md says
-// what each may assume and must guarantee). Replace the rules, keep the shape.
-import { KIND_CONTRACT_VERSION, type PuzzleKind } from 'proofpack/kind';
-import { Analysis, Calibration, Config, Puzzle, Solution, TIERS } from './schema.ts';
-import { DEFAULT_CONFIG, generateSlot, plan, type Spec } from './generate.ts';
-import { analyze, solve } from './solve.ts';
-import { canonical, equivalents, ruleProblems, solutionProblems } from './rules.ts';
-import { calibrate, tierOf, tierTable } from './grade.ts';
+// Lights Out on 3x3 to 9x9 boards, the tiny but complete kind `proofpack init --kind NAME` copies into a
+// game: its record, each member (docs/kind-contract.md: what it may assume, must guarantee) wired here.
+import { median, smallestEncoding, stableJson, TRANSFORMS, transformRows, type PuzzleKind } from 'proofpack/kind';
+import { face, NAME } from './face.ts';
+import { Analysis, Calibration, Config, DEFAULT_CONFIG, Puzzle, Solution } from './schema.ts';
+import { generateSlot, plan, solve, type Spec } from './solve.ts';
 import { CONFORMANCE, vectors } from './vectors.ts';
-import { face } from './face.ts';
-import { NAME } from './name.ts';
 
 export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, Spec> = {
   name: NAME,
-  contractVersion: KIND_CONTRACT_VERSION,
-  tiers: TIERS,
+  contractVersion: 1,
+  tiers: ['EASY', 'MEDIUM', 'HARD'],
   schemas: { puzzle: Puzzle, solution: Solution, analysis: Analysis, config: Config, calibration: Calibration },
   face,
   conformance: { schema: CONFORMANCE, vectors },
-  budgets: [{ field: 'work', ceiling: DEFAULT_CONFIG.work, bounds: "the solver's row operations and solutions counted per board" }],
+  budgets: [{ field: 'work', ceiling: DEFAULT_CONFIG.work, bounds: 'the cells the solver visits per board' }],
   defaults: { setName: 'standard', seed: 20261204, config: DEFAULT_CONFIG },
   starterKeys: ['plan'],
   plan,
   generateSlot,
   initialCalibration: () => ({ medianPresses: null }),
-  analyze,
+  analyze: (puzzle, ctx) => solve(puzzle, ctx.config).outcome,
   analyzeWork: (puzzle, ctx) => solve(puzzle, ctx.config),
-  ruleProblems,
-  solutionProblems: (_puzzle, stored, proven) => solutionProblems(stored, proven.solution),
+  // the stored presses replayed by the face (the rules alone, before any solving); once they clear the board, counted
+  ruleProblems: (puzzle, solution, analysis) => {
+    const { problems } = face.replay({ id: '', tier: '', puzzle, solution, analysis });
+    if (problems.length) return problems.map((p) => ({ field: 'solution', stored: p, expected: 'presses that clear the board' }));
+    return solution.length === analysis.presses ? [] : [{ field: 'analysis.presses', stored: analysis.presses, expected: solution.length }];
+  },
+  solutionProblems: (_puzzle, stored, { solution }) => (stableJson(stored) === stableJson(solution) ? [] : [{ field: 'solution', stored, expected: solution }]),
   tolerances: {},
-  canonical,
-  equivalents,
-  calibrate,
+  canonical: (puzzle) => smallestEncoding(kind.equivalents(puzzle)),
+  // the board under each of the 8 turns and mirrors, itself first: the same game (a press reaches the same neighbours)
+  equivalents: (p) => TRANSFORMS.map((t) => ({ size: p.size, lights: transformRows(p.lights, t) })),
+  calibrate: (levels) => ({ medianPresses: levels.length ? median(levels.map((l) => l.analysis.presses)) : null }),
   recalibrate: (analysis) => analysis,
-  tierOf: (analysis, _calibration, config) => tierOf(analysis, config),
+  tierOf: ({ presses }, _calibration, { maxPresses }) => (presses <= maxPresses.EASY ? 'EASY' : presses <= maxPresses.MEDIUM ? 'MEDIUM' : 'HARD'),
   difficulty: (analysis) => analysis.presses,
   listMetric: ['presses', 'presses'],
-  tierTable,
+  tierTable: (levels) => ({ columns: ['tier', 'levels'], rows: kind.tiers.map((t) => [t, levels.filter((l) => l.tier === t).length]) }),
 };
 
 export { face };

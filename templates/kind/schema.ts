@@ -1,39 +1,44 @@
-// The kind's formats, zod schemas (the single source of truth: proofpack
-// builds the JSON Schemas from them): puzzle, solution, analysis, generator
-// config and set calibration, and the tiers.
+// The kind's formats as zod schemas, the single source of truth (proofpack
+// builds their JSON Schemas from them), and the default config.
 import { z } from 'proofpack/kind';
+import { square } from './face.ts';
 
 const int = (lo: number, hi: number) => z.number().int().min(lo).max(hi);
-const row = z.string().regex(/^[01]{3,9}$/, "3 to 9 characters '0' or '1'");
+const row = z.string().regex(/^[01]{3,9}$/);
 
-export const TIERS = ['EASY', 'MEDIUM', 'HARD'] as const;
-
-export const Puzzle = z
-  .strictObject({ size: int(3, 9).describe('rows and columns'), lights: z.array(row).min(3).max(9).describe("'1' where a light is on, row 0 first") })
-  .refine((p) => p.lights.length === p.size && p.lights.every((r) => r.length === p.size), 'lights must be `size` rows of `size` cells');
+/** A board: `size` rows of `size` cells, '1' where a light is on. */
+export const Puzzle = z.strictObject({ size: int(3, 9), lights: z.array(row).min(3).max(9) }).refine(square, 'lights must be `size` rows of `size` cells');
 export type Puzzle = z.infer<typeof Puzzle>;
 
-export const Solution = z.array(row).max(9).describe("'1' where to press: the fewest presses that turn every light off");
+/** The cells to press (row-major indexes, ascending): the fewest presses that turn every light off. */
+export const Solution = z.array(int(0, 80)).max(81);
 export type Solution = z.infer<typeof Solution>;
 
-export const Analysis = z.strictObject({
-  presses: int(0, 81).describe('the fewest presses that clear the board (proven: every solution was counted)'),
-  solutions: int(1, 256).describe('press patterns that clear the board (1: the solution is unique)'),
-});
+/** What the solver proves of a board: the fewest presses that clear it, and how many press patterns do (1: a unique solution). */
+export const Analysis = z.strictObject({ presses: int(0, 81), solutions: int(1, 512) });
 export type Analysis = z.infer<typeof Analysis>;
 
+/** The generator's config: the boards to make, the tries and work per board, the tiers by fewest presses. */
 export const Config = z.strictObject({
-  plan: z
-    .array(z.strictObject({ size: int(3, 9), count: int(1, 10_000), presses: z.tuple([int(1, 81), int(1, 81)]).describe('fewest presses: from, to') }))
-    .min(1),
-  triesPerLevel: int(1, 100_000).describe('boards drawn per wanted level at most'),
-  work: int(1, 10_000_000).describe("the solver's row operations and solutions counted per board at most"),
-  tiers: z
-    .array(z.strictObject({ tier: z.enum(TIERS), maxPresses: int(0, 81) }))
-    .min(1)
-    .describe('easiest first: the first whose maxPresses is reached'),
+  plan: z.array(z.strictObject({ size: int(3, 9), count: int(1, 10_000), presses: z.tuple([int(1, 81), int(1, 81)]) })).min(1),
+  triesPerLevel: int(1, 100_000),
+  work: int(1, 10_000_000).describe('cells the solver visits per board at most'),
+  maxPresses: z.strictObject({ EASY: int(0, 81), MEDIUM: int(0, 81) }).describe('the most presses of an EASY and a MEDIUM level; more: HARD'),
 });
 export type Config = z.infer<typeof Config>;
 
-export const Calibration = z.strictObject({ medianPresses: z.number().nullable().describe("the set's median presses; null before curate") });
+/** The default config: the standard set's, and what init writes a game's partial config from. */
+export const DEFAULT_CONFIG: Config = {
+  plan: [
+    { size: 3, count: 8, presses: [1, 3] },
+    { size: 4, count: 8, presses: [4, 6] },
+    { size: 5, count: 8, presses: [7, 25] },
+  ],
+  triesPerLevel: 200,
+  work: 50_000,
+  maxPresses: { EASY: 3, MEDIUM: 6 },
+};
+
+/** The set's median presses (null before curate). */
+export const Calibration = z.strictObject({ medianPresses: z.number().nullable() });
 export type Calibration = z.infer<typeof Calibration>;

@@ -1,51 +1,47 @@
-// The solver: Lights Out is a linear system over GF(2) (press j toggles light
-// i), solved exactly by Gaussian elimination. The board is clearable iff the
-// system is consistent; its solutions are one particular solution plus the
-// null space, all 2^nullity of which are counted to prove the fewest presses.
-// Work (row operations plus solutions counted) is bounded by the config.
-import { at, type AnalyzeContext, type Outcome } from 'proofpack/kind';
-import { format, parse, reach } from './board.ts';
-import type { Analysis, Calibration, Config, Puzzle, Solution } from './schema.ts';
-
-const bit = (j: number) => 1n << BigInt(j);
-const ones = (x: bigint) => x.toString(2).replaceAll('0', '').length;
+// The solver, by light chasing: the first row's presses decide the rest (press under each light
+// still on), so trying all 2^size first rows finds every solution and proves the fewest presses.
+// Generation: random presses on a dark board (so it is clearable), kept when in the entry's range.
+import type { Outcome, PlanEntry, Rng, SlotResult } from 'proofpack/kind';
+import { lit, press } from './face.ts';
+import type { Analysis, Config, Puzzle, Solution } from './schema.ts';
 
 /** analyze() and the work it spent. */
-export function solve(puzzle: Puzzle, config: Config): { outcome: Outcome<Solution, Analysis>; work: number } {
-  const n = puzzle.size;
-  const N = n * n;
-  const lights = parse(puzzle.lights);
-  // row i: the presses that toggle light i, and (bit N) whether it is on
-  const rows = lights.map((on, i) => reach(i, n).reduce((r, j) => r | bit(j), BigInt(on) << BigInt(N)));
-  const pivots: number[] = [];
+export function solve({ size: n, lights }: Puzzle, config: Config): { outcome: Outcome<Solution, Analysis>; work: number } {
+  const found: number[][] = [];
   let work = 0;
-  const over = () => ({ outcome: { status: 'unknown' as const, reason: `the solver's work passed its budget (work ${config.work})` }, work });
-  for (let col = 0; col < N; col++) {
-    const r = pivots.length;
-    const p = rows.findIndex((row, k) => k >= r && (row & bit(col)) !== 0n);
-    if (p < 0) continue;
-    [rows[r], rows[p]] = [at(rows, p), at(rows, r)];
-    for (let k = 0; k < N; k++) if (k !== r && (at(rows, k) & bit(col)) !== 0n) rows[k] = at(rows, k) ^ at(rows, r);
-    work += N;
-    if (work > config.work) return over();
-    pivots.push(col);
+  for (let firstRow = 0; firstRow < 2 ** n; firstRow++) {
+    work += n * n;
+    if (work > config.work) return { outcome: { status: 'unknown', reason: `the solver's work passed its budget (work ${config.work})` }, work };
+    let rows = lights;
+    const presses: number[] = [];
+    for (let i = 0; i < n * n; i++) {
+      const above = rows[Math.floor(i / n) - 1]?.[i % n];
+      if (i < n ? (firstRow >> i) & 1 : above === '1') {
+        rows = press(rows, i);
+        presses.push(i);
+      }
+    }
+    if (lit(rows) === 0) found.push(presses);
   }
-  if (rows.slice(pivots.length).some((row) => row !== 0n)) return { outcome: { status: 'rejected', reason: 'no presses turn every light off' }, work };
-  let base = 0n;
-  pivots.forEach((c, k) => {
-    if ((at(rows, k) >> BigInt(N)) & 1n) base |= bit(c);
-  });
-  const free = [...Array(N).keys()].filter((c) => !pivots.includes(c));
-  const kernel = free.map((f) => pivots.reduce((v, c, k) => ((at(rows, k) & bit(f)) !== 0n ? v | bit(c) : v), bit(f)));
-  let best = base;
-  for (let mask = 1; mask < 2 ** free.length; mask++) {
-    if (++work > config.work) return over();
-    const x = kernel.reduce((v, k, i) => (mask & (1 << i) ? v ^ k : v), base);
-    if (ones(x) < ones(best)) best = x;
-  }
-  const presses = [...Array(N).keys()].map((i) => ((best & bit(i)) !== 0n ? 1 : 0));
-  return { outcome: { status: 'proven', solution: format(presses, n), analysis: { presses: ones(best), solutions: 2 ** free.length } }, work };
+  if (found.length === 0) return { outcome: { status: 'rejected', reason: 'no presses turn every light off' }, work };
+  const best = found.reduce((a, b) => (b.length < a.length ? b : a)); // the first of the fewest: deterministic
+  return { outcome: { status: 'proven', solution: best, analysis: { presses: best.length, solutions: found.length } }, work };
 }
 
-/** The kind's analyze(): everything derived from a puzzle. */
-export const analyze = (puzzle: Puzzle, ctx: AnalyzeContext<Config, Calibration>) => solve(puzzle, ctx.config).outcome;
+/** What one wanted level asks: its plan entry (board size, range of its fewest presses). */
+export type Spec = Config['plan'][number];
+export const plan = (config: Config): PlanEntry<Spec>[] =>
+  config.plan.map((s) => ({ label: `${s.size}x${s.size} ${s.presses.join('-')} presses`, count: s.count, spec: s }));
+
+export function generateSlot(config: Config, spec: Spec, rng: Rng): SlotResult<Puzzle, Solution, Analysis> {
+  let disagreements = 0;
+  for (let tries = 1; tries <= config.triesPerLevel; tries++) {
+    const puzzle = { size: spec.size, lights: Array<string>(spec.size).fill('0'.repeat(spec.size)) };
+    for (let i = 0; i < spec.size ** 2; i++) if (rng.int(0, 1)) puzzle.lights = press(puzzle.lights, i);
+    const out = solve(puzzle, config).outcome;
+    if (out.status === 'rejected') disagreements++; // pressed from dark, so clearable: a solver bug
+    if (out.status === 'proven' && out.analysis.presses >= spec.presses[0] && out.analysis.presses <= spec.presses[1])
+      return { found: { puzzle, solution: out.solution, analysis: out.analysis }, tries, disagreements };
+  }
+  return { found: null, tries: config.triesPerLevel, disagreements };
+}

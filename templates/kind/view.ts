@@ -1,9 +1,7 @@
-// The kind on the play page (KindView): the board as a picture, a click as a
-// press, `r` or the button to start again. No rule here: the face decides.
+// The kind on the play page (KindView): the board as a picture, a click as a press, `r` or the
+// button to start again. No rule here: the face decides.
 import type { KindView } from 'proofpack/face';
-import { parse } from './board.ts';
-import type { Action, Event, LightsLevel, State } from './face.ts';
-import { NAME } from './name.ts';
+import { lit, NAME, type Action, type Event, type LightsLevel, type State } from './face.ts';
 
 /** The page's own state: the last message. */
 export type Ui = { last: string };
@@ -12,22 +10,21 @@ export const view: KindView<LightsLevel, typeof NAME, State, Action, Event, Ui> 
   name: NAME,
   ui: () => ({ last: '' }),
   view: (level, state, ui) => {
-    const cells = parse(state.lights);
+    const fill = [...state.lights.join('')].map(Number);
     return {
-      picture: { rows: level.puzzle.size, cols: level.puzzle.size, fill: cells, text: cells.map((v) => (v ? '●' : '')), palette: ['#263238', '#ffeb3b'] },
-      legend: 'Yellow cells are lit. A press toggles the cell and its four neighbours; turn every light off.',
+      picture: { rows: level.puzzle.size, cols: level.puzzle.size, fill, text: fill.map((v) => (v ? '●' : '')), palette: ['#263238', '#ffeb3b'] },
+      legend: 'Yellow cells (●) are lit. A press toggles the cell and its four neighbours; turn every light off.',
       keys: 'Click a cell to press it; r restarts.',
       controls: [{ id: 'restart', label: 'restart' }],
       status: [
-        ['status', 'game-status', state.lit === 0 ? 'solved' : 'playing'],
-        ['lights on', 'lit', String(state.lit)],
+        ['status', 'game-status', lit(state.lights) === 0 ? 'solved' : 'playing'],
         ['presses', 'moves', `${state.pressed.length} (fewest: ${level.analysis.presses})`],
         ['last action', 'last', ui.last],
       ],
     };
   },
-  input: (_level, _state, ui, input) => {
-    if (input.type === 'click') return { ui, actions: [{ type: 'press', row: input.row, col: input.col }] };
+  input: (level, _state, ui, input) => {
+    if (input.type === 'click') return { ui, actions: [{ type: 'press', cell: input.row * level.puzzle.size + input.col }] };
     const restart = (input.type === 'key' && input.key === 'r') || (input.type === 'control' && input.id === 'restart');
     return { ui, actions: restart ? [{ type: 'restart' }] : [] };
   },

@@ -6,7 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TEMPLATE_DIR } from '../../tools/commands/init-kind.ts';
+import { NAME_FILE, TEMPLATE_DIR } from '../../tools/commands/init-kind.ts';
 import { run } from '../support/run-cli.ts';
 import { tempDir } from '../support/helpers.ts';
 import { drive } from '../support/kind-drive.ts';
@@ -32,9 +32,9 @@ describe('init --kind', () => {
     expect(fs.readdirSync(path.join(game, 'proofpack/kinds/pear')).sort()).toEqual(files.sort());
     for (const f of files) {
       const template = fs.readFileSync(path.join(TEMPLATE_DIR, f), 'utf8');
-      expect(read(`proofpack/kinds/pear/${f}`), f).toBe(f === 'name.ts' ? template.replace("NAME = 'lights'", "NAME = 'pear'") : template);
+      expect(read(`proofpack/kinds/pear/${f}`), f).toBe(f === NAME_FILE ? template.replace("NAME = 'lights'", "NAME = 'pear'") : template);
     }
-    expect(read('proofpack/kinds/pear/name.ts')).toContain("export const NAME = 'pear';");
+    expect(read(`proofpack/kinds/pear/${NAME_FILE}`)).toContain("export const NAME = 'pear';");
     expect(json('proofpack/kinds/pear/package.json')).toEqual({ type: 'module' });
     expect(json('proofpack/kinds.json')).toEqual({ type: 'kinds-config', formatVersion: 1, kinds: ['./kinds/pear/index.ts'] });
     expect(json('proofpack/packs.json').packs).toEqual([

@@ -2,12 +2,13 @@
 // --kind` copies into a game (the kind contract: check-kind, run on the copy
 // from the packed tarball by test/pipeline/game-repo.test.ts): its solver
 // against brute force, its tiers for any seed, its budget, its rule checks,
-// its face and view, and its type-check with the SDK alone.
+// its face and view, its type-check with the SDK alone, and its size (the
+// issue's "at most ~250 lines", so it cannot grow back silently).
 import { execFileSync } from 'node:child_process';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import * as mod from '../../templates/kind/index.ts';
-import { after, parse } from '../../templates/kind/board.ts';
+import { templateFiles } from '../../tools/commands/init-kind.ts';
 import { drive } from '../support/kind-drive.ts';
 
 const { kind, face, view } = mod;
@@ -16,15 +17,23 @@ const config = kind.defaults.config;
 const ctx = { config, calibration: kind.initialCalibration(config) };
 const ones = (x: number) => x.toString(2).replaceAll('0', '').length;
 
+/** The cells (a bit mask) a press of cell i toggles on an n×n board, written apart from the template's rules. */
+const reach = (i: number, n: number) =>
+  [
+    [0, 0],
+    [-1, 0],
+    [1, 0],
+    [0, -1],
+    [0, 1],
+  ].reduce((m, [dr = 0, dc = 0]) => {
+    const [r, c] = [Math.floor(i / n) + dr, (i % n) + dc];
+    return r >= 0 && r < n && c >= 0 && c < n ? m | (1 << (r * n + c)) : m;
+  }, 0);
 /** Every board of an n×n game: the presses (as bit masks) that clear it, by brute force over all 2^(n·n) press patterns. */
 function bruteForce(n: number): Map<number, number[]> {
   const by = new Map<number, number[]>();
   for (let p = 0; p < 2 ** (n * n); p++) {
-    const cells = after(
-      Array(n).fill('0'.repeat(n)),
-      [...Array(n * n).keys()].filter((i) => p & (1 << i)),
-    );
-    const board = cells.reduce((b, v, i) => b | (v << i), 0);
+    const board = [...Array(n * n).keys()].filter((i) => p & (1 << i)).reduce((b, i) => b ^ reach(i, n), 0);
     by.set(board, [...(by.get(board) ?? []), p]);
   }
   return by;
@@ -45,7 +54,8 @@ describe('the template kind', () => {
         expect(out.status).toBe('proven');
         if (out.status !== 'proven') continue;
         expect(out.analysis).toEqual({ presses: Math.min(...sols.map(ones)), solutions: sols.length });
-        expect(parse(out.solution).filter(Boolean).length).toBe(out.analysis.presses);
+        expect(out.solution.length).toBe(out.analysis.presses);
+        expect(sols.map((m) => [...Array(n * n).keys()].filter((i) => m & (1 << i)))).toContainEqual(out.solution);
         expect(kind.ruleProblems({ size: n, lights: rowsOf(board, n) }, out.solution, out.analysis)).toEqual([]);
       }
     }
@@ -77,11 +87,12 @@ describe('the template kind', () => {
     const puzzle = { size: 3, lights: ['010', '111', '010'] };
     const out = kind.analyze(puzzle, ctx);
     if (out.status !== 'proven') throw new Error('not proven');
-    expect(out.solution).toEqual(['000', '010', '000']);
-    expect(kind.ruleProblems(puzzle, ['000', '000', '000'], out.analysis).map((p) => p.field)).toEqual(['solution']);
-    expect(kind.ruleProblems(puzzle, ['00', '00'], out.analysis).map((p) => p.field)).toEqual(['solution']);
+    expect(out.solution).toEqual([4]);
+    expect(kind.ruleProblems(puzzle, [], out.analysis).map((p) => p.field)).toEqual(['solution']);
+    expect(kind.ruleProblems(puzzle, [9], out.analysis).map((p) => p.field)).toEqual(['solution']);
+    expect(kind.ruleProblems(puzzle, [4, 4], out.analysis).map((p) => p.stored)).toEqual(['press 2 (cell 4) refused: every light is off']);
     expect(kind.ruleProblems(puzzle, out.solution, { ...out.analysis, presses: 2 }).map((p) => p.field)).toEqual(['analysis.presses']);
-    expect(kind.solutionProblems(puzzle, ['010', '000', '000'], out).map((p) => p.field)).toEqual(['solution']);
+    expect(kind.solutionProblems(puzzle, [1], out).map((p) => p.field)).toEqual(['solution']);
   });
 
   it('plays a level to a clear through its face and view, refuses presses once clear or off the board, and restores a saved game by replaying it', () => {
@@ -93,36 +104,39 @@ describe('the template kind', () => {
     let ui = view.ui(level);
     expect(view.view(level, state, ui).picture.fill).toEqual([1, 1, 0, 1, 0, 0, 0, 0, 0]);
     const answer = view.input(level, state, ui, { type: 'click', row: 0, col: 0, count: 1 });
-    expect(answer.actions).toEqual([{ type: 'press', row: 0, col: 0 }]);
+    expect(answer.actions).toEqual([{ type: 'press', cell: 0 }]);
     const stepped = face.step(level, state, answer.actions[0] ?? { type: 'restart' });
     state = stepped.state;
-    ui = view.noted(ui, { type: 'press', row: 0, col: 0 }, stepped.event);
-    expect(state.lit).toBe(0);
+    ui = view.noted(ui, { type: 'press', cell: 0 }, stepped.event);
+    expect(stepped.event).toEqual({ kind: 'pressed', lit: 0 });
     expect(view.view(level, state, ui).status[0]).toEqual(['status', 'game-status', 'solved']);
-    expect(face.step(level, state, { type: 'press', row: 1, col: 1 }).event.kind).toBe('refused');
-    expect(face.step(level, face.start(level), { type: 'press', row: 3, col: 0 }).event).toEqual({ kind: 'refused', why: 'not a cell' });
+    expect(face.step(level, state, { type: 'press', cell: 4 }).event).toEqual({ kind: 'refused', why: 'every light is off' });
+    expect(face.step(level, face.start(level), { type: 'press', cell: 9 }).event).toEqual({ kind: 'refused', why: 'not a cell' });
+    expect(face.replay(level)).toEqual({ ok: true, problems: [], moves: 1, score: 1 });
+    expect(face.replay({ ...level, solution: [0, 0] }).problems).toEqual(['press 2 (cell 0) refused: every light is off']);
     expect(face.restore(level, JSON.parse(JSON.stringify(state)))).toEqual({ ok: true, state });
-    expect(face.restore(level, { level: level.id, pressed: [0], lit: 5 })).toEqual({ ok: true, state });
-    expect(
-      face.restore(level, {
-        level: level.id,
-        pressed: [
-          [0, 0],
-          [0, 0],
-        ],
-      }).ok,
-    ).toBe(false);
+    expect(face.restore(level, { pressed: [0], lights: ['111', '111', '111'] })).toEqual({ ok: true, state });
+    expect(face.restore(level, { pressed: [[0, 0]] }).ok).toBe(false);
+    expect(face.restore(level, { pressed: [9] })).toEqual({ ok: false, why: 'pressed[0]: expected a whole number 0..8, found 9' });
     expect(face.restore(level, 'nonsense').ok).toBe(false);
+    expect(face.restore(level, null).ok).toBe(false);
     // what a save says of the board is never trusted: it is rebuilt from the presses
-    expect(face.restore(level, { level: level.id, pressed: [], lights: ['000', '000', '000'], lit: 0 })).toEqual({ ok: true, state: face.start(level) });
+    expect(face.restore(level, { pressed: [], lights: ['000', '000', '000'] })).toEqual({ ok: true, state: face.start(level) });
     const t0 = performance.now();
-    const long = face.restore(level, { level: level.id, pressed: Array(10_000).fill(8) });
-    expect(long.ok && long.state.lit).toBe(3);
+    const long = face.restore(level, { pressed: Array(10_000).fill(8) });
+    expect(long.ok && long.state.lights).toEqual(puzzle.lights);
     expect(performance.now() - t0).toBeLessThan(2000);
-    expect(face.restore(level, { level: level.id, pressed: Array(10_001).fill(8) }).ok).toBe(false);
+    expect(face.restore(level, { pressed: Array(10_001).fill(8) }).ok).toBe(false);
   });
 
   it('type-checks with the SDK entries alone (templates/tsconfig.json)', () => {
     execFileSync(path.join(ROOT, 'node_modules/.bin/tsc'), ['-p', path.join(ROOT, 'templates/tsconfig.json'), '--noEmit'], { cwd: ROOT, stdio: 'pipe' });
+  });
+
+  it('is at most 250 lines, every file init --kind copies counted as `wc -l` counts them', () => {
+    const lines = templateFiles('lights').map(([file, text]) => [file, text.split('\n').length - 1] as const);
+    expect(lines.map(([file]) => file)).toContain('package.json');
+    const total = lines.reduce((sum, [, n]) => sum + n, 0);
+    expect(total, lines.map(([f, n]) => `${f} ${n}`).join(', ')).toBeLessThanOrEqual(250);
   });
 });

@@ -1,12 +1,12 @@
-// Benchmarks every kind gets through the PuzzleKind interface: generation rate
-// (levels/s on one thread), analyze rate on a sample spread evenly over the
-// committed standard set, and validate on that sample with 1 and 2 threads
-// (the worker pool's speed-up).
+// Benchmarks every kind gets through the PuzzleKind interface, built-in or a
+// game's: generation rate (levels/s on one thread), analyze rate on a sample
+// spread evenly over the kind's standard set, and validate on that sample with
+// 1 and 2 threads (the worker pool's speed-up). With no standard set, the
+// generation rate alone.
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BenchInput, PuzzleKind } from '../lib/kind.ts';
-import { standardSetFile } from './standard-set.ts';
 import { generateSet } from '../commands/generate.ts';
 import { validateFiles } from '../commands/validate.ts';
 import { memoryConsole } from '../lib/console.ts';
@@ -17,10 +17,10 @@ import { secondsAsync, seconds, type Figure, type Suite } from '../lib/bench.ts'
 export function genericSuite(
   kind: PuzzleKind,
   standardSet: BenchInput<unknown, unknown, unknown, unknown, unknown>['standardSet'],
-  opts: { generateCount: number; sampleCount: number },
+  opts: { setFile: string; generateCount: number; sampleCount: number },
 ): Suite {
   const sample = standardSet ? spread(standardSet.levels, opts.sampleCount) : [];
-  const setFile = standardSetFile(kind);
+  const setFile = opts.setFile;
   const sampleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'proofpack-bench-')), `${kind.name}-sample.json`);
   if (standardSet) fs.writeFileSync(sampleFile, formatDocument({ ...(JSON.parse(fs.readFileSync(setFile, 'utf8')) as object), levels: sample }));
   const ctx = standardSet ? { config: standardSet.config, calibration: standardSet.calibration } : null;

@@ -17,9 +17,14 @@ import type { Figure } from '../lib/bench.ts';
 
 const root = fileURLToPath(PROJECT_ROOT);
 
-function benchSet(): { file: string; levels: GhostLevel[] } {
+/** The ghost set the suite reads, or undefined when there is none (a game's repository): the runner then leaves the suite out. */
+export function ghostBenchSetFile(): string | undefined {
   const candidates = [process.env['BENCH_GHOST_SET'], path.join(root, '.proofpack/bench/ghost-full.json'), path.join(root, 'levels/ghost/standard.json')];
-  const file = candidates.find((f): f is string => !!f && fs.existsSync(f));
+  return candidates.find((f): f is string => !!f && fs.existsSync(f));
+}
+
+function benchSet(): { file: string; levels: GhostLevel[] } {
+  const file = ghostBenchSetFile();
   if (!file) throw new Error('ghost asset bench: no ghost set found (run npm start first)');
   return { file, levels: (JSON.parse(fs.readFileSync(file, 'utf8')) as { levels: GhostLevel[] }).levels };
 }

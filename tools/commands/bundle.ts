@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import * as path from 'node:path';
 import type { Console } from '../lib/console.ts';
 import { formatTable } from '../lib/console.ts';
-import { InputError, show, where } from '../lib/errors.ts';
+import { InputError, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } from '../lib/files.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { parseJson, readText, writeNewFile } from '../lib/io.ts';
@@ -14,7 +14,7 @@ import { readBytes } from '../lib/safe-read.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
-import { conformanceText, derivedFiles, previewPage, type PagePack } from './shared/bundle-pages.ts';
+import { conformanceText, derivedFiles, type PagePack } from './shared/bundle-pages.ts';
 import { loadDocument, parseDocument } from './shared/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './shared/spread.ts';
@@ -23,8 +23,9 @@ import { mean, median } from '../lib/stats.ts';
 import { at } from '../lib/at.ts';
 import { stagePath, sweepLeftovers, swapAll } from './shared/folder-transaction.ts';
 import { manifestEntry, type ManifestEntry } from './shared/manifest.ts';
+import { ceilingsOf, type TaskCeilings } from './shared/tasks.ts';
 
-export interface BundleOptions {
+export interface BundleOptions extends TaskCeilings {
   packs: string;
   /**
    * The packs config already read (pipeline: with its set paths mapped onto the
@@ -52,6 +53,8 @@ function shuffled<T>(items: readonly T[], seed: number, stream: string): T[] {
 
 export interface BuiltPack {
   file: string;
+  /** The set it is cut from (the packs file's folder joined with the entry's set path): named by the rule checks' refusals. */
+  setFile: string;
   text: string;
   entry: ManifestEntry;
   kind: PuzzleKind;
@@ -106,22 +109,6 @@ function checkSetPath(setFile: string, base: string, setPath: string): void {
   }
 }
 
-/**
- * The kind's rule checks (validate's checks that need no solving) on every
- * level going into a pack: a schema-valid but inconsistent level (a solution
- * that does not fit its board) is refused here, not shipped.
- */
-function ruleCheck(setFile: string, kind: PuzzleKind, levels: readonly Level[]): void {
-  for (const level of levels) {
-    const p = kind.ruleProblems(level.puzzle, level.solution, level.analysis)[0];
-    if (p) {
-      throw new InputError(
-        `${where(setFile, level.id, p.field)}: stored ${show(p.stored)}, the rules say ${show(p.expected)}; the set does not validate (run proofpack validate on it)`,
-      );
-    }
-  }
-}
-
 /** Pack names that would collide with bundle's own files and folders. */
 const RESERVED_PACK_NAMES = ['manifest', 'preview', 'conformance'];
 
@@ -167,7 +154,6 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
       levels.push(...(count === 'all' || inTier.length < count ? inTier : spread(inTier, count)));
     }
     if (levels.length === 0) short(`${at}: the pack has 0 levels`);
-    ruleCheck(path.join(base, spec.set), kind, levels);
     let ordered = levels;
     if (spec.order === 'shuffle') {
       if (spec.seed === undefined) throw new InputError(`${at} › seed: order "shuffle" needs a seed`);
@@ -187,7 +173,7 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
     const text = `${stableJson(pack)}\n`;
     // the entry validate rebuilds from the pack file and compares field by field (shared/manifest.ts)
     const entry = manifestEntry(pack, text);
-    return { file: entry.file, text, kind, pack, entry };
+    return { file: entry.file, setFile: path.join(base, spec.set), text, kind, pack, entry };
   });
 }
 
@@ -250,7 +236,11 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
         const { kind, doc } = readSet(opts.packs, path.dirname(opts.packs), set);
         return { file: set, kind, doc };
       });
-      const derived = derivedFiles(pagePacksOf(built), sets, opts.conformance);
+      const derived = await derivedFiles(pagePacksOf(built), sets, opts.conformance, {
+        signal,
+        ceilings: ceilingsOf(opts),
+        label: `bundle ${opts.packs}`,
+      });
       vectors = derived.vectors;
       await step();
       fs.mkdirSync(path.join(stage, 'preview'));
@@ -379,13 +369,8 @@ export function pagePacksOf(built: readonly BuiltPack[]): PagePack[] {
   return built.map((b) => {
     const l = parseDocument(b.file, JSON.parse(b.text), ['pack']);
     if (l.type !== 'pack') throw new Error('unreachable');
-    return { name: b.entry.name, kind: b.kind, pack: l.doc };
+    return { name: b.entry.name, kind: b.kind, pack: l.doc, setFile: b.setFile };
   });
-}
-
-/** The designer's preview page of built packs (shared/bundle-pages.ts). */
-export function previewOf(built: readonly BuiltPack[]): string {
-  return previewPage(pagePacksOf(built));
 }
 
 export { conformanceText };

@@ -10,14 +10,14 @@ import { InputError } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type PlanStats, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
 import { writeFileAtomic } from '../lib/io.ts';
-import { levelId } from '../lib/ids.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
 import { nameProblem, readJobConfig } from './shared/config.ts';
 import { foundCheckpoint, loadCheckpoint, rederiveSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
 import { kindByName } from '../kinds/index.ts';
 import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './shared/tasks.ts';
 import { ownsRunning, parseShard, type Shard } from './shared/shards.ts';
-import type { GenerateTask } from './shared/tasks.ts';
+import type { GenerateTask, Placed, PlacedSlot } from './shared/tasks.ts';
+import { runKindStep } from './shared/run-step.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
 import { checkConfigBudgets, parseBudgetOptions } from './shared/budgets.ts';
@@ -82,12 +82,19 @@ export interface GenerateReport {
 
 export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<GenerateReport> {
   const { kind, config, seed } = job;
-  let plan: PlanEntry[];
-  try {
-    plan = kind.plan(config);
-  } catch (e) {
-    throw new InputError(`${run.source ?? 'config'} › ${(e as Error).message}`);
-  }
+  // the plan and the initial calibration: the kind's code, on the pool
+  const planned = await runKindStep(
+    'plan',
+    kind.name,
+    { config },
+    {
+      label: `${run.source ?? `${kind.name} config`} › plan (the ${kind.name} kind's plan and initialCalibration)`,
+      ...(run.ceilings ? { ceilings: run.ceilings } : {}),
+      ...(run.signal ? { signal: run.signal } : {}),
+    },
+  );
+  if ('error' in planned) throw new InputError(`${run.source ?? 'config'} › ${planned.error}`);
+  let plan: PlanEntry[] = planned.plan;
   if (job.count !== undefined && job.count > MAX_LEVELS_PER_RUN)
     throw new InputError(
       `--count ${job.count}: more than the ${MAX_LEVELS_PER_RUN} levels one run holds (a set of more passes the input limit validate reads a file with); split it into several sets`,
@@ -98,7 +105,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     throw new InputError(
       `config › plan: wants ${wanted} levels, more than the ${MAX_LEVELS_PER_RUN} levels one run holds (a set of more passes the input limit validate reads a file with); split it into several sets`,
     );
-  const calibration = kind.initialCalibration(config);
+  const calibration = planned.calibration;
   // every slot of the plan, in order; a shard keeps every n-th
   const slots: { slot: number; entry: number }[] = [];
   plan.forEach((entry, e) => {
@@ -110,7 +117,12 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const settings = jobSettings(job);
   const cp = run.checkpoint;
   if (cp && !cp.resume && fs.existsSync(cp.file)) throw new InputError(foundCheckpoint(cp.file));
-  const done: Slots = cp?.resume ? loadCheckpoint(kind, cp.file, settings, new Set(mine.map((s) => s.slot))) : new Map();
+  const done: Slots = cp?.resume
+    ? await loadCheckpoint(kind, cp.file, settings, new Set(mine.map((s) => s.slot)), {
+        ...(run.ceilings ? { ceilings: run.ceilings } : {}),
+        ...(run.signal ? { signal: run.signal } : {}),
+      })
+    : new Map();
   const taskOf = (s: { slot: number; entry: number }): GenerateTask => ({
     op: 'generate',
     kind: kind.name,
@@ -119,9 +131,18 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     spec: at(plan, s.entry).spec,
     config,
     calibration,
+    place: true,
   });
+  // each found level's tier and id, computed on its slot's thread with the slot
+  const placedOf = new Map<number, Placed | undefined>();
   if (cp && done.size > 0)
-    await rederiveSlots(kind, cp.file, done, { taskOf: (slot) => taskOf(at(slots, slot)), threads: run.threads, con: run.con, ceilings: run.ceilings });
+    await rederiveSlots(kind, cp.file, done, {
+      taskOf: (slot) => taskOf(at(slots, slot)),
+      threads: run.threads,
+      con: run.con,
+      ceilings: run.ceilings,
+      placed: placedOf,
+    });
   const resumed = done.size;
   const todo = mine.filter((s) => !done.has(s.slot));
   const tasks: GenerateTask[] = todo.map(taskOf);
@@ -135,7 +156,9 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
         signal: run.signal ? AbortSignal.any([signal, run.signal]) : signal,
         ceilings: run.ceilings,
         label: (i) => `${run.source ?? `${kind.name} config`} › plan › ${JSON.stringify(at(plan, at(todo, i).entry).label)} › slot ${at(todo, i).slot}`,
-        onResult: (i, r) => {
+        onResult: (i, result) => {
+          const { placed, ...r } = result as PlacedSlot;
+          placedOf.set(at(todo, i).slot, placed);
           done.set(at(todo, i).slot, r as SlotResult<unknown, unknown, unknown>);
           progress.update(done.size);
           if (cp && performance.now() - lastSave >= cp.everyMs) {
@@ -169,13 +192,15 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     s.disagreements += r.disagreements;
     if (!r.found) continue;
     s.found++;
-    const tier = kind.tierOf(r.found.analysis, calibration, config);
-    if (tier === null) {
+    const placed = placedOf.get(slot);
+    if (!placed) throw new Error(`generate: slot ${slot} found a level but has no tier and id`);
+    const tier = placed.tier;
+    if (tier === null || placed.id === undefined) {
       untiered++;
       continue;
     }
     levels.push({
-      id: levelId(kind.name, kind.canonical(r.found.puzzle)),
+      id: placed.id,
       puzzle: r.found.puzzle,
       solution: r.found.solution,
       analysis: r.found.analysis,

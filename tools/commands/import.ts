@@ -2,6 +2,8 @@
 // each one with the kind's analyze(), and write a candidate set that validate
 // and curate accept. Malformed records are named one per line. The analysis
 // always uses the kind's built-in default config: nothing read sets a budget.
+// The kind's code (importText, then analyze, tierOf and canonical of each
+// record) runs on the worker pool, under --task-seconds and --max-memory-mib.
 // The file's size and record count are capped (caps.ts; --max-mib and
 // --max-records raise them) and checked before any record is analysed.
 import * as path from 'node:path';
@@ -11,11 +13,12 @@ import { FORMAT_VERSION, TOOL, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
 import { MAX_INPUT_BYTES, readText, writeFileAtomic } from '../lib/io.ts';
 import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './shared/caps.ts';
-import { levelId } from '../lib/ids.ts';
 import type { Level, Outcome } from '../lib/kind.ts';
 import { kindByName } from '../kinds/index.ts';
 import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './shared/tasks.ts';
-import type { AnalyzeTask } from './shared/tasks.ts';
+import type { AnalyzeTask, Placed } from './shared/tasks.ts';
+import { runKindStep } from './shared/run-step.ts';
+import type { StepOutput } from './shared/kind-steps.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 
 /** What import is asked to do, from the command line. */
@@ -45,7 +48,20 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
     throw new InputError(
       `${opts.file}: ${bytes} bytes, over import's size cap of ${maxMib} MiB; nothing imported: raise it with --max-mib N (at most ${MAX_INPUT_BYTES / MIB}) if you mean to import all of it`,
     );
-  const { puzzles, problems } = kind.importText(text);
+  // the kind's reading of the records and its initial calibration, on the pool
+  let read: StepOutput<'import'>;
+  try {
+    read = await runKindStep(
+      'import',
+      kind.name,
+      { text },
+      { label: `import ${opts.file}: the ${kind.name} kind's importText and initialCalibration`, ceilings: ceilingsOf(opts) },
+    );
+  } catch (e) {
+    if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: import stopped; nothing was written to ${opts.out}`);
+    throw e;
+  }
+  const { puzzles, problems, calibration } = read;
   const found = puzzles.length + problems.length;
   if (found > maxRecords)
     throw new InputError(
@@ -59,14 +75,13 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
   }
   if (puzzles.length === 0) throw new InputError(`${opts.file}: no ${kind.name} record to import`);
   const config = kind.defaults.config;
-  const calibration = kind.initialCalibration(config);
-  const tasks: AnalyzeTask[] = puzzles.map((puzzle) => ({ op: 'analyze', kind: kind.name, puzzle, config, calibration }));
+  const tasks: AnalyzeTask[] = puzzles.map((puzzle) => ({ op: 'analyze', kind: kind.name, puzzle, config, calibration, place: true }));
   // on the pool, so that Ctrl-C is answered at once; nothing is written when interrupted
-  let outcomes: Outcome<unknown, unknown>[];
+  let outcomes: (Outcome<unknown, unknown> & { placed?: Placed })[];
   try {
     outcomes = (await interruptible((signal) =>
       runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0, ceilings: ceilingsOf(opts), label: (i) => where(opts.file, `record ${i + 1}`) }),
-    )) as Outcome<unknown, unknown>[];
+    )) as (Outcome<unknown, unknown> & { placed?: Placed })[];
   } catch (e) {
     if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: import stopped; nothing was written to ${opts.out}`);
     throw e;
@@ -78,12 +93,13 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
       con.warn(`warning: ${where(opts.file, `record ${i + 1}`)}: not imported: ${o.status}: ${o.reason}`);
       return;
     }
-    const tier = kind.tierOf(o.analysis, calibration, config);
-    if (tier === null) {
+    // its tier and id, computed with its analysis on the pool
+    const { tier, id } = o.placed ?? { tier: null };
+    if (tier === null || id === undefined) {
       untiered++;
       return;
     }
-    levels.push({ id: levelId(kind.name, kind.canonical(puzzles[i])), puzzle: puzzles[i], solution: o.solution, analysis: o.analysis, tier });
+    levels.push({ id, puzzle: puzzles[i], solution: o.solution, analysis: o.analysis, tier });
   });
   const records = puzzles.length + problems.length;
   const set: SetFile = {

@@ -1,7 +1,7 @@
 // `proofpack init --kind NAME`: scaffold a game's own puzzle kind from the
 // template that ships in the package (templates/kind/, a small real puzzle
 // with a real solver): its files copied into <dir>/kinds/NAME/ with the name
-// written into name.ts, the module registered in <dir>/kinds.json, a
+// written into face.ts, the module registered in <dir>/kinds.json, a
 // <dir>/tsconfig.json so the game type-checks its kinds (`tsc --noEmit -p
 // <dir>`), a partial config <dir>/NAME.json and a pack in <dir>/packs.json so
 // pipeline makes its levels, and the CI workflow example with the steps that
@@ -27,7 +27,8 @@ import { loadKindModule } from '../kinds/load.ts';
 /** The template's folder inside the package. */
 export const TEMPLATE_DIR = fileURLToPath(new URL('templates/kind/', PROJECT_ROOT));
 
-/** The line of the template's name.ts that holds its name; init writes the new name there. */
+/** The template's file that holds its name, and the line; init writes the new name there. */
+export const NAME_FILE = 'face.ts';
 const NAME_LINE = /^export const NAME = '([a-z][a-z0-9]*)';$/m;
 
 export interface InitKindOptions {
@@ -97,10 +98,10 @@ export function kindsTsconfig(): Record<string, unknown> {
 }
 
 /**
- * The template's files, with the name written into name.ts: its .ts files and
+ * The template's files, with the name written into face.ts (NAME_FILE): its .ts files and
  * its package.json, which makes them ES modules whatever the game's own
  * package.json says (`npm init` writes "type": "commonjs"). Throws when the
- * template's name.ts is not as init expects.
+ * template's face.ts is not as init expects.
  */
 export function templateFiles(name: string): [file: string, text: string][] {
   const files = fs
@@ -109,7 +110,7 @@ export function templateFiles(name: string): [file: string, text: string][] {
     .sort();
   return files.map((f) => {
     const text = readText(path.join(TEMPLATE_DIR, f));
-    if (f !== 'name.ts') return [f, text];
+    if (f !== NAME_FILE) return [f, text];
     if (!NAME_LINE.test(text)) throw new Error(`${path.join(TEMPLATE_DIR, f)}: no line \`export const NAME = '…';\``);
     return [f, text.replace(NAME_LINE, `export const NAME = '${name}';`)];
   });

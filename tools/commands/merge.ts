@@ -18,7 +18,8 @@ import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { MAX_SHARDS, ownsRunning } from './shared/shards.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits } from './shared/budgets.ts';
 import { MAX_LEVELS_PER_RUN, MAX_MERGE_BYTES } from './shared/caps.ts';
-import { levelProblems, setProblems } from './shared/level-checks.ts';
+import { runKindSteps } from './shared/run-step.ts';
+import type { StepOutput } from './shared/kind-steps.ts';
 import { ceilingsOf, runPipelineTasks, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import { at } from '../lib/at.ts';
@@ -294,17 +295,33 @@ async function checkLevels(
     error: null,
     problems: [],
   }));
-  const firstIndex = sets.map((l) => {
-    const m = new Map<string, number>();
-    l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));
-    return m;
+  // the kind's checks of each shard (its levels', then the whole set's), one step a shard on the pool
+  let checked: StepOutput<'checks'>[];
+  try {
+    checked = await interruptible((signal) =>
+      runKindSteps(
+        sets.map((l, f) => ({
+          step: 'checks' as const,
+          kind: l.kind.name,
+          input: {
+            doc: l.doc,
+            levels: owners.flatMap((o, t) => (o.file === f ? [{ index: o.index, outcome: withoutWork(at(outcomes, t)) }] : [])),
+            whole: true,
+            report: false,
+          },
+          label: `merge ${at(files, f)}: the ${l.kind.name} kind's checks (canonical, ruleProblems, solutionProblems, tierOf, calibrate, difficulty)`,
+        })),
+        { signal, threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) },
+      ),
+    );
+  } catch (e) {
+    if (e instanceof Interrupted) throw new Interrupted(e.signal, 'interrupted: merge stopped while checking the levels; nothing was written');
+    throw e;
+  }
+  checked.forEach((c, f) => {
+    for (const problems of c.levels) at(reports, f).problems.push(...problems);
+    at(reports, f).problems.push(...c.set);
   });
-  owners.forEach(({ file, index }, t) => {
-    const l = at(sets, file);
-    const level = at(l.doc.levels, index);
-    at(reports, file).problems.push(...levelProblems(l.kind, l.doc, level, index, at(firstIndex, file), withoutWork(at(outcomes, t))));
-  });
-  sets.forEach((l, f) => at(reports, f).problems.push(...setProblems(l.kind, l.doc)));
   for (const r of reports) r.problems = sortProblems(r.problems);
   return summarize(reports);
 }

@@ -32,7 +32,8 @@ import { ceilingsOf, type TaskCeilings } from './shared/tasks.ts';
 import { configBudgetProblems, parseBudgetOptions } from './shared/budgets.ts';
 import { checkpointOfJob, foundCheckpoint, type JobSettings } from './shared/checkpoint.ts';
 import { loadDocument } from './shared/documents.ts';
-import { Interrupted, type StopSignal } from './shared/interrupt.ts';
+import { Interrupted, interruptible, type StopSignal } from './shared/interrupt.ts';
+import { runKindSteps } from './shared/run-step.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
 import { isInside, readBytes } from '../lib/safe-read.ts';
@@ -121,7 +122,7 @@ interface Plan {
 }
 
 /** Everything read and checked before any work; every problem at once. */
-function plan(opts: PipelineOptions): Plan {
+async function plan(opts: PipelineOptions): Promise<Plan> {
   const dir = configDirOf(opts.configDir);
   const problems: string[] = [];
   // the configs are read again while the run deletes and writes: never from inside a folder it deletes or writes
@@ -145,20 +146,42 @@ function plan(opts: PipelineOptions): Plan {
   const jobs: Job[] = [];
   // the sets of kinds whose config has a problem still count as made (no second error about them in the packs file)
   const failed: string[] = [];
+  // each kind's config, read here; its plan (the kind's code) then runs on the pool, one step a kind in one pool
+  const reads: { kind: PuzzleKind; config: string | undefined; read: ReturnType<typeof readJobConfig> | undefined }[] = [];
   for (const kind of kinds()) {
     const config = dir === undefined ? undefined : path.join(dir, `${kind.name}.json`);
     if (config !== undefined && !fs.existsSync(config)) continue;
+    try {
+      reads.push({ kind, config, read: config === undefined ? undefined : readJobConfig(kind, config) });
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      problems.push(...e.lines);
+      failed.push(path.resolve(opts.levels, kind.name, `${kind.defaults.setName}.json`));
+    }
+  }
+  const planned = await interruptible((signal) =>
+    runKindSteps(
+      reads.map(({ kind, config, read }) => ({
+        step: 'plan' as const,
+        kind: kind.name,
+        input: { config: read ? read.config : kind.defaults.config },
+        label: `${config ?? `the built-in ${kind.name} config`} › plan (the ${kind.name} kind's plan, plannedTiers and initialCalibration)`,
+      })),
+      { signal, threads: opts.threads, ceilings: ceilingsOf(opts) },
+    ),
+  );
+  for (const [i, { kind, config, read }] of reads.entries()) {
     let name = kind.defaults.setName;
     let tiers: readonly string[] | undefined;
     let settings: JobSettings;
     let wanted: number;
     try {
-      const read = config === undefined ? undefined : readJobConfig(kind, config);
       if (read?.name) name = read.name;
       const effective = read ? read.config : kind.defaults.config;
-      const entries = kind.plan(effective);
-      wanted = opts.count ?? entries.reduce((a, e) => a + e.count, 0);
-      tiers = kind.plannedTiers?.(effective);
+      const made = at(planned, i);
+      if ('error' in made) throw new InputError(`${config ?? kind.name} › ${made.error}`);
+      wanted = opts.count ?? made.plan.reduce((a, e) => a + e.count, 0);
+      tiers = made.tiers;
       settings = jobSettings({
         kind,
         config: effective,
@@ -328,7 +351,7 @@ function commonRoot(paths: string[]): string {
 }
 
 export async function pipelineCommand(opts: PipelineOptions, con: Console): Promise<number> {
-  const { jobs, packs, packsDoc, mapped, externalSets } = plan(opts);
+  const { jobs, packs, packsDoc, mapped, externalSets } = await plan(opts);
   if (opts.configDir !== undefined || jobs.some((j) => j.config)) con.out(`configs: ${jobs.map((j) => j.config).join(', ')}; packs: ${packs}`);
   // said once per set: the packs are cut from what this run makes, never from the sets of another levels folder
   for (const given of [...new Set(mapped.map((m) => m.given))]) {
@@ -422,7 +445,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
             `${kind.name}: finished in the interrupted run, checked, not regenerated (${job.candidates} is this job's: kind, config, seed, name, count, tool; validate recomputes every level)`,
           );
           noteShortEntries(job);
-          await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
+          await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated), ...ceilingsOf(opts) }, said));
           continue;
         }
         con.out(`\n${kind.name}: ${job.candidates} is not this job's finished output (${differs}); generated again`);
@@ -467,7 +490,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
         shortfalls.push(key === undefined ? `${line}` : `${line} (${job.config ?? `the built-in ${kind.name} config`} › plan › ${JSON.stringify(key)})`);
       }
       for (const line of rest) con.warn(line);
-      await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated) }, said));
+      await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated), ...ceilingsOf(opts) }, said));
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled
     const short: string[] = [];
@@ -497,7 +520,14 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     }
     await step('bundle', () =>
       bundleCommand(
-        { packs: staged(packs), config: packsDoc, out: staged(opts.dist), allowShort: opts.allowShort ?? false, conformance: opts.conformance },
+        {
+          packs: staged(packs),
+          config: packsDoc,
+          out: staged(opts.dist),
+          allowShort: opts.allowShort ?? false,
+          conformance: opts.conformance,
+          ...ceilingsOf(opts),
+        },
         said,
       ),
     );

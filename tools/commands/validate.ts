@@ -16,11 +16,22 @@ import type { ConformanceWriter } from '../lib/conformance.ts';
 import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './shared/budgets.ts';
-import { ceilingsOf, pipelineStartOrder, runPipelineTasks, taskCost, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './shared/tasks.ts';
+import {
+  ceilingsOf,
+  pipelineStartOrder,
+  runPipelineTasks,
+  taskCost,
+  withCosts,
+  type AnalyzeTask,
+  type CountedOutcome,
+  type TaskCeilings,
+} from './shared/tasks.ts';
 import { Interrupted, interruptible } from './shared/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
 import { parseShard } from './shared/shards.ts';
-import { cutFromProblems, isPlainPackFile, manifestProblems, levelProblems, setProblems } from './shared/level-checks.ts';
+import { cutFromProblems, isPlainPackFile, manifestProblems } from './shared/level-checks.ts';
+import { runKindStep, runKindSteps } from './shared/run-step.ts';
+import type { StepOutput } from './shared/kind-steps.ts';
 import { printReport, sortProblems, summarize } from './shared/report.ts';
 import { at } from '../lib/at.ts';
 
@@ -81,6 +92,20 @@ async function analyzeAll(
     todoKeys.push(k);
     todoTask.push(i);
   });
+  // the kinds' estimates (analyzeCost), computed on the pool like the analyses: the start order, the ETA, the ceiling's suggestion
+  try {
+    const costed = await interruptible((signal) =>
+      withCosts(todo, {
+        ...(pool.ceilings ? { ceilings: pool.ceilings } : {}),
+        signal,
+        label: (kind) => `validate: the ${kind} kind's analyzeCost of ${todo.length} levels`,
+      }),
+    );
+    todo.splice(0, todo.length, ...costed);
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    throw new Interrupted(e.signal, `interrupted: validate stopped before any level was checked; nothing was written`);
+  }
   // the run ceiling, decided in start order: works[i] once level i is done, order[next] the first level not yet added
   const order = pipelineStartOrder(todo);
   const works: (number | undefined)[] = [];
@@ -205,12 +230,30 @@ export function roundUp2(n: number): number {
  * once), per kind, summed in file order before any level is analysed; a file at which it passes
  * the run's ceiling stops the run there, naming the file.
  */
-function setReportWork(files: readonly { file: string; l: Loaded }[], ceilings: ReadonlyMap<string, RunCeilingOf>): Map<string, number> {
+async function setReportWork(
+  files: readonly { file: string; l: Loaded }[],
+  ceilings: ReadonlyMap<string, RunCeilingOf>,
+  run: { threads: number; ceilings?: TaskCeilings },
+): Promise<Map<string, number>> {
   const spent = new Map<string, number>();
   const counted = new Set<string>();
-  for (const { file, l } of files) {
-    if (l.type !== 'set' || !l.kind.setReport || !l.kind.setReportWork) continue;
-    const { key, work } = l.kind.setReportWork(l.doc.generator.config);
+  const sets = files.flatMap(({ file, l }) => (l.type === 'set' && l.kind.setReport && l.kind.setReportWork ? [{ file, l }] : []));
+  // the kind's count, on the pool (its code, under the ceilings), one step a set in one pool
+  const works = await interruptible((signal) =>
+    runKindSteps(
+      sets.map(({ file, l }) => ({
+        step: 'reportWork' as const,
+        kind: l.kind.name,
+        input: { config: l.doc.generator.config },
+        label: `${file} › generator.config (the ${l.kind.name} kind's setReportWork)`,
+      })),
+      { signal, threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) },
+    ),
+  );
+  for (const [i, { file, l }] of sets.entries()) {
+    const counts = at(works, i);
+    if (!counts) continue;
+    const { key, work } = counts;
     if (counted.has(`${l.kind.name}/${key}`)) continue;
     counted.add(`${l.kind.name}/${key}`);
     const total = (spent.get(l.kind.name) ?? 0) + work;
@@ -422,24 +465,50 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   };
   const ceilings = runCeilings(run.budgets);
   const reported = mineFile ? loaded.flatMap((l, f) => (l ? [{ file: at(reports, f).file, l }] : [])) : [];
-  const outcomes = await analyzeAll(tasks, run, con, cache, ceilings, label, setReportWork(reported, ceilings));
-  const firstIndex = loaded.map((l) => {
-    const m = new Map<string, number>();
-    if (l && (l.type === 'set' || l.type === 'pack')) l.doc.levels.forEach((lv, i) => m.has(lv.id) || m.set(lv.id, i));
-    return m;
+  const outcomes = await analyzeAll(tasks, run, con, cache, ceilings, label, await setReportWork(reported, ceilings, run));
+  // the kind's checks of each set or pack file (its levels', then the whole set's and its report), one step a file on the pool
+  const checkedFiles = loaded.flatMap((l, f) => {
+    if (!l || (l.type !== 'set' && l.type !== 'pack')) return [];
+    const levels = owners.flatMap((o, t) => (o.file === f ? [{ index: o.index, outcome: at(outcomes, t) }] : []));
+    if (levels.length === 0 && !(mineFile && l.type === 'set')) return [];
+    return [
+      {
+        f,
+        call: {
+          step: 'checks' as const,
+          kind: l.kind.name,
+          input: { doc: l.doc, levels, whole: mineFile, report: true },
+          label: `validate ${at(reports, f).file}: the ${l.kind.name} kind's checks (canonical, ruleProblems, solutionProblems, tierOf, calibrate, difficulty, setReport)`,
+        },
+      },
+    ];
   });
-  owners.forEach(({ file, index }, t) => {
-    const l = loaded[file] as Extract<Loaded, { type: 'set' | 'pack' }>;
-    const level = at(l.doc.levels, index);
-    at(reports, file).problems.push(...levelProblems(l.kind, l.doc, level, index, at(firstIndex, file), at(outcomes, t)));
-  });
-  loaded.forEach((l, f) => {
-    if (!l || !mineFile) return;
+  let checked: StepOutput<'checks'>[];
+  try {
+    checked = await interruptible((signal) =>
+      runKindSteps(
+        checkedFiles.map((c) => c.call),
+        { signal, threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) },
+      ),
+    );
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    throw new Interrupted(e.signal, `interrupted: validate stopped while checking the files; nothing was written`);
+  }
+  const checksOf = new Map(checkedFiles.map((c, k) => [c.f, at(checked, k)]));
+  for (const [f, l] of loaded.entries()) {
+    const c = checksOf.get(f);
+    if (!l || !c) continue;
+    for (const problems of c.levels) at(reports, f).problems.push(...problems);
+  }
+  for (const [f, l] of loaded.entries()) {
+    if (!l || !mineFile) continue;
     const report = at(reports, f);
+    const c = checksOf.get(f);
     if (l.type === 'set') {
-      report.problems.push(...setProblems(l.kind, l.doc));
-      if (l.kind.setReport) {
-        const sr = l.kind.setReport(l.doc.levels, l.doc.generator.config);
+      report.problems.push(...(c?.set ?? []));
+      const sr = c?.report;
+      if (sr) {
         report.problems.push(...sr.problems.map((p) => ({ level: 'set', index: -1, ...p })));
         report.stats = sr.stats;
         report.statLines = sr.lines;
@@ -461,9 +530,9 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
         });
     } else if (l.type === 'manifest') {
       report.problems.push(...manifestProblems(report.file, l.doc, budget));
-      report.problems.push(...derivedProblems(report.file, l.doc, budget));
+      report.problems.push(...(await derivedProblems(report.file, l.doc, budget)));
     }
-  });
+  }
   for (const r of reports) r.problems = sortProblems(r.problems);
   return summarize(reports, shard);
 
@@ -474,7 +543,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
    * sets: found among the files validated by the SHA-256 the manifest gives
    * (validate levels and dist together); without them it is noted, not checked.
    */
-  function derivedProblems(file: string, m: Manifest, readBudget: ReadBudget): ReportedProblem[] {
+  async function derivedProblems(file: string, m: Manifest, readBudget: ReadBudget): Promise<ReportedProblem[]> {
     const dir = path.dirname(file);
     const find = (test: (l: Loaded, f: number) => boolean) => loaded.findIndex((l, f) => l !== null && test(l, f));
     const packs: PagePack[] = [];
@@ -505,7 +574,16 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
         `note: ${path.join(dir, 'preview', 'play.html')}: not checked (its set ${missing} is not among the files validated; validate the levels folder and the dist folder together to check it)`,
       );
     const problems: ReportedProblem[] = [];
-    for (const [rel, text] of derivedFiles(packs, missing === undefined ? sets : undefined, run.conformance).files) {
+    // the kinds' preview data and vectors on the pool, under the run's ceilings
+    const derived = await interruptible((signal) =>
+      derivedFiles(packs, missing === undefined ? sets : undefined, run.conformance, {
+        signal,
+        threads: run.threads,
+        ...(run.ceilings ? { ceilings: run.ceilings } : {}),
+        label: `validate ${file}`,
+      }),
+    );
+    for (const [rel, text] of derived.files) {
       let found: string;
       try {
         found = readText(path.join(dir, ...rel.split('/')), { within: dir, budget: readBudget });
@@ -526,7 +604,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
  * A set of another kind, or a set without levels on either side, is refused: a comparison with
  * no boards finds no difference (p = 1), which would read as "the same distribution".
  */
-function compareInto(report: ValidateReport, otherFile: string): void {
+async function compareInto(report: ValidateReport, otherFile: string, ceilings: TaskCeilings): Promise<void> {
   const first = report.files.find((f) => f.type === 'set');
   if (!first) throw new InputError('--compare: no set file among the validated paths');
   const a = loadDocument(first.file, ['set']);
@@ -543,7 +621,13 @@ function compareInto(report: ValidateReport, otherFile: string): void {
       throw new InputError(
         `${file} › levels: none; --compare needs levels on both sides (with none it finds no difference): compare with a set that has levels`,
       );
-  const cmp = a.kind.compareSets(a.doc.levels, b.doc.levels);
+  // the kind's comparison, on the pool under the ceilings
+  const cmp = await runKindStep(
+    'compare',
+    a.kind.name,
+    { a: a.doc.levels, b: b.doc.levels },
+    { ceilings, label: `validate --compare ${otherFile}: the ${a.kind.name} kind's compareSets` },
+  );
   first.problems.push(...cmp.problems.map((p) => ({ level: 'set', index: -1, ...p, field: `compare ${path.basename(otherFile)} › ${p.field}` })));
   first.stats = { ...(first.stats ?? {}), compare: { with: otherFile, ...cmp.stats } };
   first.statLines = [...(first.statLines ?? []), ...cmp.lines.map((l) => `compared with ${otherFile}: ${l}`)];
@@ -566,6 +650,6 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
     ...(opts.conformance ? { conformance: opts.conformance } : {}),
   });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
-  if (opts.compare) compareInto(report, opts.compare);
+  if (opts.compare) await compareInto(report, opts.compare, ceilingsOf(opts));
   return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);
 }

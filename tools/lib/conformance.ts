@@ -71,5 +71,5 @@ export function sample<L>(levels: readonly L[]): L[] {
   return picks.map((i) => at(levels, i));
 }
 
-/** Writes the vectors for the bundled packs, one file per kind present (bundle calls it when the CLI hands it one). */
-export type ConformanceWriter = (packs: readonly NamedPack[]) => ConformanceFile[];
+/** Writes the vectors for the bundled packs, one file per kind present, from each kind's vectors (computed on the worker pool), by kind name (bundle calls it when the CLI hands it one). */
+export type ConformanceWriter = (packs: readonly NamedPack[], vectors: ReadonlyMap<string, KindVectors>) => ConformanceFile[];

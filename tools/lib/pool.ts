@@ -55,6 +55,17 @@ export interface RunOptions<R, T = unknown> {
   /** Wall-clock seconds a task may run on the pool: past it, its thread is terminated and the run fails with mapError(index, a TaskTimeout). */
   taskSeconds?: number;
   /**
+   * A message the worker script posts on its parentPort once it has loaded
+   * what it needs (e.g. a game's kind modules). With it, a task handed to a
+   * thread still starting has its taskSeconds counted from that message: the
+   * thread's start-up is bounded apart, by startupSeconds (past it, the task
+   * fails with a TaskTimeout as well), so a loaded machine's slow start does
+   * not eat a short ceiling.
+   */
+  readyMessage?: string;
+  /** With readyMessage: the seconds a thread may take to post it (default: taskSeconds). */
+  startupSeconds?: number;
+  /**
    * Polled every `everyMs` while tasks run on the pool: an error `check` returns
    * fails the run with mapError(index of the longest-running task, the error),
    * the running tasks' threads terminated.
@@ -148,6 +159,15 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
     end(failed.error);
   };
   pool.on('error', (e: unknown) => fail(undefined, e));
+  // threads that posted readyMessage; tasks waiting for a starting thread, first come first served
+  let readyThreads = 0;
+  const waiting: (() => void)[] = [];
+  if (opts.readyMessage !== undefined)
+    pool.on('message', (m: unknown) => {
+      if (m !== opts.readyMessage) return;
+      readyThreads++;
+      waiting.shift()?.();
+    });
   const onAbort = () => end(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   const watch = opts.watch;
@@ -166,7 +186,21 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
           const control = new AbortController();
           running.set(i, control);
           const seconds = opts.taskSeconds;
-          const timer = seconds === undefined ? undefined : setTimeout(() => control.abort(new TaskTimeout(seconds)), seconds * 1000);
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          if (seconds !== undefined) {
+            const clock = (s = seconds) => {
+              timer = setTimeout(() => control.abort(new TaskTimeout(seconds)), s * 1000);
+            };
+            // the threads not yet started take the first tasks: each of those counts from its thread's readyMessage
+            if (opts.readyMessage !== undefined && waiting.length < threads - readyThreads) {
+              clock(opts.startupSeconds ?? seconds); // the start-up's own bound
+              waiting.push(() => {
+                clearTimeout(timer);
+                // a task that ended while its thread started (Ctrl-C, another task's failure) starts no clock
+                if (running.has(i)) clock();
+              });
+            } else clock();
+          }
           pool
             .run(tasks[i], { signal: control.signal })
             .then(

@@ -1,7 +1,9 @@
 // The designer's preview page: one self-contained HTML file (no network, no
 // server) with every level of every pack drawn from data the kinds computed.
 // Its script is page-script.ts, compiled for the browser by `npm run build`
-// (build/preview/page-script.js) and inlined here.
+// (build/preview/page-script.js) and inlined here. The data of each level
+// (previewLevels) is the kind's code: bundle and validate compute it on the
+// worker pool and hand it in; the page around it is built here.
 import { readFileSync } from 'node:fs';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
 import type { Preview } from '../lib/presentation.ts';
@@ -13,9 +15,12 @@ export interface PreviewPack {
   kind: PuzzleKind;
   levels: Level[];
   ctx: { config: unknown; calibration: unknown };
+  /** previewLevels of the levels, computed elsewhere (on the worker pool); default: computed here. */
+  page?: PageLevel[];
 }
 
-interface PageLevel {
+/** One level's data on the page: what the kind's preview and difficulty say of it. */
+export interface PageLevel {
   id: string;
   tier: string;
   /** The kind's difficulty measure (histograms). */
@@ -49,16 +54,21 @@ dl { display: grid; grid-template-columns: auto 1fr; gap: 0 .4rem; font-size: .7
 .controls { display: flex; gap: .5rem; align-items: center; margin-top: .5rem; }
 `;
 
+/** The page data of each level of a pack: the kind's preview and difficulty (kind code: run on the worker pool by the commands). */
+export function previewLevels(kind: PuzzleKind, levels: readonly Level[], ctx: { config: unknown; calibration: unknown }): PageLevel[] {
+  const preview = kind.preview;
+  if (!preview) throw new Error(`preview: the ${kind.name} kind has no preview`);
+  return levels.map((l) => {
+    const pv = preview(l, ctx as never);
+    return { id: l.id, tier: l.tier, d: kind.difficulty(l.analysis), m: pv.metrics, p: pv.picture, s: pv.steps };
+  });
+}
+
 export function previewHtml(packs: PreviewPack[], tool: string): string {
   const data = {
     tool,
     packs: packs.map((pk) => {
-      const preview = pk.kind.preview;
-      if (!preview) throw new Error(`preview: the ${pk.kind.name} kind has no preview`);
-      const levels: PageLevel[] = pk.levels.map((l) => {
-        const pv = preview(l, pk.ctx as never);
-        return { id: l.id, tier: l.tier, d: pk.kind.difficulty(l.analysis), m: pv.metrics, p: pv.picture, s: pv.steps };
-      });
+      const levels = pk.page ?? previewLevels(pk.kind, pk.levels, pk.ctx);
       return {
         name: pk.name,
         kind: pk.kind.name,

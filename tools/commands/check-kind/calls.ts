@@ -60,6 +60,7 @@ export const MEMBERS: ReadonlySet<string> = new Set([
   'analyze',
   'analyzeWork',
   'analyzeCost',
+  'plan',
   'ruleProblems',
   'solutionProblems',
   'tierOf',

@@ -6,7 +6,7 @@ import type { CheckContext } from './context.ts';
 
 const CHECK = 'declarations';
 
-export function checkDeclarations(c: CheckContext): void {
+export async function checkDeclarations(c: CheckContext): Promise<void> {
   const { kind } = c;
   const record = 'the kind record';
   if (!Array.isArray(kind.tiers) || kind.tiers.length === 0) c.v.add(CHECK, 'tiers', 'none: list the tiers, easiest first', record);
@@ -14,11 +14,9 @@ export function checkDeclarations(c: CheckContext): void {
   const parsed = kind.schemas.config.safeParse(kind.defaults.config);
   if (!parsed.success) c.v.add(CHECK, 'defaults', `its config schema refuses the default config: ${parsed.error.issues[0]?.message ?? ''}`, record);
   else {
-    try {
-      if (kind.plan(kind.defaults.config).length === 0) c.v.add(CHECK, 'plan', 'the default config plans no level', record);
-    } catch (e) {
-      c.v.add(CHECK, 'plan', `threw ${String(e)} on the default config`, record);
-    }
+    // on the member worker, under its time limit (a throw or a time-out is named by c.member)
+    const planned = await c.member(CHECK, 'plan', [kind.defaults.config], `${record}'s default config`);
+    if (planned && Array.isArray(planned.value) && planned.value.length === 0) c.v.add(CHECK, 'plan', 'the default config plans no level', record);
   }
   for (const [i, level] of c.set.levels.entries()) {
     for (const part of ['puzzle', 'solution', 'analysis'] as const) {

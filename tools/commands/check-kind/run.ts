@@ -52,7 +52,7 @@ async function checks(source: KindSource, opts: KindCheckOptions, signal: AbortS
     const c = new CheckContext(source, set, jobInput(name, opts), caller, v);
     if (set.levels.length === 0) v.add('sample', 'generateSlot', 'found no level to check: raise --count or the config budgets', c.job);
     opts.onCheck?.(name, 'declarations');
-    checkDeclarations(c);
+    await checkDeclarations(c);
     opts.onCheck?.(name, 'budgets');
     checkBudgets(c);
     opts.onCheck?.(name, 'canonical and equivalents');

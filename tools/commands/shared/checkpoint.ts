@@ -21,7 +21,8 @@ import type { Console } from '../../lib/console.ts';
 import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
 import { Interrupted, interruptible } from './interrupt.ts';
-import { runPipelineTasks, type GenerateTask, type TaskCeilings } from './tasks.ts';
+import { runKindStep, type StepOptions } from './run-step.ts';
+import { runPipelineTasks, type GenerateTask, type Placed, type PlacedSlot, type TaskCeilings } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
 /** The finished slots of a run, by slot index. */
@@ -81,10 +82,23 @@ function firstDifference(
  * The finished slots of `file` for this job. Refuses a checkpoint of another
  * job (naming what differs) and reports every bad slot at once.
  */
-export function loadCheckpoint(kind: PuzzleKind, file: string, settings: JobSettings, slotsOfJob: ReadonlySet<number>): Slots {
+export async function loadCheckpoint(
+  kind: PuzzleKind,
+  file: string,
+  settings: JobSettings,
+  slotsOfJob: ReadonlySet<number>,
+  step: Omit<StepOptions, 'label'> = {},
+): Promise<Slots> {
   if (!fs.existsSync(file)) return new Map();
   const cp = checkpointOfJob(file, settings);
-  return checkedSlots(kind, file, cp, slotsOfJob);
+  // the kind's rule checks of the saved levels, on the pool (its schemas are checked here, as every file's are)
+  const ruled = await runKindStep(
+    'slotRules',
+    kind.name,
+    { found: cp.slots.map((s) => s.result.found) },
+    { ...step, label: `${file}: the ${kind.name} kind's ruleProblems of the checkpoint's levels` },
+  );
+  return checkedSlots(kind, file, cp, slotsOfJob, ruled);
 }
 
 /**
@@ -106,7 +120,7 @@ export function checkpointOfJob(file: string, settings: JobSettings): Checkpoint
   return cp;
 }
 
-function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOfJob: ReadonlySet<number>): Slots {
+function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOfJob: ReadonlySet<number>, ruled: readonly (string[] | null)[]): Slots {
   const problems: string[] = [];
   const done: Slots = new Map();
   const given = new Set<number>();
@@ -133,15 +147,7 @@ function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOf
           problems.push(`${here} › result.found.${field}: ${issue.message}`);
         }
       }
-      if (problems.length === before) {
-        let ruled: { field: string }[] = [];
-        try {
-          ruled = kind.ruleProblems(found.puzzle, found.solution, found.analysis);
-        } catch (e) {
-          ruled = [{ field: `puzzle (${(e as Error).message})` }];
-        }
-        for (const p of ruled) problems.push(`${here} › result.found.${p.field}: does not follow the rules`);
-      }
+      if (problems.length === before) for (const field of ruled[i] ?? []) problems.push(`${here} › result.found.${field}: does not follow the rules`);
     }
     // a slot that found nothing, or whose solver disagreed, is not taken from the file: it is run again (its own RNG gives what an uninterrupted run gives)
     if (!found || s.result.disagreements !== 0) return;
@@ -177,14 +183,21 @@ export async function rederiveSlots(
   kind: PuzzleKind,
   file: string,
   done: Slots,
-  ctx: { taskOf: (slot: number) => GenerateTask; threads: number; con: Console; ceilings?: TaskCeilings | undefined },
+  ctx: {
+    taskOf: (slot: number) => GenerateTask;
+    threads: number;
+    con: Console;
+    ceilings?: TaskCeilings | undefined;
+    /** Where to put each slot's `placed` (its found level's tier and id, when the tasks ask for it). */
+    placed?: Map<number, Placed | undefined>;
+  },
 ): Promise<void> {
   const resumed = [...done.entries()].sort((a, b) => a[0] - b[0]);
   if (resumed.length === 0) return;
   const tasks = resumed.map(([slot]) => ctx.taskOf(slot));
   const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
   let n = 0;
-  let again: SlotResult<unknown, unknown, unknown>[];
+  let again: PlacedSlot[];
   try {
     again = (await interruptible((signal) =>
       runPipelineTasks(tasks, {
@@ -194,7 +207,7 @@ export async function rederiveSlots(
         label: (i) => where(file, `slot ${at(resumed, i)[0]}`),
         onResult: () => progress.update(++n),
       }).finally(() => progress.stop()),
-    )) as SlotResult<unknown, unknown, unknown>[];
+    )) as PlacedSlot[];
   } catch (e) {
     if (e instanceof Interrupted)
       throw new Interrupted(e.signal, `interrupted while checking the resumed slots (${n} of ${tasks.length}); ${file} is kept as it was: rerun with --resume`);
@@ -202,7 +215,8 @@ export async function rederiveSlots(
   }
   const problems: string[] = [];
   resumed.forEach(([slot, stored], i) => {
-    const fresh = at(again, i);
+    const { placed, ...fresh } = at(again, i);
+    ctx.placed?.set(slot, placed);
     const say = (a: unknown, b: unknown) => `stored ${show(a)}, generating the slot again gives ${show(b)}`;
     // another board is named by its board, not by the first analysis field that differs with it
     const boards = stored.found && fresh.found ? firstDifference(stored.found.puzzle, fresh.found.puzzle, 'result.found.puzzle', say) : undefined;

@@ -1,4 +1,5 @@
-// The units of work the commands hand to the worker pool. A task carries
+// The units of work the commands hand to the worker pool: a slot, an analysis,
+// or a step of a kind's other code (kind-steps.ts). A task carries
 // everything it needs (plain data, the kind by name), so it gives the same
 // answer on any thread; the kind is given the thread's scratch storage and
 // machine-wide locks (scratch.ts). `runPipelineTasks` runs every one of them on
@@ -9,14 +10,16 @@
 import { pathToFileURL } from 'node:url';
 import { gameKindModules, kindByName, type KindModuleRef } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
+import { levelId } from '../../lib/ids.ts';
 import { runTasks, startOrder, TaskTimeout, type RunOptions } from '../../lib/pool.ts';
-import type { Outcome, SlotResult } from '../../lib/kind.ts';
+import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch, releaseOwnLocks } from './scratch.ts';
 import { defaultMaxMemoryMib, machineRoom } from './machine.ts';
 import { isWorkerOutOfMemory, MemoryCeiling, memoryWatch } from './watchdog.ts';
 import { machineTeam, type MachineTeam } from './team.ts';
 import { threadBudget, type ThreadBudget } from './team-budget.ts';
+import { runStepHere, type StepName } from './kind-steps.ts';
 
 export interface GenerateTask {
   op: 'generate';
@@ -27,7 +30,18 @@ export interface GenerateTask {
   spec: unknown;
   config: unknown;
   calibration: unknown;
+  /** Also give the found level its tier and id (the kind's tierOf and canonical, on the thread): the result then carries `placed`. */
+  place?: boolean;
 }
+
+/** A found level's tier under the task's calibration and config (null: fits none) and, when it has one, its id. */
+export interface Placed {
+  tier: string | null;
+  id?: string;
+}
+
+/** A slot's result; with GenerateTask.place and a found level, its tier and id. */
+export type PlacedSlot = SlotResult<unknown, unknown, unknown> & { placed?: Placed };
 
 export interface AnalyzeTask {
   op: 'analyze';
@@ -35,6 +49,8 @@ export interface AnalyzeTask {
   puzzle: unknown;
   config: unknown;
   calibration: unknown;
+  /** Also give a proven level its tier and id (as GenerateTask.place): the outcome then carries `placed`. */
+  place?: boolean;
   /** Also report the work analyze did, in the kind's runBudget unit (validate's run ceiling): the outcome then carries `work`. */
   counted?: boolean;
   /**
@@ -45,14 +61,24 @@ export interface AnalyzeTask {
   stop?: Int32Array;
 }
 
+/** A step of a kind's other code (kind-steps.ts) on plain input: its output is the task's result. */
+export interface StepTask {
+  op: 'step';
+  kind: string;
+  step: StepName;
+  input: unknown;
+}
+
 /** An analyze outcome with the work it took (counted tasks; 0 for a kind without analyzeWork). */
 export type CountedOutcome = Outcome<unknown, unknown> & { work?: number };
 
-export type Task = (GenerateTask | AnalyzeTask) & {
+export type Task = (GenerateTask | AnalyzeTask | StepTask) & {
   /** Threads one computation of the task may use (the command's --threads; ctx.team). */
   threads?: number;
+  /** The kind's estimate of an analyze task (its analyzeCost, computed on the pool by withCosts): longest first. */
+  cost?: number;
 };
-export type TaskResult<T extends Task> = T extends GenerateTask ? SlotResult<unknown, unknown, unknown> : Outcome<unknown, unknown>;
+export type TaskResult<T extends Task> = T extends GenerateTask ? PlacedSlot : T extends StepTask ? unknown : Outcome<unknown, unknown>;
 
 /** The default of --task-seconds: wall-clock seconds one task (a slot, a level's analysis) may run. */
 export const DEFAULT_TASK_SECONDS = 1800;
@@ -92,6 +118,8 @@ const slotPauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
  * message is tagged so that runPipelineTasks knows it on the main thread.
  */
 const ROOM_TAG = 'proofpack room refusal: ';
+/** So is an InputError a step throws (e.g. curate's "stored id differs"): its lines, as JSON, after this tag. */
+const INPUT_TAG = 'proofpack input refusal: ';
 
 /** Runs one task; its team's crews take their helpers from `budget` (the run's, worker.ts) and are all closed when it ends. */
 export function runTask<T extends Task>(task: T, budget?: ThreadBudget): TaskResult<T> {
@@ -100,6 +128,7 @@ export function runTask<T extends Task>(task: T, budget?: ThreadBudget): TaskRes
     return runTaskHere(task, team);
   } catch (e) {
     if (e instanceof RoomError) throw new Error(`${ROOM_TAG}${e.message}`);
+    if (e instanceof InputError) throw new Error(`${INPUT_TAG}${JSON.stringify(e.lines)}`);
     throw e;
   } finally {
     team.closeAll();
@@ -108,10 +137,13 @@ export function runTask<T extends Task>(task: T, budget?: ThreadBudget): TaskRes
 
 function runTaskHere<T extends Task>(task: T, team: MachineTeam): TaskResult<T> {
   const kind = kindByName(task.kind);
+  if (task.op === 'step') return runStepHere(kind, task.step, task.input as never) as TaskResult<T>;
   const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom(), team };
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
-    return kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx) as TaskResult<T>;
+    const r = kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx);
+    if (!task.place || !r.found) return r as TaskResult<T>;
+    return { ...r, placed: placeOf(kind, r.found.puzzle, r.found.analysis, task) } as TaskResult<T>;
   }
   if (task.stop && Atomics.load(task.stop, 0) === 1)
     return { status: 'unknown', reason: 'not analysed: the run stopped at its work ceiling', work: 0 } as unknown as TaskResult<T>;
@@ -120,7 +152,15 @@ function runTaskHere<T extends Task>(task: T, team: MachineTeam): TaskResult<T> 
     const { outcome, work } = kind.analyzeWork(task.puzzle, ctx);
     return { ...outcome, work } as unknown as TaskResult<T>;
   }
-  return kind.analyze(task.puzzle, ctx) as TaskResult<T>;
+  const outcome = kind.analyze(task.puzzle, ctx);
+  if (!task.place || outcome.status !== 'proven') return outcome as TaskResult<T>;
+  return { ...outcome, placed: placeOf(kind, task.puzzle, outcome.analysis, task) } as TaskResult<T>;
+}
+
+/** A found or proven level's tier (the kind's tierOf) and, when it has one, its id (canonical). */
+function placeOf(kind: PuzzleKind, puzzle: unknown, analysis: unknown, task: { calibration: unknown; config: unknown }): Placed {
+  const tier = kind.tierOf(analysis, task.calibration, task.config);
+  return tier === null ? { tier } : { tier, id: levelId(kind.name, kind.canonical(puzzle)) };
 }
 
 /**
@@ -135,6 +175,16 @@ function workerScript(): URL {
   return new URL(import.meta.url.endsWith('.ts') ? './worker.ts' : './worker.js', import.meta.url);
 }
 
+/**
+ * The least a worker thread may take to start and load the game's kinds
+ * (its own bound, apart from --task-seconds; a kind module whose top level
+ * never returns is stopped there): a loaded machine starts threads slowly.
+ */
+const THREAD_STARTUP_SECONDS = 60;
+
+/** What a worker thread posts once it has loaded the game's kinds (RunOptions.readyMessage). */
+export const THREAD_READY = 'proofpack thread ready';
+
 /** What every worker thread is handed: the game's kind modules this command registered, and the run's thread budget. */
 export interface WorkerData {
   kindModules: readonly KindModuleRef[];
@@ -148,14 +198,17 @@ export interface WorkerData {
  * with an InputError: `label(index) : what it needs and what to do`; so does a
  * task past the ceilings (`ceilings`, default: the runner's defaults).
  */
-export function runPipelineTasks<T extends Task>(
-  tasks: readonly T[],
+export async function runPipelineTasks<T extends Task>(
+  given: readonly T[],
   opts: Omit<RunOptions<TaskResult<T>, T>, 'worker' | 'cost' | 'mapError' | 'inline' | 'workerData' | 'taskSeconds' | 'watch' | 'resourceLimits'> & {
     label?: (index: number) => string;
     ceilings?: TaskCeilings;
   },
 ): Promise<TaskResult<T>[]> {
   const { label, ceilings, ...rest } = opts;
+  // the kind's estimates, when the caller has not got them (withCosts: on the pool, under the same ceilings)
+  const costLabel = (kind: string) => `the ${kind} kind's analyzeCost (its estimate of each of the ${given.length} levels to analyse)`;
+  const tasks = await withCosts(given, { ...(ceilings ? { ceilings } : {}), ...(opts.signal ? { signal: opts.signal } : {}), label: costLabel });
   const taskSeconds = ceilings?.taskSeconds ?? DEFAULT_TASK_SECONDS;
   const mib = ceilings?.maxMemoryMib ?? defaultMaxMemoryMib();
   const mapError = (i: number, e: unknown) => {
@@ -169,6 +222,10 @@ export function runPipelineTasks<T extends Task>(
         `the run used more than ${mib} MiB (--max-memory-mib) while running ${name}${e instanceof MemoryCeiling ? '' : ' (its thread ran out of heap)'}; raise it with --max-memory-mib N, or lower the config's budgets`,
       );
     const message = e instanceof Error ? e.message : '';
+    if (message.startsWith(INPUT_TAG)) {
+      const lines = JSON.parse(message.slice(INPUT_TAG.length)) as string[];
+      return new InputError(lines[0] ?? name, lines);
+    }
     return message.startsWith(ROOM_TAG) ? new InputError(`${name}: ${message.slice(ROOM_TAG.length)}`) : e;
   };
   // one computation may use the run's threads too, those of the budget free when it starts its crew (a heavy ghost DP)
@@ -179,7 +236,7 @@ export function runPipelineTasks<T extends Task>(
   // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
   // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
   // the ceilings: a timer a task, the main thread's memory watchdog, each thread's V8 heap
-  return runTasks(threaded, (t: T) => runTask(t), {
+  return await runTasks(threaded, (t: T) => runTask(t), {
     ...rest,
     inlineMs: 0,
     mapError,
@@ -187,6 +244,8 @@ export function runPipelineTasks<T extends Task>(
     worker: workerScript(),
     workerData,
     taskSeconds,
+    readyMessage: THREAD_READY,
+    startupSeconds: Math.max(taskSeconds, THREAD_STARTUP_SECONDS),
     watch: memoryWatch(mib),
     resourceLimits: { maxOldGenerationSizeMb: mib },
   }).finally(() => releaseOwnLocks());
@@ -197,8 +256,45 @@ export function pipelineStartOrder(tasks: readonly Task[]): number[] {
   return startOrder(tasks, taskCost);
 }
 
-/** Analyze tasks start longest first, by their kind's estimate (0: none); generate tasks keep their order. */
+/** Analyze tasks start longest first, by their kind's estimate (`cost`, set by withCosts; 0: none); the others keep their order. */
 export function taskCost(task: Task): number {
-  if (task.op !== 'analyze') return 0;
-  return kindByName(task.kind).analyzeCost?.(task.puzzle, task.config) ?? 0;
+  return task.op === 'analyze' ? (task.cost ?? 0) : 0;
+}
+
+/**
+ * The tasks with the kind's estimate of each analyze task (`cost`), computed on
+ * the pool (one step a kind that has analyzeCost, under the ceilings): the
+ * main thread never calls the kind. Tasks that have a cost, and kinds without
+ * analyzeCost, are left as they are (no pool is started for them).
+ */
+export async function withCosts<T extends Task>(
+  tasks: readonly T[],
+  opts: { ceilings?: TaskCeilings; signal?: AbortSignal; label: (kind: string) => string },
+): Promise<T[]> {
+  const byKind = new Map<string, number[]>();
+  tasks.forEach((t, i) => {
+    if (t.op !== 'analyze' || t.cost !== undefined || !kindByName(t.kind).analyzeCost) return;
+    byKind.set(t.kind, [...(byKind.get(t.kind) ?? []), i]);
+  });
+  if (byKind.size === 0) return [...tasks];
+  const kinds = [...byKind.keys()];
+  const steps: StepTask[] = kinds.map((kind) => ({
+    op: 'step',
+    kind,
+    step: 'costs',
+    input: { puzzles: (byKind.get(kind) ?? []).map((i) => ({ puzzle: (tasks[i] as AnalyzeTask).puzzle, config: (tasks[i] as AnalyzeTask).config })) },
+  }));
+  const found = (await runPipelineTasks(steps, {
+    threads: Math.min(2, steps.length),
+    ...(opts.ceilings ? { ceilings: opts.ceilings } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    label: (i) => opts.label(kinds[i] as string),
+  })) as number[][];
+  const out = [...tasks];
+  kinds.forEach((kind, k) => {
+    (byKind.get(kind) ?? []).forEach((i, j) => {
+      out[i] = { ...(tasks[i] as T), cost: found[k]?.[j] ?? 0 };
+    });
+  });
+  return out;
 }

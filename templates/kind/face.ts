@@ -8,8 +8,8 @@ export const NAME = 'lights';
 
 /** A level of this kind. */
 export type LightsLevel = Level<Puzzle, Solution, Analysis>;
-/** A game: the board now and the cells pressed so far (row-major indexes, in order). */
-export type State = { lights: string[]; pressed: number[] };
+/** A game: its level's id, the board now and the cells pressed so far (row-major indexes, in order). */
+export type State = { level: string; lights: string[]; pressed: number[] };
 /** Press a cell (its row-major index), or start again. */
 export type Action = { type: 'press'; cell: number } | { type: 'restart' };
 /** What an action did. */
@@ -32,21 +32,22 @@ export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {
   levelProblem: (level) =>
     shape(level, '') ?? (square((level as unknown as LightsLevel).puzzle) ? null : '.puzzle.lights: expected `size` rows of `size` cells'),
   replay: (level) => {
-    const end = face.restore(level, { pressed: level.solution });
+    const end = face.restore(level, { level: level.id, pressed: level.solution });
     const problems = !end.ok ? [end.why] : lit(end.state.lights) ? [`the solution leaves ${lit(end.state.lights)} lights on`] : [];
     return { ok: problems.length === 0, problems, moves: level.solution.length, score: level.solution.length };
   },
-  start: (level) => ({ lights: level.puzzle.lights, pressed: [] }),
+  start: (level) => ({ level: level.id, lights: level.puzzle.lights, pressed: [] }),
   step: (level, state, action) => {
     if (action.type === 'restart') return { state: face.start(level), event: { kind: 'restarted' } };
     const onBoard = Number.isInteger(action.cell) && action.cell >= 0 && action.cell < level.puzzle.size ** 2;
     if (!onBoard || lit(state.lights) === 0) return { state, event: { kind: 'refused', why: onBoard ? 'every light is off' : 'not a cell' } };
     const lights = press(state.lights, action.cell);
-    return { state: { lights, pressed: [...state.pressed, action.cell] }, event: { kind: 'pressed', lit: lit(lights) } };
+    return { state: { ...state, lights, pressed: [...state.pressed, action.cell] }, event: { kind: 'pressed', lit: lit(lights) } };
   },
-  // the board is rebuilt by replaying the presses, never read from the save
+  // the board is rebuilt by replaying the presses, never read from the save; a save of another level is refused
   restore: (level, saved) => {
-    const pressed = (saved as Partial<State> | null)?.pressed;
+    const { level: of, pressed } = (saved ?? {}) as Partial<State>;
+    if (of !== level.id) return { ok: false, why: `a save of level ${JSON.stringify(of)}, not ${level.id}` };
     const problem = arr(int(0, level.puzzle.size ** 2 - 1), 0, 10_000)(pressed, '');
     if (problem !== null) return { ok: false, why: nest('pressed', problem) };
     let state = face.start(level);

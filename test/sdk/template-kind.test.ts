@@ -115,18 +115,23 @@ describe('the template kind', () => {
     expect(face.replay(level)).toEqual({ ok: true, problems: [], moves: 1, score: 1 });
     expect(face.replay({ ...level, solution: [0, 0] }).problems).toEqual(['press 2 (cell 0) refused: every light is off']);
     expect(face.restore(level, JSON.parse(JSON.stringify(state)))).toEqual({ ok: true, state });
-    expect(face.restore(level, { pressed: [0], lights: ['111', '111', '111'] })).toEqual({ ok: true, state });
-    expect(face.restore(level, { pressed: [[0, 0]] }).ok).toBe(false);
-    expect(face.restore(level, { pressed: [9] })).toEqual({ ok: false, why: 'pressed[0]: expected a whole number 0..8, found 9' });
+    const id = level.id;
+    expect(face.restore(level, { level: id, pressed: [0], lights: ['111', '111', '111'] })).toEqual({ ok: true, state });
+    expect(face.restore(level, { level: id, pressed: [[0, 0]] }).ok).toBe(false);
+    expect(face.restore(level, { level: id, pressed: [9] })).toEqual({ ok: false, why: 'pressed[0]: expected a whole number 0..8, found 9' });
     expect(face.restore(level, 'nonsense').ok).toBe(false);
     expect(face.restore(level, null).ok).toBe(false);
+    // a save of another level (of the same size: its presses would replay here) is refused, as the built-in kinds refuse one
+    expect(face.restore(level, { level: 'lights-111111111111', pressed: [0] })).toEqual({
+      ok: false,
+      why: 'a save of level "lights-111111111111", not lights-000000000000',
+    });
+    expect(face.restore(level, { pressed: [0] }).ok).toBe(false);
     // what a save says of the board is never trusted: it is rebuilt from the presses
-    expect(face.restore(level, { pressed: [], lights: ['000', '000', '000'] })).toEqual({ ok: true, state: face.start(level) });
-    const t0 = performance.now();
-    const long = face.restore(level, { pressed: Array(10_000).fill(8) });
+    expect(face.restore(level, { level: id, pressed: [], lights: ['000', '000', '000'] })).toEqual({ ok: true, state: face.start(level) });
+    const long = face.restore(level, { level: id, pressed: Array(10_000).fill(8) });
     expect(long.ok && long.state.lights).toEqual(puzzle.lights);
-    expect(performance.now() - t0).toBeLessThan(2000);
-    expect(face.restore(level, { pressed: Array(10_001).fill(8) }).ok).toBe(false);
+    expect(face.restore(level, { level: id, pressed: Array(10_001).fill(8) }).ok).toBe(false);
   });
 
   it('type-checks with the SDK entries alone (templates/tsconfig.json)', () => {

@@ -53,7 +53,7 @@ import {
 } from '../../tools/client/index.ts';
 import { medalQuestions } from '../../tools/kinds/ghost/vectors.ts';
 import { kindByName } from '../../tools/kinds/index.ts';
-import { checkDocument } from '../../tools/commands/shared/documents.ts';
+import { checkDocument } from '../../tools/commands/files/documents.ts';
 import type { z } from 'zod';
 import type { GHOST_CONFORMANCE, GhostConformanceCase, GhostGameCase } from '../../tools/kinds/ghost/conformance.ts';
 import type { SLIDE_CONFORMANCE, SlideConformanceCase, SlideGameCase } from '../../tools/kinds/slide/conformance.ts';

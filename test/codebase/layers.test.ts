@@ -45,7 +45,7 @@ function layerOf(file: string): Layer {
   // the play page's browser script: written against the faces like the client, imported by nothing (build-client compiles it)
   if (f === 'tools/preview/play-page.ts') return { name: 'play page script', rank: 4, group: 'top:play-page' };
   if (f.startsWith('tools/preview/')) return { name: 'preview', rank: 1, group: 'preview' };
-  if (f.startsWith('tools/commands/shared/')) return { name: 'commands/shared', rank: 3, group: 'commands-shared' };
+  if (/^tools\/commands\/(run|files|sets)\//.test(f)) return { name: 'commands/shared', rank: 3, group: 'commands-shared' };
   // a command's own folder (tools/commands/check-kind/) belongs to the command
   const folder = /^tools\/commands\/([^/]+)\//.exec(f);
   if (folder) return { name: `command ${folder[1]}.ts`, rank: 3, group: `command:${folder[1]}.ts` };
@@ -330,9 +330,9 @@ describe('layers', () => {
         'tools/lib/io.ts': "import { KINDS } from '../kinds/index.ts';",
         'tools/kinds/ghost/solver.ts': "import { slide } from '../slide/index.ts';\nimport { x } from '../../lib/bits.ts';",
         'tools/sdk/face.ts': "export { at } from '../lib/at.ts';\nexport { KINDS } from '../kinds/index.ts';",
-        'tools/commands/validate.ts': "import { orderLevels } from './curate.ts';\nimport { spread } from './shared/spread.ts';",
+        'tools/commands/validate.ts': "import { orderLevels } from './curate.ts';\nimport { spread } from './sets/spread.ts';",
         'tools/commands/pipeline.ts': "import { curateCommand } from './curate.ts';",
-        'tools/client/ghost.ts': "import { loadDocument } from '../commands/shared/documents.ts';",
+        'tools/client/ghost.ts': "import { loadDocument } from '../commands/files/documents.ts';",
         'tools/client/conformance.ts': "import { main } from '../cli.ts';",
         'tools/client/packs.ts': "import { FACES } from '../kinds/faces.ts';\nimport { KINDS } from '../kinds/index.ts';",
         'tools/cli.ts': "import { writeConformance } from './client/conformance.ts';",
@@ -340,7 +340,7 @@ describe('layers', () => {
       }),
     ).toEqual([
       'tools/client/conformance.ts -> tools/cli.ts (client may not import cli.ts)',
-      'tools/client/ghost.ts -> tools/commands/shared/documents.ts (client may not import commands/shared)',
+      'tools/client/ghost.ts -> tools/commands/files/documents.ts (client may not import commands/shared)',
       'tools/client/packs.ts -> tools/kinds/index.ts (client may not import registry)',
       'tools/commands/validate.ts -> tools/commands/curate.ts (command validate.ts may not import command curate.ts)',
       'tools/kinds/ghost/solver.ts -> tools/kinds/slide/index.ts (kind ghost may not import kind slide)',

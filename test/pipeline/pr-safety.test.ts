@@ -226,7 +226,7 @@ describe('outputs that overlap are refused before any work', () => {
 
 describe('the final swap leaves all old or all new', () => {
   it('a rename that fails on the second folder puts the first one back', async () => {
-    const { swapAll } = await import('../../tools/commands/shared/folder-transaction.ts');
+    const { swapAll } = await import('../../tools/commands/files/folder-transaction.ts');
     const d = tempDir();
     for (const f of ['a', 'b', 'new-a']) {
       fs.mkdirSync(path.join(d, f));

@@ -17,7 +17,7 @@ import { formatDocument } from '../lib/json.ts';
 import { checkWriteTarget, readText, writeNewFile } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { kinds } from '../kinds/index.ts';
-import { budgetFields, budgetFlagName } from './shared/budgets.ts';
+import { budgetFields, budgetFlagName } from './run/budgets.ts';
 
 export interface InitOptions {
   /** The folder to write (relative to the current directory). */

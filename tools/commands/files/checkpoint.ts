@@ -20,9 +20,9 @@ import { sha256Hex } from '../../lib/ids.ts';
 import type { Console } from '../../lib/console.ts';
 import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
-import { Interrupted, interruptible } from './interrupt.ts';
-import { runKindStep, type StepOptions } from './run-step.ts';
-import { runPipelineTasks, type GenerateTask, type Placed, type PlacedSlot, type TaskCeilings } from './tasks.ts';
+import { Interrupted, interruptible } from '../run/interrupt.ts';
+import { runKindStep, type StepOptions } from '../run/run-step.ts';
+import { runPipelineTasks, type GenerateTask, type Placed, type PlacedSlot, type TaskCeilings } from '../run/tasks.ts';
 import { at } from '../../lib/at.ts';
 
 /** The finished slots of a run, by slot index. */

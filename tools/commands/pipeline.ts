@@ -37,7 +37,7 @@ import { runKindSteps } from './run/run-step.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
 import { isInside, readBytes } from '../lib/safe-read.ts';
-import { containedProblems, overlapProblems, restoreParked, swapAll } from './files/folder-transaction.ts';
+import { containedProblems, overlapProblems, stagePath, sweepLeftovers, swapAll } from './files/folder-transaction.ts';
 import { notThisJob, shortEntries, type ShortEntries } from './files/finished-job.ts';
 import { entryKeys } from '../lib/partial.ts';
 
@@ -361,12 +361,10 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
 
   // the run folder mirrors levels/, dist/, the packs file and the other sets it names, so every relative path stays the same
   const run = path.join(opts.work, 'run');
-  // parked by role, not by folder name (--levels content/levels --dist web/levels share a base name)
-  const swaps = [
-    { target: opts.levels, parked: path.join(run, 'old-levels') },
-    { target: opts.dist, parked: path.join(run, 'old-dist') },
-  ];
-  restoreParked(swaps, con);
+  // each old folder is parked beside itself (--levels content/levels --dist web/levels share a base name, not a parent);
+  // a killed run's parked folder is put back first where its target is missing (files/folder-transaction.ts)
+  const swaps = [opts.levels, opts.dist].map((target) => ({ target, parked: stagePath(target, 'old', 'pipeline') }));
+  for (const { target } of swaps) sweepLeftovers(target, con, 'pipeline', 'folder');
   fs.rmSync(run, { recursive: true, force: true });
   const root = commonRoot([opts.levels, opts.dist, packs, ...externalSets]);
   const staged = (p: string) => path.join(run, 'tree', path.relative(root, path.resolve(p)));

@@ -72,7 +72,6 @@ const load = (kind: (typeof KINDS)[number]): ConformanceFile =>
   checkDocument(
     vectorFile(kind),
     JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')),
-    `${kind}.conformance.schema.json`,
     kindByName(kind).conformance.schema as z.ZodType<ConformanceFile>,
   );
 

@@ -81,7 +81,7 @@ export function firstDifference(
  * kind is regenerated.
  */
 export function checkpointOfJob(file: string, settings: JobSettings): CheckpointDoc {
-  const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
+  const cp = checkDocument(file, readJson(file), Checkpoint);
   if (cp.job !== jobHash(settings)) {
     const theirs = cp.settings;
     const diff = theirs ? firstDifference(theirs, settings, '') : undefined;

@@ -1,10 +1,11 @@
-// Reading pipeline files: JSON, then the JSON Schema check (ajv, against the
-// schemas built in memory from the zod schemas of the formats and of every
-// registered kind, schemas.ts), then zod for what JSON Schema cannot say.
-// Every failure becomes one line: `file › level id › field: what is wrong`.
+// Reading pipeline files: JSON, then one check, the zod schema of the format
+// (of every registered kind's too; the JSON Schemas that schemas.ts builds from
+// the same zod schemas are published for editors, not checked again here).
+// Every failure becomes one line: `file › level id › field: what is wrong`,
+// in the words a JSON Schema validator uses for what JSON Schema can say
+// (`missing`, `unknown field (did you mean …)`, `must be <= 9`), the schema's
+// own message for the rest.
 import type { z } from 'zod';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv';
 import { InputError, show, where } from '../../lib/errors.ts';
 import { readJson } from '../../lib/io.ts';
 import { kinds, kindByName, kindsConfigFile } from '../../kinds/index.ts';
@@ -14,30 +15,6 @@ import { closestName, mergePartial } from '../../lib/partial.ts';
 import { KIND_NAME_PART } from '../../lib/kind-name.ts';
 import { ValidateReportSchema, Manifest, PacksConfig, packSchema, setSchema, type PackFile, type SetFile, type ValidateReport } from '../../lib/files.ts';
 import { at } from '../../lib/at.ts';
-import { jsonSchemaOf, schemaCatalogue } from './schemas.ts';
-
-export { jsonSchemaText, schemaCatalogue } from './schemas.ts';
-
-const ajv = new Ajv2020({ allErrors: false, strict: false });
-// configs are small and written by hand: report every problem at once, with the schema at hand for "did you mean"
-const configAjv = new Ajv2020({ allErrors: true, verbose: true, strict: false });
-/** The compiled validators, for the kinds registered when they were made (a new registration starts afresh). */
-let validators: { of: readonly PuzzleKind[]; byName: Map<string, ValidateFunction> } = { of: [], byName: new Map() };
-
-/** The validator of schema `name` of the catalogue (schemas.ts), compiled once per registration of kinds. */
-function validatorFor(name: string, all = false): ValidateFunction {
-  if (validators.of !== kinds()) validators = { of: kinds(), byName: new Map() };
-  const key = `${all ? 'all:' : ''}${name}`;
-  let v = validators.byName.get(key);
-  if (!v) {
-    const entry = schemaCatalogue().get(name);
-    if (!entry) throw new Error(`no schema ${name}`);
-    // compiled without an $id: a kind registered again under the same name is another schema
-    v = (all ? configAjv : ajv).compile(jsonSchemaOf(entry));
-    validators.byName.set(key, v);
-  }
-  return v;
-}
 
 type Segment = string | number;
 
@@ -71,47 +48,101 @@ function locate(file: string, root: unknown, segments: readonly Segment[]): stri
 
 const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
-function ajvMessage(file: string, root: unknown, e: ErrorObject): string {
-  // numeric segments inside arrays are indexes
-  const fixed: Segment[] = [];
-  let cursor: unknown = root;
-  for (const s of e.instancePath
-    .split('/')
-    .slice(1)
-    .map((x) => x.replace(/~1/g, '/').replace(/~0/g, '~'))) {
-    const seg: Segment = Array.isArray(cursor) && /^\d+$/.test(s) ? Number(s) : s;
-    fixed.push(seg);
-    cursor = cursor !== null && typeof cursor === 'object' ? (cursor as Record<string | number, unknown>)[seg] : undefined;
-  }
-  if (e.keyword === 'required') return `${locate(file, root, [...fixed, String(e.params['missingProperty'])])}: missing`;
-  if (e.keyword === 'additionalProperties') {
-    const name = String(e.params['additionalProperty']);
-    const known = Object.keys((e.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-    const guess = closestName(name, known);
-    const hint = guess ? ` (did you mean ${JSON.stringify(guess)}?)` : known.length ? ` (known: ${known.join(', ')})` : '';
-    return `${locate(file, root, [...fixed, name])}: unknown field${hint}`;
-  }
-  const found = valueAt(root, fixed);
-  const detail =
-    e.keyword === 'const'
-      ? `must be ${show(e.params['allowedValue'])}`
-      : e.keyword === 'enum'
-        ? `must be one of ${show(e.params['allowedValues'])}`
-        : (e.message ?? e.keyword);
-  return oneLine(`${locate(file, root, fixed)}: ${detail} (found ${show(found)})`);
+/** The known fields of each object that has an unknown one, by its path (JSON), as one parse's error map saw them. */
+type KnownFields = Map<string, string[]>;
+
+const LIMIT_UNITS: Record<string, string> = { array: 'items', set: 'items', string: 'characters' };
+
+/** Whether a zod number schema takes whole numbers only (`z.int()`, `.int()`: an integer format). */
+function wholeNumber(inst: unknown): boolean {
+  const def = (inst as { _zod?: { def?: { format?: string; checks?: { _zod: { def: { format?: string } } }[] } } } | undefined)?._zod?.def;
+  return [def?.format, ...(def?.checks ?? []).map((c) => c._zod.def.format)].some((f) => f?.includes('int'));
 }
 
-function zodMessage(file: string, root: unknown, issue: z.core.$ZodIssue): string {
+/**
+ * The error map of one parse: zod's own issues in a JSON Schema validator's
+ * words (a message the schema gives itself wins over these). It notes the
+ * known fields of every object with an unknown one, for "did you mean".
+ */
+function wordsOf(known: KnownFields): z.core.$ZodErrorMap {
+  return (iss) => {
+    switch (iss.code) {
+      case 'invalid_type':
+        if (iss.input === undefined) return 'missing';
+        return `must be ${iss.expected === 'int' || (iss.expected === 'number' && wholeNumber(iss.inst)) ? 'integer' : iss.expected}`;
+      case 'invalid_value':
+        if (iss.input === undefined) return 'missing';
+        return iss.values.length === 1 ? `must be ${show(iss.values[0])}` : `must be one of ${show(iss.values)}`;
+      case 'too_big':
+      case 'too_small': {
+        const big = iss.code === 'too_big';
+        const bound = big ? iss.maximum : iss.minimum;
+        const unit = LIMIT_UNITS[iss.origin];
+        if (unit) return `must NOT have ${big ? 'more' : 'fewer'} than ${bound} ${unit}`;
+        return `must be ${big ? '<' : '>'}${iss.inclusive ? '=' : ''} ${bound}`;
+      }
+      case 'invalid_format':
+        return iss.format === 'regex' && iss.pattern ? `must match pattern "${iss.pattern.replace(/^\/(.*)\/[a-z]*$/s, '$1')}"` : undefined;
+      case 'unrecognized_keys': {
+        const shape = (iss.inst as { _zod?: { def?: { shape?: object } } } | undefined)?._zod?.def?.shape;
+        known.set(JSON.stringify(iss.path ?? []), Object.keys(shape ?? {}));
+        return 'unknown field';
+      }
+      default:
+        return undefined;
+    }
+  };
+}
+
+/** The lines of one zod issue: one per unknown field, else one naming the value found (none for a missing one). */
+function issueLines(file: string, root: unknown, issue: z.core.$ZodIssue, known: KnownFields): string[] {
   const segs = issue.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
-  return oneLine(`${locate(file, root, segs)}: ${issue.message} (found ${show(valueAt(root, segs))})`);
+  if (issue.code === 'unrecognized_keys') {
+    const names = known.get(JSON.stringify(issue.path)) ?? [];
+    return issue.keys.map((name) => {
+      const guess = closestName(name, names);
+      const hint = guess ? ` (did you mean ${JSON.stringify(guess)}?)` : names.length ? ` (known: ${names.join(', ')})` : '';
+      return `${locate(file, root, [...segs, name])}: unknown field${hint}`;
+    });
+  }
+  if (issue.message === 'missing') return [`${locate(file, root, segs)}: missing`];
+  return [oneLine(`${locate(file, root, segs)}: ${issue.message} (found ${show(valueAt(root, segs))})`)];
 }
 
-/** Check `raw` against schema file `name`, then parse with zod; InputError with the first problem. */
-export function checkDocument<T>(file: string, raw: unknown, name: string, schema: z.ZodType<T>): T {
-  const validate = validatorFor(name);
-  if (!validate(raw)) throw new InputError(ajvMessage(file, raw, at(validate.errors ?? [], 0)));
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) throw new InputError(zodMessage(file, raw, at(parsed.error.issues, 0)));
+/** Parse `raw` with `schema`: the value, or every problem as lines (issueLines). */
+function parseWith<T>(file: string, raw: unknown, schema: z.ZodType<T>): { data: T } | { lines: string[] } {
+  const known: KnownFields = new Map();
+  const parsed = schema.safeParse(raw, { error: wordsOf(known) });
+  if (parsed.success) return { data: parsed.data };
+  return { lines: [...new Set(outerFirst(parsed.error.issues).flatMap((issue) => issueLines(file, raw, issue, known)))] };
+}
+
+/**
+ * The issues in the order a JSON Schema validator finds them: at each object,
+ * its missing fields, then its unknown ones (zod finds those after the fields),
+ * then what is wrong inside each field, field by field in zod's order; so the
+ * first line names the outermost mistake.
+ */
+function outerFirst(issues: readonly z.core.$ZodIssue[], depth = 0): z.core.$ZodIssue[] {
+  const missing = issues.filter((i) => i.message === 'missing' && i.path.length === depth + 1);
+  const unknown = issues.filter((i) => i.code === 'unrecognized_keys' && i.path.length === depth);
+  const inside = new Map<PropertyKey, z.core.$ZodIssue[]>();
+  const here: z.core.$ZodIssue[] = [];
+  for (const issue of issues) {
+    if (missing.includes(issue) || unknown.includes(issue)) continue;
+    if (issue.path.length === depth) here.push(issue);
+    else {
+      const key = issue.path[depth]!;
+      inside.set(key, [...(inside.get(key) ?? []), issue]);
+    }
+  }
+  return [...missing, ...unknown, ...here, ...[...inside.values()].flatMap((group) => outerFirst(group, depth + 1))];
+}
+
+/** Check `raw` against the zod schema of its format; InputError with the first problem. */
+export function checkDocument<T>(file: string, raw: unknown, schema: z.ZodType<T>): T {
+  const parsed = parseWith(file, raw, schema);
+  if ('lines' in parsed) throw new InputError(at(parsed.lines, 0));
   return parsed.data;
 }
 
@@ -145,15 +176,15 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
     }
     throw new InputError(`${file} › type: expected ${expect.map((t) => JSON.stringify(t)).join(' or ')}, found ${show(type)}`);
   }
-  if (type === 'manifest') return { type, doc: checkDocument(file, raw, 'manifest.schema.json', Manifest) };
-  if (type === 'packs-config') return { type, doc: checkDocument(file, raw, 'packs.schema.json', PacksConfig) };
+  if (type === 'manifest') return { type, doc: checkDocument(file, raw, Manifest) };
+  if (type === 'packs-config') return { type, doc: checkDocument(file, raw, PacksConfig) };
   if (type === 'conformance') {
     const kindName = (raw as { kind?: unknown }).kind;
     const schema = kinds().find((k) => k.name === kindName)?.conformance.schema;
     if (!schema) throw unregistered(file, raw);
-    return { type, doc: checkDocument(file, raw, `${kindName}.conformance.schema.json`, schema as z.ZodType<ConformanceFile>) };
+    return { type, doc: checkDocument(file, raw, schema as z.ZodType<ConformanceFile>) };
   }
-  if (type === 'validate-report') return { type, doc: checkDocument(file, raw, 'validate-report.schema.json', ValidateReportSchema) };
+  if (type === 'validate-report') return { type, doc: checkDocument(file, raw, ValidateReportSchema) };
   const kindName = (raw as { kind?: unknown }).kind;
   let kind: PuzzleKind;
   try {
@@ -161,8 +192,8 @@ export function parseDocument(file: string, raw: unknown, expect: readonly Loade
   } catch {
     throw unregistered(file, raw);
   }
-  if (type === 'set') return { type, kind, doc: checkDocument(file, raw, `${kind.name}.set.schema.json`, setSchema(kind)) as SetFile };
-  return { type: 'pack', kind, doc: checkDocument(file, raw, `${kind.name}.pack.schema.json`, packSchema(kind)) as PackFile };
+  if (type === 'set') return { type, kind, doc: checkDocument(file, raw, setSchema(kind)) as SetFile };
+  return { type: 'pack', kind, doc: checkDocument(file, raw, packSchema(kind)) as PackFile };
 }
 
 /**
@@ -182,10 +213,6 @@ function unregistered(file: string, raw: object): InputError {
       ? `: a kind no one registered; if it is the game's own, add its module to ${kindsConfigFile()} (docs/game-repo.md)`
       : '';
   return new InputError(`${file} › kind: expected one of ${known}, found ${show(kindName)}${level}${hint}`);
-}
-
-export function loadConfig(kind: PuzzleKind, file: string): unknown {
-  return checkConfig(kind, file, readJson(file));
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -211,14 +238,9 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
     }
   }
   const merged = mergePartial(kind.defaults.config, raw);
-  const validate = validatorFor(`${kind.name}.config.schema.json`, true);
-  let lines: string[] = [];
-  if (!validate(merged)) lines = (validate.errors ?? []).map((e) => ajvMessage(file, merged, e));
-  else {
-    const parsed = kind.schemas.config.safeParse(merged);
-    if (parsed.success) return parsed.data;
-    lines = parsed.error.issues.map((issue) => zodMessage(file, merged, issue));
-  }
+  const parsed = parseWith(file, merged, kind.schemas.config);
+  if ('data' in parsed) return parsed.data;
+  const lines = parsed.lines;
   // not a config of this kind, but a valid one of another (e.g. a ghost plan given to generate slide)
   const fits = kinds().find((other) => other !== kind && other.schemas.config.safeParse(mergePartial(other.defaults.config, raw)).success);
   if (fits) {
@@ -226,5 +248,5 @@ export function checkConfig(kind: PuzzleKind, file: string, raw: unknown): unkno
       `${file}: this looks like a ${fits.name} config, not a ${kind.name} config: it is valid for ${fits.name} and not for ${kind.name} (use it with \`generate ${fits.name}\`, or start from \`proofpack config ${kind.name}\`)`,
     );
   }
-  throw new InputError(at(lines, 0), [...new Set(lines)]);
+  throw new InputError(at(lines, 0), lines);
 }

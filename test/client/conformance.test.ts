@@ -69,11 +69,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'u
 const packs = new Map<string, KindLevels>(manifest.packs.map((p) => [p.name, levelsOf(loadPack(fs.readFileSync(path.join(DIST, p.file), 'utf8')))]));
 const vectorFile = (kind: string) => path.join(DIST, 'conformance', `${kind}.json`);
 const load = (kind: (typeof KINDS)[number]): ConformanceFile =>
-  checkDocument(
-    vectorFile(kind),
-    JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')),
-    kindByName(kind).conformance.schema as z.ZodType<ConformanceFile>,
-  );
+  checkDocument(vectorFile(kind), JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')), kindByName(kind).conformance.schema as z.ZodType<ConformanceFile>);
 
 type LevelOf = { ghost: GhostLevel; slide: SlideLevel; apple: AppleLevel };
 

@@ -130,11 +130,9 @@ function outerFirst(issues: readonly z.core.$ZodIssue[], depth = 0): z.core.$Zod
   const here: z.core.$ZodIssue[] = [];
   for (const issue of issues) {
     if (missing.includes(issue) || unknown.includes(issue)) continue;
-    if (issue.path.length === depth) here.push(issue);
-    else {
-      const key = issue.path[depth]!;
-      inside.set(key, [...(inside.get(key) ?? []), issue]);
-    }
+    const key = issue.path[depth];
+    if (key === undefined) here.push(issue);
+    else inside.set(key, [...(inside.get(key) ?? []), issue]);
   }
   return [...missing, ...unknown, ...here, ...[...inside.values()].flatMap((group) => outerFirst(group, depth + 1))];
 }

@@ -22,7 +22,7 @@ export default defineConfig({
     // worker pools run the compiled worker that global-setup builds (workers
     // loaded through tsx run hot loops about 2.5x slower)
     env: {
-      PROOFPACK_WORKER_SCRIPT: fileURLToPath(new URL('./build/tools/commands/shared/worker.js', import.meta.url)),
+      PROOFPACK_WORKER_SCRIPT: fileURLToPath(new URL('./build/tools/commands/run/worker.js', import.meta.url)),
       PROOFPACK_CHECK_KIND_WORKER: fileURLToPath(new URL('./build/tools/commands/check-kind/member-worker.js', import.meta.url)),
     },
     // two files at a time on two cores (vitest's default is cores - 1, one file at a time here);

@@ -18,16 +18,16 @@ import { validateCommand } from './commands/validate.ts';
 import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
-import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/shared/caps.ts';
+import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/run/caps.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
-import { writeConformance } from './commands/shared/conformance.ts';
+import { writeConformance } from './commands/sets/conformance.ts';
 import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
 import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { checkKindCommand } from './commands/check-kind.ts';
-import { Interrupted } from './commands/shared/interrupt.ts';
-import { DEFAULT_TASK_SECONDS } from './commands/shared/tasks.ts';
-import { defaultMaxMemoryMib, RUN_MEMORY_SHARE } from './commands/shared/machine.ts';
+import { Interrupted } from './commands/run/interrupt.ts';
+import { DEFAULT_TASK_SECONDS } from './commands/run/tasks.ts';
+import { defaultMaxMemoryMib, RUN_MEMORY_SHARE } from './commands/run/machine.ts';
 
 const wholeNumber =
   (min: number, max = Number.MAX_SAFE_INTEGER) =>

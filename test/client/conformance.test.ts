@@ -53,7 +53,7 @@ import {
 } from '../../tools/client/index.ts';
 import { medalQuestions } from '../../tools/kinds/ghost/vectors.ts';
 import { kindByName } from '../../tools/kinds/index.ts';
-import { checkDocument } from '../../tools/commands/shared/documents.ts';
+import { checkDocument } from '../../tools/commands/files/documents.ts';
 import type { z } from 'zod';
 import type { GHOST_CONFORMANCE, GhostConformanceCase, GhostGameCase } from '../../tools/kinds/ghost/conformance.ts';
 import type { SLIDE_CONFORMANCE, SlideConformanceCase, SlideGameCase } from '../../tools/kinds/slide/conformance.ts';
@@ -69,12 +69,7 @@ const manifest = JSON.parse(fs.readFileSync(path.join(DIST, 'manifest.json'), 'u
 const packs = new Map<string, KindLevels>(manifest.packs.map((p) => [p.name, levelsOf(loadPack(fs.readFileSync(path.join(DIST, p.file), 'utf8')))]));
 const vectorFile = (kind: string) => path.join(DIST, 'conformance', `${kind}.json`);
 const load = (kind: (typeof KINDS)[number]): ConformanceFile =>
-  checkDocument(
-    vectorFile(kind),
-    JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')),
-    `${kind}.conformance.schema.json`,
-    kindByName(kind).conformance.schema as z.ZodType<ConformanceFile>,
-  );
+  checkDocument(vectorFile(kind), JSON.parse(fs.readFileSync(vectorFile(kind), 'utf8')), kindByName(kind).conformance.schema as z.ZodType<ConformanceFile>);
 
 type LevelOf = { ghost: GhostLevel; slide: SlideLevel; apple: AppleLevel };
 

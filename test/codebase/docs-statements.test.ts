@@ -153,7 +153,7 @@ describe("docs/kind-contract.md's lists of what the SDK entries export", () => {
 describe("README.md's map of the code", () => {
   it('names every file of tools/commands/ (a command each) and says what tools/preview/ holds', () => {
     const map = /```\nbin\/proofpack\.js[\s\S]*?```/.exec(read('README.md'))![0];
-    const line = /tools\/commands\/ {2,}([\s\S]*?)\ntools\/commands\/shared/.exec(map)![1]!;
+    const line = /tools\/commands\/ {2,}([\s\S]*?)\ntools\/commands\/files/.exec(map)![1]!;
     const commands = fs
       .readdirSync(path.join(ROOT, 'tools', 'commands'))
       .filter((f) => f.endsWith('.ts'))

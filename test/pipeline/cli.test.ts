@@ -141,7 +141,7 @@ describe('bad input: one line naming file and field, exit 2, no stack trace', ()
         s.levels[1].puzzle.grid[0] = `9${s.levels[1].puzzle.grid[0].slice(1)}`;
         return write('nine.json', JSON.stringify(s));
       },
-      /nine\.json › ghost-[0-9a-f]{12} › puzzle\.grid\[0\]: must match pattern/,
+      /nine\.json › ghost-[0-9a-f]{12} › puzzle\.grid\[0\]: row strings of '\.' \(plain cell\) and '0'\.\.'8' \(clue\) \(found "9\.3\.2"\)/,
     ],
     [
       'rows of the wrong length',

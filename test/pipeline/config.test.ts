@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { quickConfigFile, tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 import { mergePartial, closestName, editDistance, entryKeys } from '../../tools/lib/partial.ts';
-import { checkJobConfig } from '../../tools/commands/shared/config.ts';
+import { checkJobConfig } from '../../tools/commands/files/config.ts';
 import { InputError } from '../../tools/lib/errors.ts';
 import { kindByName } from '../../tools/kinds/index.ts';
 

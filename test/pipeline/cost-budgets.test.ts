@@ -10,7 +10,7 @@ import * as path from 'node:path';
 import { quickConfig, tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 import { KINDS, kindByName } from '../../tools/kinds/index.ts';
-import { configBudgetProblems } from '../../tools/commands/shared/budgets.ts';
+import { configBudgetProblems } from '../../tools/commands/run/budgets.ts';
 import { budgetReadings } from '../../tools/lib/budget.ts';
 import { pipelineCommand } from '../../tools/commands/pipeline.ts';
 import type { Console } from '../../tools/lib/console.ts';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ROOT } from '../support/helpers.ts';
-import { budgetFields } from '../../tools/commands/shared/budgets.ts';
+import { budgetFields } from '../../tools/commands/run/budgets.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
 
 const cli = fs.readFileSync(path.join(ROOT, 'docs', 'cli.md'), 'utf8');
@@ -43,7 +43,7 @@ describe('docs/cli.md, Budgets', () => {
 describe('the CI example init writes', () => {
   it("bounds the job (timeout-minutes) and passes the runner's ceilings on the command line of every proofpack step", async () => {
     const { workflowExample } = await import('../../tools/commands/init.ts');
-    const { parseBudgetOptions } = await import('../../tools/commands/shared/budgets.ts');
+    const { parseBudgetOptions } = await import('../../tools/commands/run/budgets.ts');
     const yml = workflowExample('proofpack');
     expect(yml).toMatch(/^ {4}timeout-minutes: \d+$/m);
     const flags = [...yml.matchAll(/^ {8}--budget (\S+)$/gm)].map((m) => m[1] as string);

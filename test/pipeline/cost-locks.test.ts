@@ -9,8 +9,8 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { machineScratch, releaseOwnLocks, startTimeOf } from '../../tools/commands/shared/scratch.ts';
-import { runPipelineTasks } from '../../tools/commands/shared/tasks.ts';
+import { machineScratch, releaseOwnLocks, startTimeOf } from '../../tools/commands/run/scratch.ts';
+import { runPipelineTasks } from '../../tools/commands/run/tasks.ts';
 import { HEAVY_LOCK } from '../../tools/kinds/ghost/score/dp-layered.ts';
 
 let dir: string;
@@ -24,7 +24,7 @@ const mine = () => `${process.pid} ${startTimeOf(process.pid) ?? '-'}\n`;
 describe('a lock whose holder is gone', () => {
   it('a process killed (SIGKILL) while holding the heavy lock: its lock is taken over at once by the next taker', async () => {
     const lock = join(dir, `proofpack-${HEAVY_LOCK}.lock`);
-    const script = fileURLToPath(new URL('../../build/tools/commands/shared/scratch.js', import.meta.url));
+    const script = fileURLToPath(new URL('../../build/tools/commands/run/scratch.js', import.meta.url));
     const code = `const { machineScratch } = await import(${JSON.stringify(script)}); machineScratch({ dir: ${JSON.stringify(dir)} }).lock(${JSON.stringify(HEAVY_LOCK)}); console.log('holding'); setInterval(() => {}, 1000);`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     await new Promise<void>((resolve) => child.stdout.on('data', (b: Buffer) => b.toString().includes('holding') && resolve()));

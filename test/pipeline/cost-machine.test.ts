@@ -3,7 +3,7 @@
 // refused in one line, not killed by the system), and scratch files never
 // fill a disk: the last max(2 GiB, 5 %) of it stays free.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { diskReserve, machineRoom, memoryLimit, usableDiskBytes } from '../../tools/commands/shared/machine.ts';
+import { diskReserve, machineRoom, memoryLimit, usableDiskBytes } from '../../tools/commands/run/machine.ts';
 import { checkDisk, checkRoom } from '../../tools/kinds/ghost/score/dp-room.ts';
 import { dpNeeds } from '../../tools/kinds/ghost/score/score-assets.ts';
 import { layeredDisk } from '../../tools/kinds/ghost/score/dp-layered.ts';

@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import { ROOT, tempDir } from '../support/helpers.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
 import { starterConfig, starterPacks, workflowExample } from '../../tools/commands/init.ts';
-import { checkJobConfig } from '../../tools/commands/shared/config.ts';
+import { checkJobConfig } from '../../tools/commands/files/config.ts';
 
 const game = tempDir();
 

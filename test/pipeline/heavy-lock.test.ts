@@ -1,4 +1,4 @@
-// The machine-wide lock the heavy score DP takes (tools/commands/shared/scratch.ts):
+// The machine-wide lock the heavy score DP takes (tools/commands/run/scratch.ts):
 // a lock it cannot show to be held by a live proofpack run — an older
 // version's lock folder without a pid file, or with the pid of a live
 // unrelated process, or a file whose start time does not match — is taken
@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { holderState, machineScratch, startTimeOf } from '../../tools/commands/shared/scratch.ts';
+import { holderState, machineScratch, startTimeOf } from '../../tools/commands/run/scratch.ts';
 import { HEAVY_LOCK } from '../../tools/kinds/ghost/score/dp-layered.ts';
 
 let dir: string;
@@ -71,7 +71,7 @@ describe('the heavy score lock', () => {
     const start = startTimeOf(process.pid);
     if (start === null) return; // no /proc: no live holder to wait on in this test
     writeFileSync(lockPath(), `${process.pid} ${start}\n`); // this test process holds it, alive
-    const script = fileURLToPath(new URL('../../build/tools/commands/shared/scratch.js', import.meta.url));
+    const script = fileURLToPath(new URL('../../build/tools/commands/run/scratch.js', import.meta.url));
     const code = `process.on('SIGINT', () => {}); const { machineScratch } = await import(${JSON.stringify(script)}); console.log('waiting'); machineScratch({ dir: ${JSON.stringify(dir)} }).lock(${JSON.stringify(HEAVY_LOCK)}); console.log('took it');`;
     const child = spawn(process.execPath, ['--input-type=module', '-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';

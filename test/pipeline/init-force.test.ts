@@ -113,6 +113,6 @@ describe('init --force: all or nothing', () => {
     expect(r.code, r.stderr).toBe(0);
     for (const kind of ['ghost', 'slide', 'apple']) expect(JSON.parse(fs.readFileSync(path.join(dir, 'proofpack', `${kind}.json`), 'utf8')).seed).toBe(2);
     expect(fs.readFileSync(path.join(dir, '.gitignore'), 'utf8')).toBe('node_modules/\n.proofpack\n');
-    expect(fs.readdirSync(path.join(dir, 'proofpack')).filter((f) => f.includes('.tmp-'))).toEqual([]);
+    expect(fs.readdirSync(path.join(dir, 'proofpack')).filter((f) => f.startsWith('.'))).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BIN, ROOT, quickConfigFile, tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
-import { writeCheckpoint } from '../../tools/commands/shared/checkpoint.ts';
+import { writeCheckpoint } from '../../tools/commands/files/checkpoint.ts';
 import { TOOL } from '../../tools/lib/files.ts';
 import type { Level, SlotResult } from '../../tools/lib/kind.ts';
 

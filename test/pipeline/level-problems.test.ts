@@ -1,11 +1,11 @@
 // One stored level's problems as validate, merge and check-kind report them
-// (levelProblems, commands/shared/level-checks.ts): a kind's rule check and the
+// (levelProblems, commands/sets/level-checks.ts): a kind's rule check and the
 // recomputed analysis that name the same field with the same values give one
 // line, not two (the template kind's rule check replays analysis.presses).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { levelProblems } from '../../tools/commands/shared/level-checks.ts';
+import { levelProblems } from '../../tools/commands/sets/level-checks.ts';
 import { kindByName } from '../../tools/kinds/index.ts';
 import type { Level, PuzzleKind } from '../../tools/lib/kind.ts';
 import type { SetFile } from '../../tools/lib/files.ts';

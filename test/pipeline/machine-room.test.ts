@@ -1,5 +1,5 @@
 // A level the machine has not the memory for (issue 32): the command layer
-// hands the kind the machine's memory (commands/shared/machine.ts), the kind
+// hands the kind the machine's memory (commands/run/machine.ts), the kind
 // refuses before its DP allocates, and the command names the file and level
 // (validate) or the config and slot (generate) in one line, exit 2, writing
 // nothing. PROOFPACK_TEST_MACHINE_BYTES stands for the machine's memory, so a

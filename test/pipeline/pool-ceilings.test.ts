@@ -4,7 +4,7 @@
 // seconds; and the memory watchdog's check (watchdog.ts) against a reading.
 import { describe, expect, it } from 'vitest';
 import { runTasks, TaskTimeout } from '../../tools/lib/pool.ts';
-import { MemoryCeiling, memoryWatch } from '../../tools/commands/shared/watchdog.ts';
+import { MemoryCeiling, memoryWatch } from '../../tools/commands/run/watchdog.ts';
 
 const worker = new URL('../fixtures/pool/tasks.mjs', import.meta.url);
 type T = { value?: number; spin?: boolean; heap?: boolean };

@@ -9,7 +9,7 @@ describe('runTasks with a cost', () => {
   it('starts costly tasks first and returns results in task order', async () => {
     const started: number[] = [];
     const tasks = [3, 9, 1, 9, 5];
-    const worker = new URL('../../tools/commands/shared/worker.ts', import.meta.url);
+    const worker = new URL('../../tools/commands/run/worker.ts', import.meta.url);
     const results = await runTasks(tasks, (t) => (started.push(t), t * 10), { threads: 1, worker, cost: (t) => t });
     expect(started).toEqual([9, 9, 5, 3, 1]);
     expect(results).toEqual([30, 90, 10, 90, 50]);

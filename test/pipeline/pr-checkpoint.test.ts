@@ -91,7 +91,7 @@ describe('a forged checkpoint', () => {
 describe('pipeline --resume', () => {
   it('a checkpoint of another job is found before any kind is generated', async () => {
     const { pipelineCommand } = await import('../../tools/commands/pipeline.ts');
-    const { writeCheckpoint } = await import('../../tools/commands/shared/checkpoint.ts');
+    const { writeCheckpoint } = await import('../../tools/commands/files/checkpoint.ts');
     const { jobSettings } = await import('../../tools/commands/generate.ts');
     const { InputError } = await import('../../tools/lib/errors.ts');
     const game = tempDir();
@@ -113,7 +113,7 @@ describe('pipeline --resume', () => {
     // apple comes after ghost: its checkpoint is of seed 2, this run's config says 1
     const apple = (await import('../../tools/kinds/apple/index.ts')).apple;
     const cp = path.join(work, 'candidates', 'apple-standard.json.checkpoint.json');
-    const { readJobConfig } = await import('../../tools/commands/shared/config.ts');
+    const { readJobConfig } = await import('../../tools/commands/files/config.ts');
     const read = readJobConfig(apple, path.join(cfg, 'apple.json'));
     writeCheckpoint(cp, jobSettings({ kind: apple, config: read.config, seed: 2, name: 'standard' }), new Map());
     const quiet = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };

@@ -205,7 +205,7 @@ describe('outputs that overlap are refused before any work', () => {
     fs.writeFileSync('proofpack/packs.json', packsFor('../content/levels/ghost/standard.json'));
     const o = opts({ levels: 'content/levels', dist: 'web/levels' });
     expect(await pipelineCommand(o, quiet)).toBe(0);
-    // a second run replaces both (the old folders are parked by role, not by base name)
+    // a second run replaces both (each old folder is parked beside itself: a shared base name does not collide)
     expect(await pipelineCommand(o, quiet)).toBe(0);
     expect(fs.existsSync('content/levels/ghost/standard.json')).toBe(true);
     expect(fs.existsSync('web/levels/easy.json')).toBe(true);
@@ -226,7 +226,7 @@ describe('outputs that overlap are refused before any work', () => {
 
 describe('the final swap leaves all old or all new', () => {
   it('a rename that fails on the second folder puts the first one back', async () => {
-    const { swapAll } = await import('../../tools/commands/shared/folder-transaction.ts');
+    const { swapAll } = await import('../../tools/commands/files/folder-transaction.ts');
     const d = tempDir();
     for (const f of ['a', 'b', 'new-a']) {
       fs.mkdirSync(path.join(d, f));

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT, tempDir } from '../support/helpers.ts';
 import { connectBrowser } from '../support/browser.ts';
-import { loadDocument } from '../../tools/commands/shared/documents.ts';
+import { loadDocument } from '../../tools/commands/files/documents.ts';
 import { previewHtml } from '../../tools/preview/page.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
 import type { Manifest, PackFile } from '../../tools/lib/files.ts';

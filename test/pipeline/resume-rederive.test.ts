@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 import { generateSet, jobSettings, type GenerateJob } from '../../tools/commands/generate.ts';
-import { writeCheckpoint, type Slots } from '../../tools/commands/shared/checkpoint.ts';
+import { writeCheckpoint, type Slots } from '../../tools/commands/files/checkpoint.ts';
 import { apple } from '../../tools/kinds/apple/index.ts';
 import { ghost } from '../../tools/kinds/ghost/index.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';

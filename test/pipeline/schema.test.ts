@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { jsonSchemaText, schemaCatalogue } from '../../tools/commands/shared/documents.ts';
+import { jsonSchemaText, schemaCatalogue } from '../../tools/commands/files/schemas.ts';
 import { SCHEMA_DIR } from '../../tools/lib/paths.ts';
 
 describe('schema/', () => {

@@ -1,4 +1,4 @@
-// The command layer's Team (commands/shared/team.ts): helper threads a kind
+// The command layer's Team (commands/run/team.ts): helper threads a kind
 // drives synchronously. A round hands every helper the job and returns once
 // all are done; a helper's error, at start-up or in a round, is thrown to the
 // caller in one line instead of hanging it, and so is a helper that stops
@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { machineTeam } from '../../tools/commands/shared/team.ts';
+import { machineTeam } from '../../tools/commands/run/team.ts';
 import { ROOT, tempDir } from '../support/helpers.ts';
 
 /** A module as a data: URL (a helper imports it like a kind's module). */
@@ -58,7 +58,7 @@ export function make(init, index) {
   };
 }`);
   const caller = (how: string) => `
-const { machineTeam } = await import(${JSON.stringify(pathToFileURL(`${ROOT}/build/tools/commands/shared/team.js`).href)});
+const { machineTeam } = await import(${JSON.stringify(pathToFileURL(`${ROOT}/build/tools/commands/run/team.js`).href)});
 const crew = machineTeam(3).start(${JSON.stringify(stopping)}, 'make', {});
 crew.round({}, () => {});
 try {

@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import { useKindModules } from '../../tools/kinds/index.ts';
-import { runPipelineTasks, runTask, type AnalyzeTask } from '../../tools/commands/shared/tasks.ts';
-import { machineTeam } from '../../tools/commands/shared/team.ts';
-import { giveThreads, takeThread, threadBudget } from '../../tools/commands/shared/team-budget.ts';
+import { runPipelineTasks, runTask, type AnalyzeTask } from '../../tools/commands/run/tasks.ts';
+import { machineTeam } from '../../tools/commands/run/team.ts';
+import { giveThreads, takeThread, threadBudget } from '../../tools/commands/run/team-budget.ts';
 import type { Team } from '../../tools/lib/machine-services.ts';
 import { rngFor } from '../../tools/lib/rng.ts';
 import { memoryScratch } from '../../tools/lib/scratch.ts';

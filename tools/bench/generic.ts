@@ -11,7 +11,7 @@ import { generateSet } from '../commands/generate.ts';
 import { validateFiles } from '../commands/validate.ts';
 import { memoryConsole } from '../lib/console.ts';
 import { formatDocument } from '../lib/json.ts';
-import { spread } from '../commands/shared/spread.ts';
+import { spread } from '../commands/sets/spread.ts';
 import { secondsAsync, seconds, type Figure, type Suite } from '../lib/bench.ts';
 
 export function genericSuite(

@@ -19,8 +19,8 @@ import { genericSuite } from './generic.ts';
 import { standardSetFile, standardSetOf } from './standard-set.ts';
 import { ghostAssetFigures, ghostBenchSetFile } from './ghost-assets.ts';
 import { fullBuildFigures } from './full-build.ts';
-import { machineScratch } from '../commands/shared/scratch.ts';
-import { machineTeam } from '../commands/shared/team.ts';
+import { machineScratch } from '../commands/run/scratch.ts';
+import { machineTeam } from '../commands/run/team.ts';
 
 /** Where the bench writes: the table on `out`, progress and errors on `err` (a line each). */
 export interface BenchIo {

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { BenchInput, PuzzleKind } from '../lib/kind.ts';
-import { loadDocument } from '../commands/shared/documents.ts';
+import { loadDocument } from '../commands/files/documents.ts';
 
 export function standardSetFile(kind: PuzzleKind, levels: string): string {
   return path.join(levels, kind.name, `${kind.defaults.setName}.json`);

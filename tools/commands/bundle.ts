@@ -11,19 +11,19 @@ import { FORMAT_VERSION, TOOL, type Manifest, type PackFile, type PacksConfig } 
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { parseJson, readText, writeNewFile } from '../lib/io.ts';
 import { readBytes } from '../lib/safe-read.ts';
-import { Interrupted, interruptible } from './shared/interrupt.ts';
+import { Interrupted, interruptible } from './run/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
-import { conformanceText, derivedFiles, type PagePack } from './shared/bundle-pages.ts';
-import { loadDocument, parseDocument } from './shared/documents.ts';
+import { conformanceText, derivedFiles, type PagePack } from './sets/bundle-pages.ts';
+import { loadDocument, parseDocument } from './files/documents.ts';
 import { rngFor } from '../lib/rng.ts';
-import { spread } from './shared/spread.ts';
+import { spread } from './sets/spread.ts';
 import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
 import { mean, median } from '../lib/stats.ts';
 import { at } from '../lib/at.ts';
-import { stagePath, sweepLeftovers, swapAll } from './shared/folder-transaction.ts';
-import { manifestEntry, type ManifestEntry } from './shared/manifest.ts';
-import { ceilingsOf, type TaskCeilings } from './shared/tasks.ts';
+import { stagePath, sweepLeftovers, swapAll } from './files/folder-transaction.ts';
+import { manifestEntry, type ManifestEntry } from './sets/manifest.ts';
+import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
 
 export interface BundleOptions extends TaskCeilings {
   packs: string;
@@ -171,7 +171,7 @@ export function buildPacks(packsFile: string, config: PacksConfig, opts: BuildOp
       levels: ordered,
     };
     const text = `${stableJson(pack)}\n`;
-    // the entry validate rebuilds from the pack file and compares field by field (shared/manifest.ts)
+    // the entry validate rebuilds from the pack file and compares field by field (sets/manifest.ts)
     const entry = manifestEntry(pack, text);
     return { file: entry.file, setFile: path.join(base, spec.set), text, kind, pack, entry };
   });
@@ -221,7 +221,7 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       // The new dist is written whole beside the old one, then swapped in: the old one stays exactly as it was
       // until the swap, on any error, a full disk or a signal.
       const step = async () => {
-        // tests only (PROOFPACK_TEST_WORK_PAUSE_MS, see shared/tasks.ts): a wider window for a kill between writes
+        // tests only (PROOFPACK_TEST_WORK_PAUSE_MS, see run/tasks.ts): a wider window for a kill between writes
         await new Promise((r) => (writePauseMs > 0 ? setTimeout(r, writePauseMs) : setImmediate(r)));
         signal.throwIfAborted();
       };
@@ -231,7 +231,7 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
         await step();
       }
       writeNew(path.join(stage, 'manifest.json'), formatDocument(manifest, new Set()));
-      // the pages and the conformance vectors: always written new, never carried over (shared/bundle-pages.ts)
+      // the pages and the conformance vectors: always written new, never carried over (sets/bundle-pages.ts)
       const sets = [...new Set(loaded.doc.packs.map((p) => p.set))].map((set) => {
         const { kind, doc } = readSet(opts.packs, path.dirname(opts.packs), set);
         return { file: set, kind, doc };
@@ -359,7 +359,7 @@ function carryOver(out: string, stage: string, owned: ReadonlySet<string>, con: 
   copy(out, stage, '');
 }
 
-/** Replace `out` by `stage`: the old folder is parked beside it, the new one renamed in, the old one removed (shared/folder-transaction.ts). */
+/** Replace `out` by `stage`: the old folder is parked beside it, the new one renamed in, the old one removed (files/folder-transaction.ts). */
 function swapIn(stage: string, out: string): void {
   swapAll([{ staged: stage, target: path.resolve(out), parked: stagePath(out, 'old') }]);
 }

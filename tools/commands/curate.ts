@@ -7,12 +7,12 @@ import { formatTable } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import { formatDocument, stableJson } from '../lib/json.ts';
 import { writeFileAtomic } from '../lib/io.ts';
-import { loadDocument } from './shared/documents.ts';
-import { runKindStep } from './shared/run-step.ts';
-import { ceilingsOf, type TaskCeilings } from './shared/tasks.ts';
+import { loadDocument } from './files/documents.ts';
+import { runKindStep } from './run/run-step.ts';
+import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
 
 // the curation itself (check-kind and the tests call it directly)
-export { curateSet } from './shared/curation.ts';
+export { curateSet } from './sets/curation.ts';
 
 export interface CurateOptions extends TaskCeilings {
   input: string;

@@ -11,18 +11,19 @@ import { FORMAT_VERSION, TOOL, type PlanStats, type SetFile } from '../lib/files
 import { formatDocument } from '../lib/json.ts';
 import { writeFileAtomic } from '../lib/io.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
-import { nameProblem, readJobConfig } from './shared/config.ts';
-import { foundCheckpoint, loadCheckpoint, rederiveSlots, writeCheckpoint, type JobSettings, type Slots } from './shared/checkpoint.ts';
+import { nameProblem, readJobConfig } from './files/config.ts';
+import { foundCheckpoint, writeCheckpoint, type JobSettings, type Slots } from './files/checkpoint.ts';
+import { loadCheckpoint, rederiveSlots } from './run/resume.ts';
 import { kindByName } from '../kinds/index.ts';
-import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './shared/tasks.ts';
-import { ownsRunning, parseShard, type Shard } from './shared/shards.ts';
-import type { GenerateTask, Placed, PlacedSlot } from './shared/tasks.ts';
-import { runKindStep } from './shared/run-step.ts';
-import { Interrupted, interruptible } from './shared/interrupt.ts';
+import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './run/tasks.ts';
+import { ownsRunning, parseShard, type Shard } from './run/shards.ts';
+import type { GenerateTask, Placed, PlacedSlot } from './run/tasks.ts';
+import { runKindStep } from './run/run-step.ts';
+import { Interrupted, interruptible } from './run/interrupt.ts';
 import { at } from '../lib/at.ts';
-import { checkConfigBudgets, parseBudgetOptions } from './shared/budgets.ts';
+import { checkConfigBudgets, parseBudgetOptions } from './run/budgets.ts';
 
-import { MAX_LEVELS_PER_RUN } from './shared/caps.ts';
+import { MAX_LEVELS_PER_RUN } from './run/caps.ts';
 
 export { MAX_LEVELS_PER_RUN };
 
@@ -270,7 +271,7 @@ export interface GenerateOptions extends TaskCeilings {
   resume?: boolean;
   checkpointEvery?: number;
   json?: boolean;
-  /** `--budget FIELD=N`: the runner's ceilings (shared/budgets.ts); a config over one is refused before any work. */
+  /** `--budget FIELD=N`: the runner's ceilings (run/budgets.ts); a config over one is refused before any work. */
   budget?: string[];
   /** See GenerateRun.signal (in-process callers; the CLI has none). */
   signal?: AbortSignal;

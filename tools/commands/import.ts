@@ -12,14 +12,14 @@ import { InputError, oneLine, where } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
 import { MAX_INPUT_BYTES, readText, writeFileAtomic } from '../lib/io.ts';
-import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './shared/caps.ts';
+import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './run/caps.ts';
 import type { Level, Outcome } from '../lib/kind.ts';
 import { kindByName } from '../kinds/index.ts';
-import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './shared/tasks.ts';
-import type { AnalyzeTask, Placed } from './shared/tasks.ts';
-import { runKindStep } from './shared/run-step.ts';
-import type { StepOutput } from './shared/kind-steps.ts';
-import { Interrupted, interruptible } from './shared/interrupt.ts';
+import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './run/tasks.ts';
+import type { AnalyzeTask, Placed } from './run/tasks.ts';
+import { runKindStep } from './run/run-step.ts';
+import type { StepOutput } from './run/kind-steps.ts';
+import { Interrupted, interruptible } from './run/interrupt.ts';
 
 /** What import is asked to do, from the command line. */
 export interface ImportOptions extends TaskCeilings {

@@ -17,7 +17,8 @@ import { formatDocument } from '../lib/json.ts';
 import { checkWriteTarget, readText, writeNewFile } from '../lib/io.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import { kinds } from '../kinds/index.ts';
-import { budgetFields, budgetFlagName } from './shared/budgets.ts';
+import { budgetFields, budgetFlagName } from './run/budgets.ts';
+import { stagePath, sweepLeftovers, swapAll } from './files/folder-transaction.ts';
 
 export interface InitOptions {
   /** The folder to write (relative to the current directory). */
@@ -129,7 +130,7 @@ export function initCommand(opts: InitOptions, con: Console): number {
   // every target checked (and .gitignore read) before the first write: a refusal writes nothing
   checkWriteTarget(ignore);
   const ignored = withWorkIgnored(exists(ignore) ? readText(ignore) : '');
-  writeAll(ignored === undefined ? files : [...files, [ignore, ignored]]);
+  writeAll(ignored === undefined ? files : [...files, [ignore, ignored]], con);
   con.out(`wrote ${files.map(([f]) => f).join(', ')} (seed ${seed})`);
   if (ignored !== undefined) con.out(`added .proofpack (pipeline's work folder) to ${ignore}`);
   con.out(
@@ -152,10 +153,12 @@ function exists(file: string): boolean {
  * Write every file or none: each target and each folder above it is checked
  * first (a link, a folder where a file goes, a file where a folder goes), then
  * every file is written beside its target under a temporary name, and only
- * when all are written are they renamed into place. A failure before the
- * renames removes the temporary files and the folders made for them.
+ * when all are written are they swapped into place together (the one
+ * folder-swap mechanism, files/folder-transaction.ts: a failed rename puts
+ * back every file already replaced). A failure before the renames removes the
+ * temporary files and the folders made for them; a killed run's are swept first.
  */
-function writeAll(files: readonly (readonly [string, string])[]): void {
+function writeAll(files: readonly (readonly [string, string])[], con: Console): void {
   for (const [file] of files) {
     checkWriteTarget(file);
     for (let dir = path.dirname(file); dir !== path.dirname(dir); dir = path.dirname(dir)) {
@@ -169,6 +172,7 @@ function writeAll(files: readonly (readonly [string, string])[]): void {
       break;
     }
   }
+  for (const [file] of files) sweepLeftovers(file, con, 'init', 'file');
   const made: string[] = [];
   const staged: [tmp: string, file: string][] = [];
   try {
@@ -176,7 +180,7 @@ function writeAll(files: readonly (readonly [string, string])[]): void {
       const dir = path.dirname(file);
       const first = fs.mkdirSync(dir, { recursive: true });
       if (first !== undefined) made.push(first);
-      const tmp = path.join(dir, `.${path.basename(file)}.tmp-${process.pid}-${staged.length}`);
+      const tmp = stagePath(file, 'new', 'init');
       staged.push([tmp, file]);
       writeNewFile(tmp, text);
     }
@@ -186,5 +190,6 @@ function writeAll(files: readonly (readonly [string, string])[]): void {
     const file = staged.at(-1)?.[1] ?? files[0]?.[0] ?? '.';
     throw new InputError(`${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); nothing was written`);
   }
-  for (const [tmp, file] of staged) fs.renameSync(tmp, file);
+  // renamed in together: a failed rename puts back what was already replaced (files/folder-transaction.ts)
+  swapAll(staged.map(([tmp, file]) => ({ staged: tmp, target: file, parked: stagePath(file, 'old', 'init') })));
 }

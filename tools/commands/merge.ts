@@ -13,15 +13,15 @@ import type { FileReport, PlanStats, SetFile, ValidateReport } from '../lib/file
 import { formatDocument } from '../lib/json.ts';
 import { parseJson, readText, writeFileAtomic } from '../lib/io.ts';
 import type { Level, Outcome } from '../lib/kind.ts';
-import { parseDocument, type Loaded } from './shared/documents.ts';
-import { printReport, sortProblems, summarize } from './shared/report.ts';
-import { MAX_SHARDS, ownsRunning } from './shared/shards.ts';
-import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits } from './shared/budgets.ts';
-import { MAX_LEVELS_PER_RUN, MAX_MERGE_BYTES } from './shared/caps.ts';
-import { runKindSteps } from './shared/run-step.ts';
-import type { StepOutput } from './shared/kind-steps.ts';
-import { ceilingsOf, runPipelineTasks, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './shared/tasks.ts';
-import { Interrupted, interruptible } from './shared/interrupt.ts';
+import { parseDocument, type Loaded } from './files/documents.ts';
+import { printReport, sortProblems, summarize } from './sets/report.ts';
+import { MAX_SHARDS, ownsRunning } from './run/shards.ts';
+import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits } from './run/budgets.ts';
+import { MAX_LEVELS_PER_RUN, MAX_MERGE_BYTES } from './run/caps.ts';
+import { runKindSteps } from './run/run-step.ts';
+import type { StepOutput } from './run/kind-steps.ts';
+import { ceilingsOf, runPipelineTasks, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './run/tasks.ts';
+import { Interrupted, interruptible } from './run/interrupt.ts';
 import { at } from '../lib/at.ts';
 
 /** What merge is asked to do, from the command line. */

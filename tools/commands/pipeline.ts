@@ -27,18 +27,18 @@ import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
 import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
-import { readJobConfig } from './shared/config.ts';
-import { ceilingsOf, type TaskCeilings } from './shared/tasks.ts';
-import { configBudgetProblems, parseBudgetOptions } from './shared/budgets.ts';
-import { checkpointOfJob, foundCheckpoint, type JobSettings } from './shared/checkpoint.ts';
-import { loadDocument } from './shared/documents.ts';
-import { Interrupted, interruptible, type StopSignal } from './shared/interrupt.ts';
-import { runKindSteps } from './shared/run-step.ts';
+import { readJobConfig } from './files/config.ts';
+import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
+import { configBudgetProblems, parseBudgetOptions } from './run/budgets.ts';
+import { checkpointOfJob, foundCheckpoint, type JobSettings } from './files/checkpoint.ts';
+import { loadDocument } from './files/documents.ts';
+import { Interrupted, interruptible, type StopSignal } from './run/interrupt.ts';
+import { runKindSteps } from './run/run-step.ts';
 import { at } from '../lib/at.ts';
 import { copyRealTree, linkOnPath, linkRefusal, nonRegularBelow, writeNewFile } from '../lib/io.ts';
 import { isInside, readBytes } from '../lib/safe-read.ts';
-import { containedProblems, overlapProblems, restoreParked, swapAll } from './shared/folder-transaction.ts';
-import { notThisJob, shortEntries, type ShortEntries } from './shared/finished-job.ts';
+import { containedProblems, overlapProblems, stagePath, sweepLeftovers, swapAll } from './files/folder-transaction.ts';
+import { notThisJob, shortEntries, type ShortEntries } from './files/finished-job.ts';
 import { entryKeys } from '../lib/partial.ts';
 
 export interface PipelineOptions extends TaskCeilings {
@@ -56,7 +56,7 @@ export interface PipelineOptions extends TaskCeilings {
   seed?: number;
   resume?: boolean;
   allowShort?: boolean;
-  /** `--budget FIELD=N`: the runner's ceilings, for every generate and validate step (shared/budgets.ts); a config over one is refused before any work. */
+  /** `--budget FIELD=N`: the runner's ceilings, for every generate and validate step (run/budgets.ts); a config over one is refused before any work. */
   budget?: string[];
 }
 
@@ -361,12 +361,10 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
 
   // the run folder mirrors levels/, dist/, the packs file and the other sets it names, so every relative path stays the same
   const run = path.join(opts.work, 'run');
-  // parked by role, not by folder name (--levels content/levels --dist web/levels share a base name)
-  const swaps = [
-    { target: opts.levels, parked: path.join(run, 'old-levels') },
-    { target: opts.dist, parked: path.join(run, 'old-dist') },
-  ];
-  restoreParked(swaps, con);
+  // each old folder is parked beside itself (--levels content/levels --dist web/levels share a base name, not a parent);
+  // a killed run's parked folder is put back first where its target is missing (files/folder-transaction.ts)
+  const swaps = [opts.levels, opts.dist].map((target) => ({ target, parked: stagePath(target, 'old', 'pipeline') }));
+  for (const { target } of swaps) sweepLeftovers(target, con, 'pipeline', 'folder');
   fs.rmSync(run, { recursive: true, force: true });
   const root = commonRoot([opts.levels, opts.dist, packs, ...externalSets]);
   const staged = (p: string) => path.join(run, 'tree', path.relative(root, path.resolve(p)));
@@ -548,7 +546,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
       con.err(`pipeline: the bundle failed validation; ${unchanged}`);
       return code;
     }
-    // every step passed: the new folders replace the old ones, both or neither (shared/folder-transaction.ts)
+    // every step passed: the new folders replace the old ones, both or neither (files/folder-transaction.ts)
     swapAll(swaps.map((sw) => ({ ...sw, staged: staged(sw.target) })));
     con.out('\n== timings');
     for (const [label, s] of timings) con.out(`${label.padEnd(20)} ${s.toFixed(1)} s`);

@@ -2,20 +2,20 @@
 // pack: schema, id, rule checks, then analyze() again and compare every stored
 // value, the solution and the tier; for sets also the calibration and order;
 // for manifests the packs' bytes and hashes. The checks themselves are in
-// shared/level-checks.ts, the report in shared/report.ts.
+// sets/level-checks.ts, the report in sets/report.ts.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import type { Outcome } from '../lib/kind.ts';
-import { loadDocument, parseDocument, type Loaded } from './shared/documents.ts';
+import { loadDocument, parseDocument, type Loaded } from './files/documents.ts';
 import { linkOnPath, parseJson, readText } from '../lib/io.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { ConformanceWriter } from '../lib/conformance.ts';
-import { derivedFiles, type PagePack, type PageSet } from './shared/bundle-pages.ts';
+import { derivedFiles, type PagePack, type PageSet } from './sets/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
-import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './shared/budgets.ts';
+import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './run/budgets.ts';
 import {
   ceilingsOf,
   pipelineStartOrder,
@@ -25,14 +25,14 @@ import {
   type AnalyzeTask,
   type CountedOutcome,
   type TaskCeilings,
-} from './shared/tasks.ts';
-import { Interrupted, interruptible } from './shared/interrupt.ts';
+} from './run/tasks.ts';
+import { Interrupted, interruptible } from './run/interrupt.ts';
 import type { FileReport, Manifest, ReportedProblem, ValidateReport } from '../lib/files.ts';
-import { parseShard } from './shared/shards.ts';
-import { cutFromProblems, isPlainPackFile, manifestProblems } from './shared/level-checks.ts';
-import { runKindStep, runKindSteps } from './shared/run-step.ts';
-import type { StepOutput } from './shared/kind-steps.ts';
-import { printReport, sortProblems, summarize } from './shared/report.ts';
+import { parseShard } from './run/shards.ts';
+import { cutFromProblems, isPlainPackFile, manifestProblems } from './sets/level-checks.ts';
+import { runKindStep, runKindSteps } from './run/run-step.ts';
+import type { StepOutput } from './run/kind-steps.ts';
+import { printReport, sortProblems, summarize } from './sets/report.ts';
 import { at } from '../lib/at.ts';
 
 export interface ValidateOptions extends TaskCeilings {

@@ -2,7 +2,7 @@
 // bench): threads for one computation (Team, and the Crew of helpers it
 // starts), the machine's memory (MachineRoom), and scratch files with
 // machine-wide locks (Scratch, ScratchFile). Types only: the command layer
-// implements them (commands/shared/team.ts, machine.ts, scratch.ts; in memory,
+// implements them (commands/run/team.ts, machine.ts, scratch.ts; in memory,
 // lib/scratch.ts), a kind receives them in its AnalyzeContext (lib/kind.ts).
 
 /** Threads for one computation (AnalyzeContext.team). */

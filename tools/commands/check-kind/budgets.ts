@@ -5,7 +5,7 @@
 // config, or, for a field generate alone spends, by generate's.
 import { InputError } from '../../lib/errors.ts';
 import { budgetValue } from '../../lib/budget.ts';
-import { budgetProblems, configBudgetProblems } from '../shared/budgets.ts';
+import { budgetProblems, configBudgetProblems } from '../run/budgets.ts';
 import type { CheckContext } from './context.ts';
 
 const CHECK = 'budgets';

@@ -9,10 +9,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { AnalyzeContext, Outcome, PuzzleKind } from '../../lib/kind.ts';
 import { kindByName } from '../../kinds/index.ts';
 import { loadKindModule } from '../../kinds/load.ts';
-import { machineScratch } from '../shared/scratch.ts';
-import { machineRoom } from '../shared/machine.ts';
-import { machineTeam } from '../shared/team.ts';
-import { levelProblems, recomputedProblems, setProblems, staticProblems } from '../shared/level-checks.ts';
+import { machineScratch } from '../run/scratch.ts';
+import { machineRoom } from '../run/machine.ts';
+import { machineTeam } from '../run/team.ts';
+import { levelProblems, recomputedProblems, setProblems, staticProblems } from '../sets/level-checks.ts';
 import { curateSet } from '../curate.ts';
 import { MEMBERS, type Call } from './calls.ts';
 

@@ -14,7 +14,7 @@ const LOAD_MS = 60_000;
  * The worker script beside this module (member-worker.js when compiled).
  * PROOFPACK_CHECK_KIND_WORKER names a compiled copy of it: the test suite runs
  * the .ts sources but points the thread at the tsc build, as it does the pool's
- * (PROOFPACK_WORKER_SCRIPT, commands/shared/tasks.ts).
+ * (PROOFPACK_WORKER_SCRIPT, commands/run/tasks.ts).
  */
 const SCRIPT = process.env['PROOFPACK_CHECK_KIND_WORKER']
   ? pathToFileURL(process.env['PROOFPACK_CHECK_KIND_WORKER'])

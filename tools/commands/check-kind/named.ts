@@ -3,7 +3,7 @@
 // each change derived from the schemas (mutate.ts) of an analysis, a puzzle,
 // the calibration — and a level's tier and id, and the order of the levels —
 // must be reported by validate's own per-level and set checks
-// (commands/shared/level-checks.ts), on the field changed. A changed puzzle
+// (commands/sets/level-checks.ts), on the field changed. A changed puzzle
 // may be the same puzzle under a symmetry (the same canonical form): that one
 // is not a change. A changed solution may be another solution: of the changes
 // of a level's solution at least one must be reported.

@@ -9,7 +9,7 @@ import * as path from 'node:path';
 import { memoryConsole, type Console } from '../../lib/console.ts';
 import type { SetFile } from '../../lib/files.ts';
 import { generateCommand, type GenerateOptions } from '../generate.ts';
-import { Interrupted } from '../shared/interrupt.ts';
+import { Interrupted } from '../run/interrupt.ts';
 import type { Violations } from './violation.ts';
 
 /** What the sample is generated from: check-kind's --count, --config and --seed. */

@@ -19,7 +19,7 @@ import { checkDeclarations } from './declarations.ts';
 import { checkBentInputs } from './bent-inputs.ts';
 import { checkNamed } from './named.ts';
 import { Violations, type Violation } from './violation.ts';
-import { Interrupted, interruptible } from '../shared/interrupt.ts';
+import { Interrupted, interruptible } from '../run/interrupt.ts';
 
 /** The seed of the bent levels when --seed is not given. */
 const BENT_SEED = 24;

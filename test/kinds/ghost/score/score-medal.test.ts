@@ -27,7 +27,7 @@ import { memoryScratch } from '../../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../../tools/lib/rng.ts';
 import type { Scratch, Team } from '../../../../tools/lib/machine-services.ts';
-import { machineTeam } from '../../../../tools/commands/shared/team.ts';
+import { machineTeam } from '../../../../tools/commands/run/team.ts';
 
 function board(stream: string, i: number, ghosts: number) {
   const rng = rngFor(33, stream, i);

@@ -10,9 +10,9 @@ import type { Level, Outcome, PlanEntry, PuzzleKind, SetReport } from '../../lib
 import type { TierTable } from '../../lib/presentation.ts';
 import { show, where } from '../../lib/errors.ts';
 import { previewLevels, type PageLevel } from '../../preview/page.ts';
-import { kindVectors } from './conformance.ts';
-import { curateSet } from './curation.ts';
-import { levelProblems, setProblems } from './level-checks.ts';
+import { kindVectors } from '../sets/conformance.ts';
+import { curateSet } from '../sets/curation.ts';
+import { levelProblems, setProblems } from '../sets/level-checks.ts';
 
 /** curate's work on one candidate set: the curated set and its tier table. */
 function curate(kind: PuzzleKind, input: { set: SetFile; file: string }): { curated: ReturnType<typeof curateSet>; table: TierTable } {

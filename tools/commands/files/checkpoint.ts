@@ -3,26 +3,22 @@
 // by a mistake: a run without --resume that finds one refuses (keeping it); a
 // --resume of another job names the setting that differs; every slot read back
 // is checked like any input (its slot number, its shape, the kind's schemas and
-// rule checks; then every resumed slot generated again on the pool from its own
-// RNG and compared byte for byte, so a resumed run writes the uninterrupted
-// run's bytes) and a bad one is reported, never trusted or dropped.
+// rule checks, whose results run/resume.ts brings from the pool, which also
+// generates every resumed slot again and compares it byte for byte) and a bad
+// one is reported, never trusted or dropped. This file reads, checks and
+// writes; it runs nothing.
 // A slot that found nothing (or whose solver disagreed) is never taken from the
 // file: it is generated again, so `found: null` cannot thin out a set, nor a
 // stored `disagreements` reach the stats. A board found in two slots is refused
 // (each slot draws its own board; a copy into another plan entry's slot).
-import * as fs from 'node:fs';
 import stringify from 'fast-json-stable-stringify';
 import type { z } from 'zod';
 import { InputError, show, where } from '../../lib/errors.ts';
 import { Checkpoint, FORMAT_VERSION } from '../../lib/files.ts';
 import { readJson, writeFileAtomic } from '../../lib/io.ts';
 import { sha256Hex } from '../../lib/ids.ts';
-import type { Console } from '../../lib/console.ts';
 import type { PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { checkDocument } from './documents.ts';
-import { Interrupted, interruptible } from './interrupt.ts';
-import { runKindStep, type StepOptions } from './run-step.ts';
-import { runPipelineTasks, type GenerateTask, type Placed, type PlacedSlot, type TaskCeilings } from './tasks.ts';
 import { at } from '../../lib/at.ts';
 
 /** The finished slots of a run, by slot index. */
@@ -55,7 +51,7 @@ export function foundCheckpoint(file: string): string {
 }
 
 /** The first place two values differ, as a field path (`plan[3].count`), or undefined when equal. */
-function firstDifference(
+export function firstDifference(
   a: unknown,
   b: unknown,
   at: string,
@@ -79,36 +75,13 @@ function firstDifference(
 }
 
 /**
- * The finished slots of `file` for this job. Refuses a checkpoint of another
- * job (naming what differs) and reports every bad slot at once.
- */
-export async function loadCheckpoint(
-  kind: PuzzleKind,
-  file: string,
-  settings: JobSettings,
-  slotsOfJob: ReadonlySet<number>,
-  step: Omit<StepOptions, 'label'> = {},
-): Promise<Slots> {
-  if (!fs.existsSync(file)) return new Map();
-  const cp = checkpointOfJob(file, settings);
-  // the kind's rule checks of the saved levels, on the pool (its schemas are checked here, as every file's are)
-  const ruled = await runKindStep(
-    'slotRules',
-    kind.name,
-    { found: cp.slots.map((s) => s.result.found) },
-    { ...step, label: `${file}: the ${kind.name} kind's ruleProblems of the checkpoint's levels` },
-  );
-  return checkedSlots(kind, file, cp, slotsOfJob, ruled);
-}
-
-/**
  * The checkpoint in `file`, refused (an InputError naming the first setting
  * that differs) unless it belongs to the job of `settings`. pipeline calls it
  * for every kind before any work, so a mismatched --resume is found before a
  * kind is regenerated.
  */
 export function checkpointOfJob(file: string, settings: JobSettings): CheckpointDoc {
-  const cp = checkDocument(file, readJson(file), 'checkpoint.schema.json', Checkpoint);
+  const cp = checkDocument(file, readJson(file), Checkpoint);
   if (cp.job !== jobHash(settings)) {
     const theirs = cp.settings;
     const diff = theirs ? firstDifference(theirs, settings, '') : undefined;
@@ -120,7 +93,13 @@ export function checkpointOfJob(file: string, settings: JobSettings): Checkpoint
   return cp;
 }
 
-function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOfJob: ReadonlySet<number>, ruled: readonly (string[] | null)[]): Slots {
+/**
+ * The slots of a checkpoint of this job, each checked like any input: a slot of
+ * this job given once, its shape and the kind's schemas, the kind's rule checks
+ * (`ruled`: the fields that break them, by slot, from the pool), one board a
+ * slot. Every bad slot is reported at once.
+ */
+export function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOfJob: ReadonlySet<number>, ruled: readonly (string[] | null)[]): Slots {
   const problems: string[] = [];
   const done: Slots = new Map();
   const given = new Set<number>();
@@ -165,69 +144,4 @@ function checkedSlots(kind: PuzzleKind, file: string, cp: CheckpointDoc, slotsOf
     throw new InputError(at(lines, 0), lines);
   }
   return done;
-}
-
-/**
- * Every resumed slot generated again (on the pool, from its own RNG: the
- * master seed and the slot index) and compared byte for byte with what the
- * checkpoint says: the board, its solution and analysis, `tries` and
- * `disagreements`. A checkpoint can only save the work when it holds what the
- * uninterrupted run makes; anything else (a board of another seed, or of
- * another plan entry, a changed value) is refused, one line per slot naming
- * the first field that differs. No kind member re-draws the n-th candidate of
- * a slot without solving the ones before it (ghost's deepening draws from the
- * same stream as the sampling, depending on what the solver found), so the
- * slot is run again: this costs about what the slot cost to make.
- */
-export async function rederiveSlots(
-  kind: PuzzleKind,
-  file: string,
-  done: Slots,
-  ctx: {
-    taskOf: (slot: number) => GenerateTask;
-    threads: number;
-    con: Console;
-    ceilings?: TaskCeilings | undefined;
-    /** Where to put each slot's `placed` (its found level's tier and id, when the tasks ask for it). */
-    placed?: Map<number, Placed | undefined>;
-  },
-): Promise<void> {
-  const resumed = [...done.entries()].sort((a, b) => a[0] - b[0]);
-  if (resumed.length === 0) return;
-  const tasks = resumed.map(([slot]) => ctx.taskOf(slot));
-  const progress = ctx.con.progress(`check resumed ${kind.name} slots`, tasks.length, 'slots');
-  let n = 0;
-  let again: PlacedSlot[];
-  try {
-    again = (await interruptible((signal) =>
-      runPipelineTasks(tasks, {
-        threads: ctx.threads,
-        signal,
-        ceilings: ctx.ceilings,
-        label: (i) => where(file, `slot ${at(resumed, i)[0]}`),
-        onResult: () => progress.update(++n),
-      }).finally(() => progress.stop()),
-    )) as PlacedSlot[];
-  } catch (e) {
-    if (e instanceof Interrupted)
-      throw new Interrupted(e.signal, `interrupted while checking the resumed slots (${n} of ${tasks.length}); ${file} is kept as it was: rerun with --resume`);
-    throw e;
-  }
-  const problems: string[] = [];
-  resumed.forEach(([slot, stored], i) => {
-    const { placed, ...fresh } = at(again, i);
-    ctx.placed?.set(slot, placed);
-    const say = (a: unknown, b: unknown) => `stored ${show(a)}, generating the slot again gives ${show(b)}`;
-    // another board is named by its board, not by the first analysis field that differs with it
-    const boards = stored.found && fresh.found ? firstDifference(stored.found.puzzle, fresh.found.puzzle, 'result.found.puzzle', say) : undefined;
-    const diff = boards ?? firstDifference(stored, fresh, 'result', say);
-    if (diff) problems.push(`${where(file, `slot ${slot}`)} › ${diff}`);
-  });
-  if (problems.length > 0) {
-    const lines = [
-      ...problems,
-      `${file}: not resumed: ${problems.length} slot${problems.length > 1 ? 's differ' : ' differs'} from what this job generates in ${problems.length > 1 ? 'them' : 'it'}; delete the checkpoint to start over`,
-    ];
-    throw new InputError(at(lines, 0), lines);
-  }
 }

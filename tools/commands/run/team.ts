@@ -91,7 +91,7 @@ function helperScript(): Helper | undefined {
   if (!import.meta.url.endsWith('.ts'))
     return { url: new URL('./team-helper.js', import.meta.url), keeper: new URL('./team-keeper.js', import.meta.url), map: (m) => m };
   const override = process.env['PROOFPACK_WORKER_SCRIPT'];
-  const shared = override ? new URL('.', pathToFileURL(override)) : new URL('../../../build/tools/commands/shared/', import.meta.url);
+  const shared = override ? new URL('.', pathToFileURL(override)) : new URL('../../../build/tools/commands/run/', import.meta.url);
   const url = new URL('team-helper.js', shared);
   if (!existsSync(url)) return undefined;
   const tools = new URL('../../', import.meta.url).href;

@@ -13,7 +13,7 @@ import { InputError, show, where } from '../../lib/errors.ts';
 import { budgetReadings, budgetValue, overBudget, type BudgetField, type RunBudget } from '../../lib/budget.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { kinds } from '../../kinds/index.ts';
-import type { Loaded } from './documents.ts';
+import type { Loaded } from '../files/documents.ts';
 import { at } from '../../lib/at.ts';
 
 /** Ceilings raised (or lowered) on the command line: `field` or `kind.field` -> value. */

@@ -1,7 +1,7 @@
 // The JSON Schemas of every file format, built in memory from the zod schemas
 // (z.toJSONSchema): the formats' own and, for every registered kind (a game's
 // too), its set, pack, config and conformance files. documents.ts checks
-// files against them; `proofpack schema --out DIR` and `npm run schema`
+// files against the same zod schemas; `proofpack schema --out DIR` and `npm run schema`
 // (tools/scripts/write-schemas.ts, proofpack's schema/) write them.
 import * as path from 'node:path';
 import { z } from 'zod';
@@ -41,7 +41,7 @@ export function schemaCatalogue(of: readonly PuzzleKind[] = kinds()): Map<string
 }
 
 /** The JSON Schema (draft 2020-12) of one entry, without its `$id` and title. */
-export function jsonSchemaOf(entry: SchemaEntry): Record<string, unknown> {
+function jsonSchemaOf(entry: SchemaEntry): Record<string, unknown> {
   return z.toJSONSchema(entry.schema, { io: entry.io, unrepresentable: 'any' }) as Record<string, unknown>;
 }
 

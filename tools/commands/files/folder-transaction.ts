@@ -1,12 +1,17 @@
-// The folder transaction of bundle and pipeline: new output folders are built
-// whole beside the old ones, then swapped in by renames (each old folder is
-// parked under a name of its role, the new one renamed into place, the parked
-// one removed). A failed rename puts back every folder already swapped, so the
-// outputs are all old or all new. Outputs that share a path or nest are
-// refused before any work. What is left (docs/game-repo.md): between the first
-// and the last rename of a swap (a few system calls, run synchronously, so no
-// signal handler runs in between) only a SIGKILL or a power loss can stop the
-// process; the folders parked then are put back by the next run (restoreParked).
+// The one way proofpack replaces what it writes whole (bundle's dist,
+// pipeline's levels and dist, init's files): each new path is built complete,
+// then swapped in by renames (each old one parked beside its target under
+// `.<name>.<command>-old-<pid>`, the new one renamed into place, the parked
+// one removed). A failed rename puts back every path already swapped, so the
+// outputs are all old or all new. Before a run starts, the leftovers of a
+// killed run of the same command beside its targets are swept: a half-built
+// new path removed, a parked old one put back where its target is missing
+// (else removed); a live process's are left alone. Outputs that share a path
+// or nest are refused before any work. What is left (docs/game-repo.md):
+// between the first and the last rename of a swap (a few system calls, run
+// synchronously, so no signal handler runs in between) only a SIGKILL or a
+// power loss can stop the process; the paths parked then are put back by the
+// next run's sweep.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Console } from '../../lib/console.ts';
@@ -22,21 +27,25 @@ export function pidAlive(pid: number): boolean {
   }
 }
 
-/** `<parent>/.<name>.bundle-<what>-<pid>`: where a run builds the new dist, or parks the old one during the swap. */
-export function stagePath(out: string, what: 'new' | 'old', pid = process.pid): string {
+/** The commands that swap paths in, by the name their staged and parked paths carry. */
+export type Swapper = 'bundle' | 'pipeline' | 'init';
+
+/** `<parent>/.<name>.<command>-<what>-<pid>`: where a run builds a new path beside `out`, or parks the old one during the swap. */
+export function stagePath(out: string, what: 'new' | 'old', by: Swapper = 'bundle', pid = process.pid): string {
   const abs = path.resolve(out);
-  return path.join(path.dirname(abs), `.${path.basename(abs)}.bundle-${what}-${pid}`);
+  return path.join(path.dirname(abs), `.${path.basename(abs)}.${by}-${what}-${pid}`);
 }
 
 /**
- * Leftovers of killed runs beside `out`: a half-built new dist is removed; an
- * old dist parked mid-swap is put back when `out` is missing (else removed).
+ * Leftovers of killed runs of command `by` beside `out`: a half-built new path
+ * is removed; an old one parked mid-swap is put back when `out` is missing
+ * (else removed). `noun` names what `out` is in the note (`dist`, `folder`).
  * Runs of a live process are left alone.
  */
-export function sweepLeftovers(out: string, con: Console): void {
+export function sweepLeftovers(out: string, con: Console, by: Swapper = 'bundle', noun = 'dist'): void {
   const abs = path.resolve(out);
   const parent = path.dirname(abs);
-  const prefix = `.${path.basename(abs)}.bundle-`;
+  const prefix = `.${path.basename(abs)}.${by}-`;
   let names: string[];
   try {
     names = fs.readdirSync(parent);
@@ -50,10 +59,10 @@ export function sweepLeftovers(out: string, con: Console): void {
     const p = path.join(parent, name);
     if (m[1] === 'old' && !fs.existsSync(abs)) {
       fs.renameSync(p, abs);
-      con.warn(`note: ${out}: put back the previous dist that a killed bundle run had moved aside (${name})`);
+      con.warn(`note: ${out}: put back the previous ${noun} that a killed ${by} run had moved aside (${name})`);
     } else {
       fs.rmSync(p, { recursive: true, force: true });
-      con.warn(`note: removed ${p}, left by a killed bundle run`);
+      con.warn(`note: removed ${p}, left by a killed ${by} run`);
     }
   }
 }
@@ -119,7 +128,7 @@ export function containedProblems(read: Output, outputs: readonly Output[]): str
   });
 }
 
-/** One folder to swap in: the new one built whole, where it goes, and where the old one is parked meanwhile. */
+/** One path to swap in: the new one built whole, where it goes, and where the old one is parked meanwhile (stagePath). */
 export interface Swap {
   staged: string;
   target: string;
@@ -127,10 +136,10 @@ export interface Swap {
 }
 
 /**
- * Replace every target by its staged folder. On a failed rename every swap
- * already done is undone (new folder back to its stage, old one back in
+ * Replace every target by its staged path. On a failed rename every swap
+ * already done is undone (new path back to its stage, old one back in
  * place) and the error is thrown: the targets are as they were. The parked
- * old folders are removed once every rename succeeded.
+ * old paths are removed once every rename succeeded.
  */
 export function swapAll(swaps: readonly Swap[]): void {
   const done: { swap: Swap; hadOld: boolean }[] = [];
@@ -150,17 +159,4 @@ export function swapAll(swaps: readonly Swap[]): void {
     throw e;
   }
   for (const { swap, hadOld } of done) if (hadOld) fs.rmSync(swap.parked, { recursive: true, force: true });
-}
-
-/**
- * Folders parked by a swap that was killed mid-way (SIGKILL, power loss): an
- * old folder whose target is missing is put back, and said.
- */
-export function restoreParked(swaps: readonly { parked: string; target: string }[], con: Console): void {
-  for (const { parked, target } of swaps) {
-    if (fs.existsSync(parked) && !fs.existsSync(target)) {
-      fs.renameSync(parked, target);
-      con.warn(`note: ${target}: put back the previous folder that a killed run had moved aside (${parked})`);
-    }
-  }
 }

@@ -1,6 +1,6 @@
 // A manifest entry, built from one pack file alone: bundle writes exactly
 // this for each pack it cuts, and validate rebuilds it from the pack beside a
-// manifest and compares every field of the two (shared/level-checks.ts). One
+// manifest and compares every field of the two (sets/level-checks.ts). One
 // builder, so no field of the manifest can go unchecked.
 import { sha256Hex } from '../../lib/ids.ts';
 import type { Manifest, PackFile } from '../../lib/files.ts';

@@ -12,7 +12,7 @@ import { stableJson } from '../../lib/json.ts';
 import type { Manifest, PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
 import { orderLevels } from './ordering.ts';
 import { manifestEntry } from './manifest.ts';
-import { parseDocument } from './documents.ts';
+import { parseDocument } from '../files/documents.ts';
 import { parseJson } from '../../lib/io.ts';
 import { at } from '../../lib/at.ts';
 
@@ -97,7 +97,7 @@ export const isPlainPackFile = (file: string): boolean => PACK_FILE.test(file) &
 /**
  * A manifest against its packs: every entry must name a plain pack file beside
  * it, and equal, field for field, the entry bundle's own builder makes from that
- * pack's bytes (shared/manifest.ts: name, kind, file, level count, size and
+ * pack's bytes (sets/manifest.ts: name, kind, file, level count, size and
  * SHA-256, levels per tier, the source set's path, name, SHA-256, seed and
  * tool). The comparison is over every field the builder writes and the
  * manifest holds, so a field added to the builder is checked with no change here.

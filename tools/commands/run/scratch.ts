@@ -27,7 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 import type { Scratch, ScratchFile } from '../../lib/machine-services.ts';
-import { pidAlive } from './folder-transaction.ts';
+import { pidAlive } from '../files/folder-transaction.ts';
 import { usableDiskBytes } from './machine.ts';
 
 /** Sleep between two looks at a held lock. */

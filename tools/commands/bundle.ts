@@ -14,11 +14,11 @@ import { readBytes } from '../lib/safe-read.ts';
 import { Interrupted, interruptible } from './run/interrupt.ts';
 import { sha256Hex } from '../lib/ids.ts';
 import type { Level, PuzzleKind } from '../lib/kind.ts';
-import { conformanceText, derivedFiles, type PagePack } from './sets/bundle-pages.ts';
+import { derivedFiles, type PagePack } from './sets/bundle-pages.ts';
 import { loadDocument, parseDocument } from './files/documents.ts';
 import { rngFor } from '../lib/rng.ts';
 import { spread } from './sets/spread.ts';
-import type { ConformanceFile, ConformanceWriter } from '../lib/conformance.ts';
+import type { ConformanceFile } from '../lib/conformance.ts';
 import { mean, median } from '../lib/stats.ts';
 import { at } from '../lib/at.ts';
 import { stagePath, sweepLeftovers, swapAll } from './files/folder-transaction.ts';
@@ -35,8 +35,6 @@ export interface BundleOptions extends TaskCeilings {
   config?: PacksConfig;
   out: string;
   json?: boolean;
-  /** Writes the client's conformance vectors (conformance/<kind>.json); the CLI hands in the client's writer. */
-  conformance?: ConformanceWriter;
   /** Accept a pack or tier with fewer levels than asked (a warning instead of an error). */
   allowShort?: boolean;
 }
@@ -236,7 +234,7 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
         const { kind, doc } = readSet(opts.packs, path.dirname(opts.packs), set);
         return { file: set, kind, doc };
       });
-      const derived = await derivedFiles(pagePacksOf(built), sets, opts.conformance, {
+      const derived = await derivedFiles(pagePacksOf(built), sets, {
         signal,
         ceilings: ceilingsOf(opts),
         label: `bundle ${opts.packs}`,
@@ -372,8 +370,6 @@ export function pagePacksOf(built: readonly BuiltPack[]): PagePack[] {
     return { name: b.entry.name, kind: b.kind, pack: l.doc, setFile: b.setFile };
   });
 }
-
-export { conformanceText };
 
 /**
  * Pack files named by an existing manifest (to remove packs the config no

@@ -26,7 +26,6 @@ import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts'
 import { curateCommand } from './curate.ts';
 import { validateCommand, type OutcomeCache } from './validate.ts';
 import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
-import type { ConformanceWriter } from '../lib/conformance.ts';
 import { readJobConfig } from './files/config.ts';
 import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
 import { configBudgetProblems, parseBudgetOptions } from './run/budgets.ts';
@@ -46,8 +45,6 @@ export interface PipelineOptions extends TaskCeilings {
   levels: string;
   dist: string;
   work: string;
-  /** Handed to bundle (the client's conformance-vector writer, from the CLI). */
-  conformance?: ConformanceWriter;
   /** A folder of partial configs and a packs.json (proofpack init); default: ./proofpack. */
   configDir?: string;
   /** Scale every kind's plan to this many wanted levels. */
@@ -525,7 +522,6 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           config: packsDoc,
           out: staged(opts.dist),
           allowShort: opts.allowShort ?? false,
-          conformance: opts.conformance,
           ...ceilingsOf(opts),
         },
         said,
@@ -539,7 +535,6 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           ...ceilingsOf(opts),
           cache,
           ...budget,
-          ...(opts.conformance ? { conformance: opts.conformance } : {}),
         },
         said,
       ),

@@ -12,7 +12,6 @@ import type { Outcome } from '../lib/kind.ts';
 import { loadDocument, parseDocument, type Loaded } from './files/documents.ts';
 import { linkOnPath, parseJson, readText } from '../lib/io.ts';
 import { sha256Hex } from '../lib/ids.ts';
-import type { ConformanceWriter } from '../lib/conformance.ts';
 import { derivedFiles, type PagePack, type PageSet } from './sets/bundle-pages.ts';
 import { isInside, ReadBudget } from '../lib/safe-read.ts';
 import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits, type RunCeilingOf } from './run/budgets.ts';
@@ -46,8 +45,6 @@ export interface ValidateOptions extends TaskCeilings {
   cache?: OutcomeCache;
   /** `--budget field=value`: raise (or lower) a kind's built-in budget ceiling. */
   budget?: string[];
-  /** See ValidateRun.conformance (the CLI hands in the client's writer). */
-  conformance?: ConformanceWriter;
 }
 
 /**
@@ -379,8 +376,6 @@ export interface ValidateRun {
   cache?: OutcomeCache;
   /** Budget ceilings given on the command line (--budget field=value). */
   budgets?: BudgetLimits;
-  /** The client's conformance-vector writer: with it, a bundle's conformance/<kind>.json files are recomputed too. */
-  conformance?: ConformanceWriter;
   /** The runner's ceilings on each level's analysis (--task-seconds, --max-memory-mib; default: the defaults). */
   ceilings?: TaskCeilings;
 }
@@ -576,7 +571,7 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
     const problems: ReportedProblem[] = [];
     // the kinds' preview data and vectors on the pool, under the run's ceilings
     const derived = await interruptible((signal) =>
-      derivedFiles(packs, missing === undefined ? sets : undefined, run.conformance, {
+      derivedFiles(packs, missing === undefined ? sets : undefined, {
         signal,
         threads: run.threads,
         ...(run.ceilings ? { ceilings: run.ceilings } : {}),
@@ -647,7 +642,6 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
     cache: opts.cache,
     budgets,
     ceilings: ceilingsOf(opts),
-    ...(opts.conformance ? { conformance: opts.conformance } : {}),
   });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
   if (opts.compare) await compareInto(report, opts.compare, ceilingsOf(opts));

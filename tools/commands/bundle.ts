@@ -24,6 +24,7 @@ import { at } from '../lib/at.ts';
 import { stagePath, sweepLeftovers, swapAll } from './files/folder-transaction.ts';
 import { manifestEntry, type ManifestEntry } from './sets/manifest.ts';
 import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
+import { KIND_NAME } from '../lib/kind-name.ts';
 
 export interface BundleOptions extends TaskCeilings {
   packs: string;
@@ -248,7 +249,7 @@ export async function bundleCommand(opts: BundleOptions, con: Console): Promise<
       // bundle owns its folder's manifest: packs the old manifest named and this packs file does not are removed, by name
       const owned = new Set(['manifest.json', ...previous, ...built.map((b) => b.file)]);
       removed = previous.filter((old) => !built.some((b) => b.file === old) && fs.existsSync(path.join(out, old)));
-      carryOver(out, stage, owned, con);
+      carryOver(out, stage, owned, new Set(derived.files.keys()), con);
       await step();
       syncDir(stage);
       swapIn(stage, out);
@@ -325,17 +326,20 @@ function syncDir(dir: string): void {
   }
 }
 
-/** Files and folders of the old dist that bundle does not own go into the new one (hard links, links kept as links). */
-function carryOver(out: string, stage: string, owned: ReadonlySet<string>, con: Console): void {
+/**
+ * Files and folders of the old dist that bundle does not own go into the new one (hard links, links kept as links).
+ * Never one bundle wrote this run (`written`, by its '/'-separated path), nor an old conformance/<kind>.json.
+ */
+function carryOver(out: string, stage: string, owned: ReadonlySet<string>, written: ReadonlySet<string>, con: Console): void {
   if (!isRealDir(out)) return;
   const copy = (from: string, to: string, rel: string) => {
     for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
       const name = rel ? `${rel}/${entry.name}` : entry.name;
       const src = path.join(from, entry.name);
       const dst = path.join(to, entry.name);
-      if (rel === '' && owned.has(entry.name)) continue;
+      if ((rel === '' && owned.has(entry.name)) || written.has(name)) continue;
       if (rel === 'preview' && (entry.name === 'index.html' || entry.name === 'play.html')) continue;
-      if (rel === 'conformance' && /^[a-z]+\.json$/.test(entry.name)) continue;
+      if (rel === 'conformance' && entry.name.endsWith('.json') && KIND_NAME.test(entry.name.slice(0, -'.json'.length))) continue;
       if (entry.isDirectory()) {
         if (!fs.existsSync(dst)) fs.mkdirSync(dst);
         copy(src, dst, name);

@@ -26,7 +26,9 @@ import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts'
 import { curateCommand } from './curate.ts';
 import { validateCommand } from './validate.ts';
 import type { OutcomeCache } from './validate/analyze.ts';
-import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
+import { bundleCommand } from './bundle.ts';
+import { buildPacks } from './bundle/cut.ts';
+import { packNameProblems } from './bundle/pack-names.ts';
 import { readJobConfig } from './files/config.ts';
 import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
 import { configBudgetProblems, parseBudgetOptions } from './run/budgets.ts';

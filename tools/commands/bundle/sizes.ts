@@ -30,7 +30,7 @@ export function levelBytes(b: BuiltPack): LevelBytes {
 }
 
 /** mean / median / max, rounded to bytes. */
-export function spreadOf(values: readonly number[]): string {
+function spreadOf(values: readonly number[]): string {
   if (values.length === 0) return '-';
   return `${Math.round(mean(values))} / ${Math.round(median(values))} / ${Math.max(...values)}`;
 }

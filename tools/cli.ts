@@ -20,7 +20,6 @@ import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
 import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/run/caps.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
-import { writeConformance } from './commands/sets/conformance.ts';
 import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
 import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
 import { schemaCommand } from './commands/schema.ts';
@@ -189,7 +188,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(quietOption(true))
     .addOption(configDirOption())
     .action(async (paths: string[], o) => {
-      exitCode = await validateCommand({ ...o, paths, conformance: writeConformance }, run(o));
+      exitCode = await validateCommand({ ...o, paths }, run(o));
     });
 
   const importable = kinds()
@@ -240,7 +239,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(quietOption(true))
     .addOption(configDirOption())
     .action(async (o) => {
-      exitCode = await bundleCommand({ ...o, conformance: writeConformance }, run(o));
+      exitCode = await bundleCommand(o, run(o));
     });
 
   command(
@@ -268,7 +267,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(budgetOption())
     .addOption(quietOption(false))
     .action(async (o) => {
-      exitCode = await pipelineCommand({ ...o, conformance: writeConformance }, run(o));
+      exitCode = await pipelineCommand(o, run(o));
     });
 
   command('init', "scaffold a game repository's proofpack folder: a partial config per kind (with a fresh random seed), packs.json, a CI workflow example")

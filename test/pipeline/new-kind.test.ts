@@ -21,7 +21,7 @@ const run = (args: string[]) =>
   spawnSync(process.execPath, [path.join(home, 'bin', 'proofpack.js'), ...args], {
     cwd: home,
     encoding: 'utf8',
-    env: { ...process.env, PROOFPACK_WORKER_SCRIPT: path.join(home, 'build', 'tools', 'commands', 'shared', 'worker.js') },
+    env: { ...process.env, PROOFPACK_WORKER_SCRIPT: path.join(home, 'build', 'tools', 'commands', 'run', 'worker.js') },
   });
 const node = (script: string) => execFileSync(process.execPath, [script], { cwd: home, encoding: 'utf8', stdio: 'pipe' });
 

@@ -3,8 +3,9 @@
 // their own budgets, sets past the size cap). Every case must end in a clear
 // one-line error or problem and a non-zero exit, never an "ok" for something
 // not checked, a write outside --out, a hang or an abort. Commands run through
-// main() in this process (run-cli.ts); signals get a real process.
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+// main() in this process (run-cli.ts); signals get a real process. A full disk
+// is a mocked node:fs whose writes into bundle's stage fail while `full.on`.
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -15,6 +16,21 @@ import { bundleCommand } from '../../tools/commands/bundle.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { InputError } from '../../tools/lib/errors.ts';
 import { parseJson } from '../../tools/lib/io.ts';
+
+/** While `on`, opening a file for writing whose path matches `where` fails with ENOSPC (counted in `hits`). */
+const full = vi.hoisted(() => ({ on: false, where: /$^/, hits: 0 }));
+vi.mock('node:fs', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:fs')>();
+  const openSync = (file: import('node:fs').PathLike, ...rest: unknown[]) => {
+    const writing = typeof rest[0] === 'string' && /[wa]/.test(rest[0]);
+    if (full.on && writing && full.where.test(String(file))) {
+      full.hits++;
+      throw Object.assign(new Error(`ENOSPC: no space left on device, open '${String(file)}'`), { code: 'ENOSPC' });
+    }
+    return (real.openSync as (...a: unknown[]) => number)(file, ...rest);
+  };
+  return { ...real, openSync, default: { ...real, openSync } };
+});
 
 const dir = tempDir();
 const levels = path.join(dir, 'levels');
@@ -316,15 +332,19 @@ describe('5. schema-valid but inconsistent levels are problems, not crashes', ()
 });
 
 describe('6. bundle is a transaction', () => {
-  it('an error part-way (a full disk) leaves the old dist exactly as it was, and no leftovers', async () => {
+  it('an error part-way (a full disk at the last file, the conformance vectors) leaves the old dist exactly as it was, and no leftovers', async () => {
     const out = fresh('dist-tx');
     fs.cpSync(dist, out, { recursive: true });
     fs.writeFileSync(path.join(out, 'notes.txt'), 'mine');
     const before = snapshot(out);
-    const full = () => {
-      throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' });
-    };
-    const e = await bundleCommand({ packs, out, conformance: full }, memoryConsole()).catch((x: unknown) => x);
+    // bundle writes the vectors itself (nothing handed in): the disk fills up at conformance/ghost.json in the stage
+    Object.assign(full, { on: true, where: /\.dist-tx\.bundle-new-\d+\/conformance\/ghost\.json$/, hits: 0 });
+    const e = await bundleCommand({ packs, out }, memoryConsole())
+      .catch((x: unknown) => x)
+      .finally(() => {
+        full.on = false;
+      });
+    expect(full.hits).toBe(1);
     expect(e).toBeInstanceOf(InputError);
     expect((e as InputError).message).toBe(`${out}: cannot write the new dist (ENOSPC); ${out} is exactly as it was`);
     expect(snapshot(out)).toEqual(before);

@@ -8,7 +8,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { BenchInput, PuzzleKind } from '../lib/kind.ts';
 import { generateSet } from '../commands/generate.ts';
-import { validateFiles } from '../commands/validate.ts';
+import { validateFiles } from '../commands/validate/files.ts';
 import { memoryConsole } from '../lib/console.ts';
 import { formatDocument } from '../lib/json.ts';
 import { spread } from '../commands/sets/spread.ts';

@@ -12,7 +12,8 @@ import type { GhostLevel } from '../kinds/ghost/play.ts';
 import { decodeCourse } from '../kinds/ghost/course-format.ts';
 import { decodeHints } from '../kinds/ghost/hints.ts';
 import { mean } from '../lib/stats.ts';
-import { levelBytes, type BuiltPack } from '../commands/bundle.ts';
+import type { BuiltPack } from '../commands/bundle/cut.ts';
+import { levelBytes } from '../commands/bundle/sizes.ts';
 import type { Figure } from '../lib/bench.ts';
 
 const root = fileURLToPath(PROJECT_ROOT);

@@ -24,9 +24,11 @@ import type { PuzzleKind } from '../lib/kind.ts';
 import { kinds } from '../kinds/index.ts';
 import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
-import { validateCommand, type OutcomeCache } from './validate.ts';
-import { buildPacks, bundleCommand, packNameProblems } from './bundle.ts';
-import type { ConformanceWriter } from '../lib/conformance.ts';
+import { validateCommand } from './validate.ts';
+import type { OutcomeCache } from './validate/analyze.ts';
+import { bundleCommand } from './bundle.ts';
+import { buildPacks } from './bundle/cut.ts';
+import { packNameProblems } from './bundle/pack-names.ts';
 import { readJobConfig } from './files/config.ts';
 import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
 import { configBudgetProblems, parseBudgetOptions } from './run/budgets.ts';
@@ -46,8 +48,6 @@ export interface PipelineOptions extends TaskCeilings {
   levels: string;
   dist: string;
   work: string;
-  /** Handed to bundle (the client's conformance-vector writer, from the CLI). */
-  conformance?: ConformanceWriter;
   /** A folder of partial configs and a packs.json (proofpack init); default: ./proofpack. */
   configDir?: string;
   /** Scale every kind's plan to this many wanted levels. */
@@ -523,7 +523,6 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           config: packsDoc,
           out: staged(opts.dist),
           allowShort: opts.allowShort ?? false,
-          conformance: opts.conformance,
           ...ceilingsOf(opts),
         },
         said,
@@ -537,7 +536,6 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
           ...ceilingsOf(opts),
           cache,
           ...budget,
-          ...(opts.conformance ? { conformance: opts.conformance } : {}),
         },
         said,
       ),

@@ -4,7 +4,7 @@
 // action by action. Each kind writes its own vectors and owns its cases' format
 // (PuzzleKind.conformance: tools/kinds/<kind>/conformance.ts and vectors.ts);
 // this file holds what every kind's file shares (the header, a case's pack and
-// level, a refused event), the writer bundle runs, and the hook's type. A
+// level, a refused event) and the hook's type. A
 // level is named by its pack and id: the port loads the pack from the same dist/.
 import { z } from 'zod';
 import type { Level } from './level.ts';
@@ -70,6 +70,3 @@ export function sample<L>(levels: readonly L[]): L[] {
   const picks = [...new Set([0, Math.floor(levels.length / 2)])].filter((i) => i < levels.length);
   return picks.map((i) => at(levels, i));
 }
-
-/** Writes the vectors for the bundled packs, one file per kind present, from each kind's vectors (computed on the worker pool), by kind name (bundle calls it when the CLI hands it one). */
-export type ConformanceWriter = (packs: readonly NamedPack[], vectors: ReadonlyMap<string, KindVectors>) => ConformanceFile[];

@@ -1,14 +1,15 @@
 // The files bundle derives from its packs and sets, beside the packs and the
 // manifest: the designer's preview page (preview/index.html), the play-test
-// page (preview/play.html) and the client's conformance vectors
-// (conformance/<kind>.json). One builder for each, called by bundle to write
+// page (preview/play.html) and the conformance vectors
+// (conformance/<kind>.json, sets/conformance.ts). One builder for each, called by bundle to write
 // them and by validate to recompute them from a bundle's packs and the sets its
 // manifest names (found among the files validated, by their SHA-256), so a
 // planted or stale page is named, never shipped. Pages are built from the
 // documents as read back (parseDocument), so bundle and validate hand the
 // builders the same values. The kinds' code in them (preview data, vectors)
 // runs on the worker pool, one step a kind (kind-steps.ts `pages`).
-import type { ConformanceFile, ConformanceWriter, KindVectors } from '../../lib/conformance.ts';
+import type { ConformanceFile, KindVectors } from '../../lib/conformance.ts';
+import { writeConformance } from './conformance.ts';
 import { TOOL, type PackFile, type SetFile } from '../../lib/files.ts';
 import { formatDocument } from '../../lib/json.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
@@ -65,7 +66,7 @@ export function playPage(sets: readonly PageSet[]): string {
 }
 
 /** The text of a conformance file: pretty JSON, one line per action. */
-export function conformanceText(file: ConformanceFile): string {
+function conformanceText(file: ConformanceFile): string {
   return formatDocument(file, new Set(['steps']));
 }
 
@@ -85,7 +86,6 @@ export interface DerivedRun {
 export async function derivedFiles(
   packs: readonly PagePack[],
   sets: readonly PageSet[] | undefined,
-  conformance: ConformanceWriter | undefined,
   run: DerivedRun,
 ): Promise<{ files: Map<string, string>; vectors: ConformanceFile[] }> {
   const present = [...new Map(packs.map((p) => [p.kind.name, p.kind])).values()];
@@ -98,7 +98,7 @@ export async function derivedFiles(
           .filter((p) => p.kind.name === kind.name)
           .map((p) => ({ name: p.name, pack: p.pack, ...(p.setFile !== undefined ? { setFile: p.setFile } : {}) })),
         preview: kind.preview !== undefined,
-        vectors: conformance !== undefined,
+        vectors: true,
       },
       label: `${run.label}: the ${kind.name} kind's ruleProblems, preview, difficulty and conformance vectors`,
     })),
@@ -121,12 +121,10 @@ export async function derivedFiles(
   const out = new Map<string, string>();
   out.set('preview/index.html', previewPage(packs, page));
   if (sets) out.set('preview/play.html', playPage(sets));
-  const vectors = conformance
-    ? conformance(
-        packs.map((p) => ({ name: p.name, pack: p.pack })),
-        vectorsOf,
-      )
-    : [];
+  const vectors = writeConformance(
+    packs.map((p) => ({ name: p.name, pack: p.pack })),
+    vectorsOf,
+  );
   for (const v of vectors) out.set(`conformance/${v.kind}.json`, conformanceText(v));
   return { files: out, vectors };
 }

@@ -1,7 +1,7 @@
 // The conformance vectors of the bundled packs (docs/porting.md): each kind of
 // the registry writes its own (PuzzleKind.conformance, run on the worker pool:
 // kindVectors, a step of kind-steps.ts); this makes one file per kind present.
-// The CLI hands it to bundle, which writes dist/conformance/<kind>.json.
+// bundle writes them as dist/conformance/<kind>.json (sets/bundle-pages.ts).
 import type { ConformanceFile, KindVectors, NamedPack } from '../../lib/conformance.ts';
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { kinds } from '../../kinds/index.ts';

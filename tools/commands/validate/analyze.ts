@@ -1,0 +1,175 @@
+// validate's analyses: every level's analyze() recomputed once on the worker
+// pool (or taken from the process's OutcomeCache), started costliest first,
+// with an ETA weighed by the kinds' estimates and the run ceiling summed in
+// start order, so the level named where it passes is the same for any --threads.
+import stringify from 'fast-json-stable-stringify';
+import type { Console } from '../../lib/console.ts';
+import { InputError } from '../../lib/errors.ts';
+import type { Outcome } from '../../lib/kind.ts';
+import type { RunCeilingOf } from '../run/budgets.ts';
+import { pipelineStartOrder, runPipelineTasks, taskCost, withCosts, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from '../run/tasks.ts';
+import { Interrupted, interruptible } from '../run/interrupt.ts';
+import { at } from '../../lib/at.ts';
+import { ceilingLine, roundUp2 } from './run-ceiling.ts';
+
+/**
+ * Outcomes of analyze() already recomputed in this process, by task (kind,
+ * puzzle, config, calibration). `proofpack pipeline` hands one to both of its
+ * validate steps, so a level that sits in a set and in a pack is recomputed
+ * once per run, not twice; nothing stored in a file is ever trusted through it.
+ */
+export type OutcomeCache = Map<string, Outcome<unknown, unknown>>;
+
+const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.calibration]);
+
+/**
+ * Run the tasks, each distinct one once (or not at all when the cache has it).
+ * Each recomputed level's work (its kind's analyzeWork count) is added up per
+ * kind in the order the levels start (longest first by the kind's estimate,
+ * ties in level order: pipelineStartOrder), whatever order the threads finish
+ * in: the first level at which a kind's sum passes its run ceiling stops the
+ * run (the same level for any --threads), naming it and the flag that raises
+ * the ceiling. Summing in start order, not file order, means the stop comes
+ * once about the ceiling's worth of work is done, not after every level a
+ * file lists before the one named.
+ */
+export async function analyzeAll(
+  tasks: AnalyzeTask[],
+  pool: { threads: number; ceilings?: TaskCeilings | undefined },
+  con: Console | undefined,
+  cache: OutcomeCache | undefined,
+  ceilings: ReadonlyMap<string, RunCeilingOf>,
+  label: (task: number) => string,
+  setWork: ReadonlyMap<string, number> = new Map(),
+): Promise<Outcome<unknown, unknown>[]> {
+  const keys = tasks.map(taskKey);
+  const todo: AnalyzeTask[] = [];
+  const todoKeys: string[] = [];
+  const todoTask: number[] = [];
+  const queued = new Set<string>();
+  keys.forEach((k, i) => {
+    if (cache?.has(k) || queued.has(k)) return;
+    queued.add(k);
+    todo.push({ ...at(tasks, i), counted: true });
+    todoKeys.push(k);
+    todoTask.push(i);
+  });
+  // the kinds' estimates (analyzeCost), computed on the pool like the analyses: the start order, the ETA, the ceiling's suggestion
+  try {
+    const costed = await interruptible((signal) =>
+      withCosts(todo, {
+        ...(pool.ceilings ? { ceilings: pool.ceilings } : {}),
+        signal,
+        label: (kind) => `validate: the ${kind} kind's analyzeCost of ${todo.length} levels`,
+      }),
+    );
+    todo.splice(0, todo.length, ...costed);
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    throw new Interrupted(e.signal, `interrupted: validate stopped before any level was checked; nothing was written`);
+  }
+  // the run ceiling, decided in start order: works[i] once level i is done, order[next] the first level not yet added
+  const order = pipelineStartOrder(todo);
+  const works: (number | undefined)[] = [];
+  const spent = new Map<string, number>(setWork);
+  let next = 0;
+  /** The line naming the level where the run's work passed its ceiling, once it has. */
+  let stopped: string | undefined;
+  const stopFlag = new Int32Array(new SharedArrayBuffer(4));
+  for (const t of todo) t.stop = stopFlag;
+  const addInOrder = () => {
+    while (next < order.length && works[at(order, next)] !== undefined) {
+      const i = at(order, next);
+      const kind = at(todo, i).kind;
+      const total = (spent.get(kind) ?? 0) + (works[i] ?? 0);
+      spent.set(kind, total);
+      const ceiling = ceilings.get(kind);
+      if (ceiling && total > ceiling.ceiling) {
+        // the tasks not yet started return at once; aborting the pool would cut running tasks mid-message
+        Atomics.store(stopFlag, 0, 1);
+        stopped = ceilingLine(label(at(todoTask, i)), total, ceiling, wholeRunGuess(kind, total));
+        return;
+      }
+      next++;
+    }
+  };
+  /**
+   * What to raise the ceiling to for the whole run, rounded up to two
+   * significant digits: the work so far plus, for the kind's levels not yet
+   * added, their estimate (the kind's analyzeCost) times the largest ratio of
+   * work to estimate among the levels added — or, for a kind without an
+   * estimate, the most one added level took, for each. Only a suggestion in
+   * the message (a level not yet run may take more); the work so far alone,
+   * suggested before, stopped the rerun one level later.
+   */
+  const wholeRunGuess = (kind: string, total: number): number => {
+    let most = 0;
+    let ratio = 0;
+    let left = 0;
+    let leftCost = 0;
+    order.forEach((j, k) => {
+      const task = at(todo, j);
+      if (task.kind !== kind) return;
+      const cost = taskCost(task);
+      if (k <= next) {
+        const work = works[j] ?? 0;
+        most = Math.max(most, work);
+        if (cost > 0) ratio = Math.max(ratio, work / cost);
+      } else {
+        left++;
+        leftCost += cost;
+      }
+    });
+    return roundUp2(total + (ratio > 0 ? Math.ceil(ratio * leftCost) : most * left));
+  };
+  // the ETA weighs each level by its kind's estimate (the costliest start first: a count of levels would promise hours for minutes);
+  // a level of a kind without one weighs the least, 1
+  const weights = todo.map((t) => Math.max(1, taskCost(t)));
+  const progress = con?.progress(
+    'validate',
+    todo.length,
+    'levels',
+    weights.reduce((a, w) => a + w, 0),
+  );
+  let workDone = 0;
+  let checked = 0;
+  let computed: Outcome<unknown, unknown>[];
+  try {
+    computed = (await interruptible((signal) =>
+      runPipelineTasks(todo, {
+        threads: pool.threads,
+        signal,
+        ceilings: pool.ceilings,
+        // a level may take seconds (within its budget): on the pool, the main thread answers Ctrl-C at once
+        inlineMs: 0,
+        label: (i) => label(at(todoTask, i)),
+        onResult: (i, r, done) => {
+          works[i] = (r as CountedOutcome).work ?? 0;
+          if (stopped === undefined) addInOrder();
+          checked = done;
+          workDone += at(weights, i);
+          progress?.update(done, workDone);
+        },
+      }),
+    )) as Outcome<unknown, unknown>[];
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    progress?.stop();
+    throw new Interrupted(e.signal, `interrupted: validate stopped after ${checked} of ${todo.length} levels; nothing was written`);
+  }
+  progress?.stop();
+  // every result is in: the last levels may pass the ceiling too
+  if (stopped !== undefined) throw new InputError(stopped);
+  const fresh = new Map(
+    todoKeys.map((k, i) => {
+      const { work: _work, ...outcome } = at(computed, i) as CountedOutcome;
+      return [k, outcome as Outcome<unknown, unknown>];
+    }),
+  );
+  if (cache) for (const [k, o] of fresh) cache.set(k, o);
+  return keys.map((k) => {
+    const outcome = fresh.get(k) ?? cache?.get(k);
+    if (outcome === undefined) throw new Error(`validate: no outcome for task ${k}`);
+    return outcome;
+  });
+}

@@ -1,0 +1,62 @@
+// validate's run ceiling (--budget): the line naming the level or file where
+// a kind's summed work passed its ceiling, with the ceiling to rerun with, and
+// the work the set reports add before any level is analysed.
+import { InputError } from '../../lib/errors.ts';
+import type { Loaded } from '../files/documents.ts';
+import type { RunCeilingOf } from '../run/budgets.ts';
+import type { TaskCeilings } from '../run/tasks.ts';
+import { interruptible } from '../run/interrupt.ts';
+import { runKindSteps } from '../run/run-step.ts';
+import { at } from '../../lib/at.ts';
+
+/** The line naming where a run's work passed its ceiling, and the ceiling it suggests (at least the work so far). */
+export function ceilingLine(where: string, total: number, ceiling: RunCeilingOf, suggest = total): string {
+  const guess = suggest > total ? ' (the work so far and a guess at the levels not yet checked, from the ones checked)' : ' (or more)';
+  return `${where}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${suggest}${guess} if you trust these files`;
+}
+
+/** n rounded up to two significant digits (n ≥ 0). */
+export function roundUp2(n: number): number {
+  if (n < 100) return Math.ceil(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.ceil(n / unit) * unit;
+}
+
+/**
+ * The work the set reports will spend beyond their levels (the kind's setReportWork, each key
+ * once), per kind, summed in file order before any level is analysed; a file at which it passes
+ * the run's ceiling stops the run there, naming the file.
+ */
+export async function setReportWork(
+  files: readonly { file: string; l: Loaded }[],
+  ceilings: ReadonlyMap<string, RunCeilingOf>,
+  run: { threads: number; ceilings?: TaskCeilings },
+): Promise<Map<string, number>> {
+  const spent = new Map<string, number>();
+  const counted = new Set<string>();
+  const sets = files.flatMap(({ file, l }) => (l.type === 'set' && l.kind.setReport && l.kind.setReportWork ? [{ file, l }] : []));
+  // the kind's count, on the pool (its code, under the ceilings), one step a set in one pool
+  const works = await interruptible((signal) =>
+    runKindSteps(
+      sets.map(({ file, l }) => ({
+        step: 'reportWork' as const,
+        kind: l.kind.name,
+        input: { config: l.doc.generator.config },
+        label: `${file} › generator.config (the ${l.kind.name} kind's setReportWork)`,
+      })),
+      { signal, threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) },
+    ),
+  );
+  for (const [i, { file, l }] of sets.entries()) {
+    const counts = at(works, i);
+    if (!counts) continue;
+    const { key, work } = counts;
+    if (counted.has(`${l.kind.name}/${key}`)) continue;
+    counted.add(`${l.kind.name}/${key}`);
+    const total = (spent.get(l.kind.name) ?? 0) + work;
+    spent.set(l.kind.name, total);
+    const ceiling = ceilings.get(l.kind.name);
+    if (ceiling && total > ceiling.ceiling) throw new InputError(ceilingLine(`${file} › set report`, total, ceiling));
+  }
+  return spent;
+}

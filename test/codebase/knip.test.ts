@@ -7,8 +7,8 @@
 // empty report, so the test holds whatever else knip reports at the time
 // (`npm test`'s own knip step is what keeps the repository at zero). One export
 // is planted in tools/lib/paths.ts, a module the CLI uses; the other in
-// tools/lib/at.ts, a helper proofpack/face re-exports by name (a module
-// re-exported whole would be public and never checked).
+// tools/lib/stats.ts, a helper module proofpack/kind re-exports by name (a
+// module re-exported whole would be public and never checked).
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -47,14 +47,14 @@ describe('knip (npm test)', () => {
       expect(before.found.filter((f) => /planted/i.test(f))).toEqual([]);
 
       fs.appendFileSync(path.join(copy, 'tools', 'lib', 'paths.ts'), '\nexport const plantedUnusedExport = 1;\n');
-      fs.appendFileSync(path.join(copy, 'tools', 'lib', 'at.ts'), '\nexport const plantedUnusedHelper = 2;\n');
+      fs.appendFileSync(path.join(copy, 'tools', 'lib', 'stats.ts'), '\nexport const plantedUnusedHelper = 2;\n');
       fs.writeFileSync(path.join(copy, 'tools', 'lib', 'planted-unused-file.ts'), 'export const planted = 3;\n');
       const after = knip(copy);
 
       expect(after.status).toBe(1);
       expect(after.found.filter((f) => !before.found.includes(f))).toEqual([
-        'exports tools/lib/at.ts:plantedUnusedHelper',
         'exports tools/lib/paths.ts:plantedUnusedExport',
+        'exports tools/lib/stats.ts:plantedUnusedHelper',
         'files tools/lib/planted-unused-file.ts:tools/lib/planted-unused-file.ts',
       ]);
       // and nothing the baseline found went missing (the plants hid nothing)

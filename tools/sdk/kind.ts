@@ -5,8 +5,10 @@
 // schemas and proofpack's are made by one zod), the seeded random generators,
 // stable JSON, budgets, stats and distributions, symmetries, the conformance
 // helpers, the errors a kind may throw, and everything of proofpack/face.
-// Re-exports of tools/lib only, each by name (as proofpack/face, and for the
-// same reasons: the documented list, and dead code knip can see).
+// Re-exports of tools/lib only, each by name: the names docs/kind-contract.md
+// lists, and so the unused-code check (knip) sees the rest of each helper
+// module (a module re-exported whole from an entry is public as a whole, never
+// checked); proofpack/face's are re-exported whole (see there why).
 export * from './face.ts';
 export { z } from 'zod';
 export {

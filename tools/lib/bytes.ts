@@ -1,7 +1,8 @@
 // Compact binary fields inside JSON: unsigned LEB128 varints written to a
 // growable byte buffer and read back with bounds checks, and base64 (RFC 4648
 // alphabet, no padding) without Node's Buffer, so a browser client decodes with
-// the same code. Pure functions, no Node-only imports.
+// the same code; and a bit writer (Elias gamma, exp-Golomb codes). No Node-only
+// imports.
 
 export class ByteWriter {
   private buf = new Uint8Array(64);
@@ -167,54 +168,5 @@ export class BitWriter {
     out.set(whole);
     out[whole.length] = (this.acc << (8 - this.n)) & 0xff;
     return out;
-  }
-}
-
-export class BitReader {
-  private at: number;
-  private bitAt = 0;
-  constructor(
-    readonly buf: Uint8Array,
-    start: number,
-    readonly what: string,
-  ) {
-    this.at = start;
-  }
-
-  bit(): number {
-    if (this.at >= this.buf.length) throw new Error(`${this.what}: ends early`);
-    const b = (this.buf[this.at]! >>> (7 - this.bitAt)) & 1;
-    if (++this.bitAt === 8) {
-      this.bitAt = 0;
-      this.at++;
-    }
-    return b;
-  }
-
-  bits(width: number): number {
-    let v = 0;
-    for (let i = 0; i < width; i++) v = v * 2 + this.bit();
-    return v;
-  }
-
-  gamma(): number {
-    let zeros = 0;
-    while (this.bit() === 0) {
-      if (++zeros > 30) throw new Error(`${this.what}: a gamma code longer than 31 bits`);
-    }
-    return 2 ** zeros + this.bits(zeros);
-  }
-
-  expGolomb(k: number): number {
-    return (this.gamma() - 1) * 2 ** k + this.bits(k);
-  }
-
-  /** Throws unless only zero padding bits of the current byte are left. */
-  end(): void {
-    if (this.bitAt > 0) {
-      if ((this.buf[this.at]! & ((1 << (8 - this.bitAt)) - 1)) !== 0) throw new Error(`${this.what}: non-zero padding bits`);
-      this.at++;
-    }
-    if (this.at !== this.buf.length) throw new Error(`${this.what}: ${this.buf.length - this.at} bytes after the end`);
   }
 }

@@ -8,8 +8,3 @@ export const KIND_NAME_PART = '[a-z][a-z0-9]*';
 
 /** A whole kind name: lower-case letters and digits, starting with a letter. */
 export const KIND_NAME = new RegExp(`^${KIND_NAME_PART}$`);
-
-/** Whether `name` is a valid kind name. */
-export function isKindName(name: unknown): name is string {
-  return typeof name === 'string' && KIND_NAME.test(name);
-}

@@ -39,7 +39,10 @@ export type AppleRect = z.infer<typeof AppleRect>;
 export const ApplePlay = z.array(AppleRect).max(MAX_PLAY_MOVES).describe('moves in play order; each clears a rectangle whose remaining digits sum to 10');
 export type ApplePlay = z.infer<typeof ApplePlay>;
 
-/** The level's solution: the play that reaches bestScore. */
+/**
+ * The level's solution: the play that reaches bestScore.
+ * @alias of ApplePlay under the kind contract's name for a solution (knip: not a duplicate export)
+ */
 export const AppleSolution = ApplePlay;
 export type AppleSolution = ApplePlay;
 
@@ -68,7 +71,6 @@ const AppleSearch = z.strictObject({
   cellShift: int().min(0).max(40).describe('completion policy: each cell of a move divides its weight by 2^cellShift'),
   digitGrowth: int().min(1).max(1000).describe("completion policy: each unit of a move's largest digit multiplies its weight by digitGrowth/100"),
 });
-export type AppleSearch = z.infer<typeof AppleSearch>;
 
 export const AppleConfig = z.strictObject({
   boards: int().min(1).max(1_000_000).describe('wanted boards'),

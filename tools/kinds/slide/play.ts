@@ -71,7 +71,10 @@ export function starsEarned(play: SlidePlay, analysis: Analysis): 0 | 1 | 2 | 3 
   return isCleared(play) ? starsFor(play.moves, analysis.stars) : 0;
 }
 
-/** @deprecated the old name of starsEarned. */
+/**
+ * @deprecated the old name of starsEarned.
+ * @alias kept in proofpack/client for games written against it (knip: not a duplicate export)
+ */
 export const slideStars = starsEarned;
 
 /** Replay the level's stored solution: every flick legal, the board clear, minMoves flicks, 3 stars. `score` is the stars. Never throws. */

@@ -54,10 +54,6 @@ export type SlideMove = z.infer<typeof SlideMove>;
 export const SlideSolution = z.array(SlideMove).max(MAX_SOLUTION_MOVES).describe('one shortest solution, replayed move by move by validate');
 export type SlideSolution = z.infer<typeof SlideSolution>;
 
-/** Solver verdicts, kept distinct everywhere: only `solved` levels are stored. */
-const SOLVE_STATUSES = ['solved', 'unsolvable', 'unknown'] as const;
-export type SolveStatus = (typeof SOLVE_STATUSES)[number];
-
 export const SlideAnalysis = z.strictObject({
   status: z.literal('solved').describe("solver verdict; a stored level is always 'solved' ('unsolvable' and 'unknown' never ship)"),
   minMoves: int().min(1).max(MAX_SOLUTION_MOVES).describe('length of a shortest solution'),

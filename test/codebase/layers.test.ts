@@ -67,22 +67,11 @@ function layerOf(file: string): Layer {
 /** The commands' rooms, lowest first: each may import only the rooms before it. */
 const ROOMS = ['room:files', 'room:sets', 'room:run'];
 
-/**
- * Imports that break the rooms' order, each with why it stands. Every one is
- * checked to be still there (a stale exception fails), so the list only shrinks.
- */
-const ROOM_EXCEPTIONS: Record<string, string> = {
-  // the bundle's pages render on the pool; bundle-pages.ts is being split with bundle.ts (it moves up, out of sets/)
-  'tools/commands/sets/bundle-pages.ts -> tools/commands/run/run-step.ts': 'renders the pages on the pool (moves up with the bundle split)',
-  'tools/commands/sets/bundle-pages.ts -> tools/commands/run/tasks.ts': 'renders the pages on the pool (moves up with the bundle split)',
-};
-
 /** Whether `from` may import `to`. */
 function allowed(from: string, to: string): boolean {
   const a = layerOf(from);
   const b = layerOf(to);
   if (a.group === b.group) return true;
-  if (`${from} -> ${to}` in ROOM_EXCEPTIONS) return true;
   switch (a.group.split(':')[0]) {
     case 'lib':
     case 'kind':
@@ -374,15 +363,6 @@ describe('layers', () => {
   });
 
   it("the commands' rooms import downwards only: files < sets < run, and no room imports a command", () => {
-    // every exception is still an import (a stale one is dropped)
-    const edges = new Set(
-      Object.entries(files).flatMap(([file, text]) =>
-        importsOf(text)
-          .filter((spec) => spec.startsWith('.'))
-          .map((spec) => `${file} -> ${resolved(file, spec)}`),
-      ),
-    );
-    expect(Object.keys(ROOM_EXCEPTIONS).filter((e) => !edges.has(e))).toEqual([]);
     for (const room of ['files', 'sets', 'run']) expect(Object.keys(files).some((f) => f.startsWith(`tools/commands/${room}/`))).toBe(true);
     expect(
       violations({

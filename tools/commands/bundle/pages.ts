@@ -5,7 +5,8 @@ import * as path from 'node:path';
 import type { PacksConfig } from '../../lib/files.ts';
 import { parseDocument } from '../files/documents.ts';
 import type { TaskCeilings } from '../run/tasks.ts';
-import { derivedFiles, type PagePack } from '../sets/bundle-pages.ts';
+import type { PagePack } from '../sets/bundle-pages.ts';
+import { derivedFiles } from '../run/derived-files.ts';
 import type { BuiltPack } from './cut.ts';
 import { readSet } from './read-set.ts';
 

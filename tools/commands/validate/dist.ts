@@ -11,7 +11,8 @@ import { at } from '../../lib/at.ts';
 import type { Loaded } from '../files/documents.ts';
 import { interruptible } from '../run/interrupt.ts';
 import type { TaskCeilings } from '../run/tasks.ts';
-import { derivedFiles, type PagePack, type PageSet } from '../sets/bundle-pages.ts';
+import type { PagePack, PageSet } from '../sets/bundle-pages.ts';
+import { derivedFiles } from '../run/derived-files.ts';
 import { cutFromProblems, isPlainPackFile } from '../sets/level-checks.ts';
 import { realOf, type LoadedFiles } from './load.ts';
 

@@ -1,13 +1,12 @@
 // The rules of Lights Out, once, and the kind as the game client knows it (KindFace): a board is rows
 // of '0' (off) and '1' (on); a press toggles a cell and its four neighbours; all off wins. Browser-safe.
 import { arr, int, nest, obj, str, type KindFace, type Level } from 'proofpack/face';
-import type { Analysis, Puzzle, Solution } from './schema.ts';
 
 /** The kind's name: the `kind` of its files, the prefix of its level ids (`proofpack init --kind NAME` writes it). */
 export const NAME = 'lights';
 
-/** A level of this kind. */
-export type LightsLevel = Level<Puzzle, Solution, Analysis>;
+/** A level of this kind: schema.ts's Puzzle, Solution and Analysis, as plain types (index.ts's `face` member holds them equal). */
+export type LightsLevel = Level<{ size: number; lights: string[] }, number[], { presses: number; solutions: number }>;
 /** A game: its level's id, the board now and the cells pressed so far (row-major indexes, in order). */
 export type State = { level: string; lights: string[]; pressed: number[] };
 /** Press a cell (its row-major index), or start again. */

@@ -10,47 +10,17 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
-import { pearGame } from '../support/pear-game.ts';
+import { pearConfigDir, pearGame, quickPearSet, refusal } from '../support/pear-game.ts';
 
 /** The temporary game repository. */
 let game = '';
-const quick = { search: { work: 20_000, iterations: 10_000, runs: 2 }, fidelity: { referenceBoards: 100, referenceSeed: 17, alpha: 0.001 } };
 
 /** A config folder `name` of the game whose kinds.json lists this module of proofpack/kinds/pear/. */
-function configDir(name: string, module: string): string {
-  const dir = path.join(game, name);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'kinds.json'), JSON.stringify({ type: 'kinds-config', formatVersion: 1, kinds: [`../proofpack/kinds/pear/${module}`] }));
-  return dir;
-}
-
-/** The one line of a refusal: exit 2, exactly one line on stderr. */
-function refusal(r: { code: number; stderr: string }): string {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  return r.stderr.trimEnd();
-}
+const configDir = (name: string, module: string): string => pearConfigDir(game, name, module);
 
 beforeAll(async () => {
   game = pearGame(['spinning.mjs', 'hungry.mjs']);
-  fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(quick));
-  // a set of two pear levels, made by the kind itself, for validate
-  const g = await run([
-    'generate',
-    'pear',
-    '--config',
-    path.join(game, 'pear.quick.json'),
-    '--count',
-    '2',
-    '--threads',
-    '1',
-    '--out',
-    path.join(game, 'pear.json'),
-    '--config-dir',
-    configDir('plain', 'index.ts'),
-    '--quiet',
-  ]);
-  expect(g.code, g.stderr).toBe(0);
+  await quickPearSet(game);
 });
 
 afterAll(() => {

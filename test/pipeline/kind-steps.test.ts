@@ -10,26 +10,14 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BIN } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
-import { pearGame, pearPacks } from '../support/pear-game.ts';
+import { pearConfigDir, pearGame, pearPacks, QUICK_PEAR, quickPearSet, refusal } from '../support/pear-game.ts';
 
 /** The temporary game repository. */
 let game = '';
-const quick = { search: { work: 20_000, iterations: 10_000, runs: 2 }, fidelity: { referenceBoards: 100, referenceSeed: 17, alpha: 0.001 } };
+const quick = QUICK_PEAR;
 
 /** A config folder `name` of the game whose kinds.json lists this module of proofpack/kinds/pear/. */
-function configDir(name: string, module: string): string {
-  const dir = path.join(game, name);
-  fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, 'kinds.json'), JSON.stringify({ type: 'kinds-config', formatVersion: 1, kinds: [`../proofpack/kinds/pear/${module}`] }));
-  return dir;
-}
-
-/** The one line of a refusal: exit 2, exactly one line on stderr. */
-function refusal(r: { code: number; stderr: string }): string {
-  expect(r.code, r.stderr).toBe(2);
-  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
-  return r.stderr.trimEnd();
-}
+const configDir = (name: string, module: string): string => pearConfigDir(game, name, module);
 
 /** The built CLI run in the game, SIGINT sent `afterMs` after its start: its exit code and how long it took to answer the signal. */
 async function interrupted(args: string[], afterMs: number): Promise<{ code: number | null; answerMs: number; stderr: string }> {
@@ -50,23 +38,7 @@ async function interrupted(args: string[], afterMs: number): Promise<{ code: num
 
 beforeAll(async () => {
   game = pearGame(['stuck.mjs']);
-  fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(quick));
-  const g = await run([
-    'generate',
-    'pear',
-    '--config',
-    path.join(game, 'pear.quick.json'),
-    '--count',
-    '2',
-    '--threads',
-    '1',
-    '--out',
-    path.join(game, 'pear.json'),
-    '--config-dir',
-    configDir('plain', 'index.ts'),
-    '--quiet',
-  ]);
-  expect(g.code, g.stderr).toBe(0);
+  await quickPearSet(game);
   // the set curated by the kind itself, and a packs config of it, for bundle
   const c = await run([
     'curate',

@@ -6,7 +6,35 @@
 // the packs config of one pack of every tier a pear set has.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { expect } from 'vitest';
 import { ROOT, tempDir } from './helpers.ts';
+import { run } from './run-cli.ts';
+
+/** A pear config that makes levels in a second or two: small search and fidelity budgets. */
+export const QUICK_PEAR = { search: { work: 20_000, iterations: 10_000, runs: 2 }, fidelity: { referenceBoards: 100, referenceSeed: 17, alpha: 0.001 } };
+
+/** A config folder `name` of the game whose kinds.json lists this module of proofpack/kinds/pear/ (e.g. `index.ts`, or a fixture). */
+export function pearConfigDir(game: string, name: string, module: string): string {
+  const dir = path.join(game, name);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'kinds.json'), JSON.stringify({ type: 'kinds-config', formatVersion: 1, kinds: [`../proofpack/kinds/pear/${module}`] }));
+  return dir;
+}
+
+/** Generates `<game>/pear.json`, two levels of the plain pear kind from QUICK_PEAR (written to `<game>/pear.quick.json`), on one thread. */
+export async function quickPearSet(game: string): Promise<void> {
+  fs.writeFileSync(path.join(game, 'pear.quick.json'), JSON.stringify(QUICK_PEAR));
+  const args = ['generate', 'pear', '--config', path.join(game, 'pear.quick.json'), '--count', '2', '--threads', '1'];
+  const g = await run([...args, '--out', path.join(game, 'pear.json'), '--config-dir', pearConfigDir(game, 'plain', 'index.ts'), '--quiet']);
+  expect(g.code, g.stderr).toBe(0);
+}
+
+/** The one line of a refusal: exit 2, exactly one line on stderr. */
+export function refusal(r: { code: number; stderr: string }): string {
+  expect(r.code, r.stderr).toBe(2);
+  expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  return r.stderr.trimEnd();
+}
 
 /** A new game folder (its real path) holding proofpack/kinds/pear/, plus each of `fixtures` (test/fixtures/game-kinds/) in pear's folder. */
 export function pearGame(fixtures: readonly string[] = []): string {

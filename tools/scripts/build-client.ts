@@ -72,18 +72,15 @@ for (const file of declarationsReached(types, 'client/index.d.ts')) {
   fs.mkdirSync(path.dirname(path.join(out, 'types', file)), { recursive: true });
   fs.writeFileSync(path.join(out, 'types', file), copyDeclaration(file));
 }
+/** How every browser script here is built: one minified bundle, for the browsers the client supports. */
+const BROWSER = { bundle: true, minify: true, platform: 'browser', target: 'es2022', legalComments: 'none', logLevel: 'warning' } as const;
 const minified = await build({
+  ...BROWSER,
   entryPoints: [path.join(root, 'tools', 'client', 'index.ts')],
-  bundle: true,
   metafile: true,
   plugins: [kindParts(['face'])],
-  minify: true,
   write: false,
   format: 'esm',
-  platform: 'browser',
-  target: 'es2022',
-  legalComments: 'none',
-  logLevel: 'warning',
 });
 // The pages' scripts, each one minified browser script that its page inlines:
 // the play-test page's (tools/preview/play-page.ts, the one renderer of the
@@ -91,16 +88,11 @@ const minified = await build({
 for (const name of ['play-page', 'page-script']) {
   const page = await build({
     entryPoints: [path.join(root, 'tools', 'preview', `${name}.ts`)],
+    ...BROWSER,
     outfile: path.join(root, 'build', 'preview', `${name}.js`),
-    bundle: true,
     metafile: true,
     plugins: [kindParts(['face', 'view'])],
-    minify: true,
     format: 'iife',
-    platform: 'browser',
-    target: 'es2022',
-    legalComments: 'none',
-    logLevel: 'warning',
   });
   pipelineFree(`build/preview/${name}.js`, page.metafile.inputs);
 }
@@ -172,15 +164,10 @@ function copyDeclaration(file: string): string {
 /** The size of what a game's bundler keeps of the built package when a module imports `names` from it (minified, for the browser). */
 async function gameBytes(names: readonly string[]): Promise<number> {
   const game = await build({
+    ...BROWSER,
     stdin: { contents: `export { ${names.join(', ')} } from './index.js';`, resolveDir: out, loader: 'js' },
-    bundle: true,
-    minify: true,
     write: false,
     format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    legalComments: 'none',
-    logLevel: 'warning',
   });
   return game.outputFiles[0]?.contents.length ?? 0;
 }

@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { cli } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
-import { pearConfigDir, pearGame, quickPearSet, refusal } from '../support/pear-game.ts';
+import { pearConfigDir, pearGame, pearOnlyPipeline, quickPearSet, refusal } from '../support/pear-game.ts';
 
 /** The temporary game repository. */
 let game = '';
@@ -123,12 +123,7 @@ describe("the runner's ceilings on a game's kind", () => {
   it('pipeline hands --task-seconds down to its generate step', { timeout: 60_000 }, async () => {
     // a config folder of the spinning kind alone: init's starter files, the pear config and pack only
     const dir = configDir('pspin', 'spinning.mjs');
-    const init = await run(['init', '--dir', dir, '--levels', path.join(game, 'pspin-levels'), '--quiet']);
-    expect(init.code, init.stderr).toBe(0);
-    for (const f of fs.readdirSync(dir)) if (f.endsWith('.json') && !['kinds.json', 'packs.json', 'pear.json'].includes(f)) fs.rmSync(path.join(dir, f));
-    const packs = JSON.parse(fs.readFileSync(path.join(dir, 'packs.json'), 'utf8'));
-    packs.packs = packs.packs.filter((p: { name: string }) => p.name === 'pear-all');
-    fs.writeFileSync(path.join(dir, 'packs.json'), JSON.stringify(packs));
+    await pearOnlyPipeline(dir, path.join(game, 'pspin-levels'));
     const t0 = performance.now();
     const r = await run([
       'pipeline',

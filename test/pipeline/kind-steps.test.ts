@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { BIN } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
-import { pearConfigDir, pearGame, pearPacks, QUICK_PEAR, quickPearSet, refusal } from '../support/pear-game.ts';
+import { pearConfigDir, pearGame, pearOnlyPipeline, pearPacks, QUICK_PEAR, quickPearSet, refusal } from '../support/pear-game.ts';
 
 /** The temporary game repository. */
 let game = '';
@@ -239,12 +239,7 @@ describe("a game's kind whose other members never return", () => {
   }, async () => {
     // a config folder of the stuck kind alone: init's starter files, the pear config and pack only
     const dir = configDir('pstuck', 'stuck-checks.mjs');
-    const init = await run(['init', '--dir', dir, '--levels', path.join(game, 'pstuck-levels'), '--quiet']);
-    expect(init.code, init.stderr).toBe(0);
-    for (const f of fs.readdirSync(dir)) if (f.endsWith('.json') && !['kinds.json', 'packs.json', 'pear.json'].includes(f)) fs.rmSync(path.join(dir, f));
-    const packs = JSON.parse(fs.readFileSync(path.join(dir, 'packs.json'), 'utf8'));
-    packs.packs = packs.packs.filter((p: { name: string }) => p.name === 'pear-all');
-    fs.writeFileSync(path.join(dir, 'packs.json'), JSON.stringify(packs));
+    await pearOnlyPipeline(dir, path.join(game, 'pstuck-levels'));
     const pear = JSON.parse(fs.readFileSync(path.join(dir, 'pear.json'), 'utf8'));
     fs.writeFileSync(path.join(dir, 'pear.json'), JSON.stringify({ ...pear, ...quick }));
     const args = ['pipeline', '--config-dir', dir, '--levels', path.join(game, 'pstuck-levels'), '--dist', path.join(game, 'pstuck-dist')];

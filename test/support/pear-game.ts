@@ -59,3 +59,13 @@ export function pearPacks(game: string, set: string): void {
     JSON.stringify({ type: 'packs-config', formatVersion: 1, packs: [{ name: 'pears', set, tiers, order: 'difficulty' }] }),
   );
 }
+
+/** Makes config folder `dir` (a pearConfigDir) a pipeline's of the pear kind alone: init's starter files, with only the pear config and the `pear-all` pack kept. */
+export async function pearOnlyPipeline(dir: string, levels: string): Promise<void> {
+  const init = await run(['init', '--dir', dir, '--levels', levels, '--quiet']);
+  expect(init.code, init.stderr).toBe(0);
+  for (const f of fs.readdirSync(dir)) if (f.endsWith('.json') && !['kinds.json', 'packs.json', 'pear.json'].includes(f)) fs.rmSync(path.join(dir, f));
+  const packs = JSON.parse(fs.readFileSync(path.join(dir, 'packs.json'), 'utf8'));
+  packs.packs = packs.packs.filter((p: { name: string }) => p.name === 'pear-all');
+  fs.writeFileSync(path.join(dir, 'packs.json'), JSON.stringify(packs));
+}

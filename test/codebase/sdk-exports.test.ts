@@ -50,8 +50,13 @@ describe("the package's exports", () => {
     }
   });
 
-  it('ships the guide (package.json files)', () => {
-    expect(pkg.files).toContain('docs/kind-contract.md');
+  it('ships the guide and every page it links to (package.json files)', () => {
+    const shipped = (file: string) => pkg.files.some((f: string) => file === f || file.startsWith(`${f}/`));
+    expect(shipped('docs/kind-contract.md')).toBe(true);
+    const guide = fs.readFileSync(path.join(ROOT, 'docs', 'kind-contract.md'), 'utf8');
+    const links = [...guide.matchAll(/\]\(([^)#\s]+)/g)].map((m) => m[1] ?? '').filter((l) => !/^[a-z]+:/.test(l));
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(shipped(path.posix.join('docs', link)), link).toBe(true);
   });
 });
 

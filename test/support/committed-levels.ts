@@ -15,7 +15,7 @@ import { KINDS } from '../../tools/kinds/index.ts';
 import { generateSet } from '../../tools/commands/generate.ts';
 import { curateSet } from '../../tools/commands/curate.ts';
 import { validateFiles } from '../../tools/commands/validate/files.ts';
-import type { OutcomeCache } from '../../tools/commands/validate/analyze.ts';
+import type { OutcomeCache } from '../../tools/commands/run/analyze-all.ts';
 import type { ValidateReport } from '../../tools/lib/files.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { formatDocument } from '../../tools/lib/json.ts';

@@ -20,7 +20,8 @@ import { budgetProblems, parseBudgetOptions, runCeilings, type BudgetLimits } fr
 import { MAX_LEVELS_PER_RUN, MAX_MERGE_BYTES } from './run/caps.ts';
 import { runKindSteps } from './run/run-step.ts';
 import type { StepOutput } from './run/kind-steps.ts';
-import { ceilingsOf, runPipelineTasks, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './run/tasks.ts';
+import { ceilingsOf, type AnalyzeTask, type TaskCeilings } from './run/tasks.ts';
+import { analyzeAll } from './run/analyze-all.ts';
 import { Interrupted, interruptible } from './run/interrupt.ts';
 import { at } from '../lib/at.ts';
 
@@ -220,12 +221,6 @@ function loadShards(inputs: string[]): Loaded[] {
   });
 }
 
-/** An outcome without the work count a counted task adds. */
-function withoutWork(o: CountedOutcome): Outcome<unknown, unknown> {
-  const { work: _work, ...outcome } = o;
-  return outcome as Outcome<unknown, unknown>;
-}
-
 /**
  * Every level of the set shards checked as validate checks it (level-checks.ts):
  * the stored config within the budgets, the id and rule checks, analyze run
@@ -251,42 +246,20 @@ async function checkLevels(
       owners.push({ file, index });
     }),
   );
-  // validate's run ceilings (runCeilings, raised with --budget): the work of the levels checked so far, per kind
-  const ceilings = runCeilings(run.budgets);
-  const stop = new Int32Array(new SharedArrayBuffer(4));
-  for (const t of tasks) Object.assign(t, { counted: true, stop });
-  const spent = new Map<string, number>();
-  let stopped: string | undefined;
+  // validate's analyses under validate's run ceilings (runCeilings, raised with --budget), summed in the same start order
   const label = (t: number) => where(at(files, at(owners, t).file), `levels[${at(owners, t).index}]`);
-  const progress = run.con.progress('merge: check levels', tasks.length, 'levels');
-  let outcomes: CountedOutcome[];
+  let outcomes: Outcome<unknown, unknown>[];
   try {
-    outcomes = (await interruptible((signal) =>
-      runPipelineTasks(tasks, {
-        threads: run.threads,
-        signal,
-        inlineMs: 0,
-        ceilings: run.ceilings,
-        label,
-        onResult: (i, r, done) => {
-          progress.update(done);
-          if (stopped !== undefined) return;
-          const kind = at(tasks, i).kind;
-          const total = (spent.get(kind) ?? 0) + ((r as CountedOutcome).work ?? 0);
-          spent.set(kind, total);
-          const ceiling = ceilings.get(kind);
-          if (!ceiling || total <= ceiling.ceiling) return;
-          // the levels not yet started return at once
-          Atomics.store(stop, 0, 1);
-          stopped = `${label(i)}: the merge's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit}, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing merged: run with --budget ${ceiling.field}=N (more) if you trust these shards`;
-        },
-      }).finally(() => progress.stop()),
-    )) as CountedOutcome[];
+    outcomes = await analyzeAll(tasks, { threads: run.threads, ceilings: run.ceilings }, run.con, undefined, runCeilings(run.budgets), label, new Map(), {
+      command: 'merge',
+      progress: 'merge: check levels',
+      stopLine: (at, total, ceiling) =>
+        `${at}: the merge's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit}, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing merged: run with --budget ${ceiling.field}=N (more) if you trust these shards`,
+    });
   } catch (e) {
     if (e instanceof Interrupted) throw new Interrupted(e.signal, 'interrupted: merge stopped while checking the levels; nothing was written');
     throw e;
   }
-  if (stopped !== undefined) throw new InputError(stopped);
   const reports: FileReport[] = sets.map((l, f) => ({
     file: at(files, f),
     type: 'set',
@@ -305,7 +278,7 @@ async function checkLevels(
           kind: l.kind.name,
           input: {
             doc: l.doc,
-            levels: owners.flatMap((o, t) => (o.file === f ? [{ index: o.index, outcome: withoutWork(at(outcomes, t)) }] : [])),
+            levels: owners.flatMap((o, t) => (o.file === f ? [{ index: o.index, outcome: at(outcomes, t) }] : [])),
             whole: true,
             report: false,
           },

@@ -25,7 +25,7 @@ import { kinds } from '../kinds/index.ts';
 import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
 import { validateCommand } from './validate.ts';
-import type { OutcomeCache } from './validate/analyze.ts';
+import type { OutcomeCache } from './run/analyze-all.ts';
 import { bundleCommand } from './bundle.ts';
 import { buildPacks } from './bundle/cut.ts';
 import { packNameProblems } from './bundle/pack-names.ts';

@@ -10,7 +10,7 @@ import { parseBudgetOptions } from './run/budgets.ts';
 import { ceilingsOf, type TaskCeilings } from './run/tasks.ts';
 import { parseShard } from './run/shards.ts';
 import { printReport } from './sets/report.ts';
-import type { OutcomeCache } from './validate/analyze.ts';
+import type { OutcomeCache } from './run/analyze-all.ts';
 import { compareInto } from './validate/compare.ts';
 import { validateFiles } from './validate/files.ts';
 

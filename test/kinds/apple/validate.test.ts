@@ -11,7 +11,7 @@ import { transformApple } from '../../../tools/kinds/apple/canonical.ts';
 import { generateSet } from '../../../tools/commands/generate.ts';
 import { curateSet } from '../../../tools/commands/curate.ts';
 import { validateFiles } from '../../../tools/commands/validate/files.ts';
-import type { OutcomeCache } from '../../../tools/commands/validate/analyze.ts';
+import type { OutcomeCache } from '../../../tools/commands/run/analyze-all.ts';
 import { memoryConsole } from '../../../tools/lib/console.ts';
 import { formatDocument } from '../../../tools/lib/json.ts';
 import { levelId } from '../../../tools/lib/ids.ts';

@@ -10,7 +10,7 @@ import { ghost } from '../../../tools/kinds/ghost/index.ts';
 import { generateSet } from '../../../tools/commands/generate.ts';
 import { curateSet } from '../../../tools/commands/curate.ts';
 import { validateFiles } from '../../../tools/commands/validate/files.ts';
-import type { OutcomeCache } from '../../../tools/commands/validate/analyze.ts';
+import type { OutcomeCache } from '../../../tools/commands/run/analyze-all.ts';
 import { memoryConsole } from '../../../tools/lib/console.ts';
 import { formatDocument } from '../../../tools/lib/json.ts';
 import type { SetFile } from '../../../tools/lib/files.ts';

@@ -133,3 +133,16 @@ export function runCeilings(limits: BudgetLimits = new Map()): Map<string, RunCe
   for (const k of kinds()) if (k.runBudget) out.set(k.name, { ...k.runBudget, ceiling: givenLimit(limits, k.name, k.runBudget.field) ?? k.runBudget.ceiling });
   return out;
 }
+
+/** The line naming where a run's work passed its ceiling, and the ceiling it suggests (at least the work so far). */
+export function ceilingLine(where: string, total: number, ceiling: RunCeilingOf, suggest = total): string {
+  const guess = suggest > total ? ' (the work so far and a guess at the levels not yet checked, from the ones checked)' : ' (or more)';
+  return `${where}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${suggest}${guess} if you trust these files`;
+}
+
+/** n rounded up to two significant digits (n ≥ 0). */
+export function roundUp2(n: number): number {
+  if (n < 100) return Math.ceil(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.ceil(n / unit) * unit;
+}

@@ -11,7 +11,7 @@ import type { Loaded } from '../files/documents.ts';
 import { runCeilings, type BudgetLimits } from '../run/budgets.ts';
 import type { AnalyzeTask, TaskCeilings } from '../run/tasks.ts';
 import { sortProblems, summarize } from '../sets/report.ts';
-import { analyzeAll, type OutcomeCache } from './analyze.ts';
+import { analyzeAll, type OutcomeCache } from '../run/analyze-all.ts';
 import { kindChecks, wholeFileChecks, type LevelOwner } from './file-checks.ts';
 import { loadTargets } from './load.ts';
 import { setReportWork } from './run-ceiling.ts';

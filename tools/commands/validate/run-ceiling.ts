@@ -1,26 +1,13 @@
-// validate's run ceiling (--budget): the line naming the level or file where
-// a kind's summed work passed its ceiling, with the ceiling to rerun with, and
-// the work the set reports add before any level is analysed.
+// validate's run ceiling (--budget) for the set reports: the work they add
+// before any level is analysed, each key once, stopped at the file where a
+// kind's sum passes its ceiling (the line: run/budgets.ts ceilingLine).
 import { InputError } from '../../lib/errors.ts';
 import type { Loaded } from '../files/documents.ts';
-import type { RunCeilingOf } from '../run/budgets.ts';
+import { ceilingLine, type RunCeilingOf } from '../run/budgets.ts';
 import type { TaskCeilings } from '../run/tasks.ts';
 import { interruptible } from '../run/interrupt.ts';
 import { runKindSteps } from '../run/run-step.ts';
 import { at } from '../../lib/at.ts';
-
-/** The line naming where a run's work passed its ceiling, and the ceiling it suggests (at least the work so far). */
-export function ceilingLine(where: string, total: number, ceiling: RunCeilingOf, suggest = total): string {
-  const guess = suggest > total ? ' (the work so far and a guess at the levels not yet checked, from the ones checked)' : ' (or more)';
-  return `${where}: the run's work passed its ceiling here (${total.toLocaleString('en-US')} ${ceiling.unit} so far, over ${ceiling.ceiling.toLocaleString('en-US')}); stopped, nothing checked past it is reported: run with --budget ${ceiling.field}=${suggest}${guess} if you trust these files`;
-}
-
-/** n rounded up to two significant digits (n ≥ 0). */
-export function roundUp2(n: number): number {
-  if (n < 100) return Math.ceil(n);
-  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
-  return Math.ceil(n / unit) * unit;
-}
 
 /**
  * The work the set reports will spend beyond their levels (the kind's setReportWork, each key

@@ -1,16 +1,16 @@
-// validate's analyses: every level's analyze() recomputed once on the worker
-// pool (or taken from the process's OutcomeCache), started costliest first,
-// with an ETA weighed by the kinds' estimates and the run ceiling summed in
-// start order, so the level named where it passes is the same for any --threads.
+// The analyses of the levels validate and merge check: every level's analyze()
+// recomputed once on the worker pool (or taken from the process's
+// OutcomeCache), started costliest first, with an ETA weighed by the kinds'
+// estimates and the run ceiling summed in start order, so the level named where
+// it passes is the same for any --threads.
 import stringify from 'fast-json-stable-stringify';
 import type { Console } from '../../lib/console.ts';
 import { InputError } from '../../lib/errors.ts';
 import type { Outcome } from '../../lib/kind.ts';
-import type { RunCeilingOf } from '../run/budgets.ts';
-import { pipelineStartOrder, runPipelineTasks, taskCost, withCosts, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from '../run/tasks.ts';
-import { Interrupted, interruptible } from '../run/interrupt.ts';
+import { ceilingLine, roundUp2, type RunCeilingOf } from './budgets.ts';
+import { pipelineStartOrder, runPipelineTasks, taskCost, withCosts, type AnalyzeTask, type CountedOutcome, type TaskCeilings } from './tasks.ts';
+import { Interrupted, interruptible } from './interrupt.ts';
 import { at } from '../../lib/at.ts';
-import { ceilingLine, roundUp2 } from './run-ceiling.ts';
 
 /**
  * Outcomes of analyze() already recomputed in this process, by task (kind,
@@ -19,6 +19,13 @@ import { ceilingLine, roundUp2 } from './run-ceiling.ts';
  * once per run, not twice; nothing stored in a file is ever trusted through it.
  */
 export type OutcomeCache = Map<string, Outcome<unknown, unknown>>;
+
+/** How the command running the analyses is named: in its messages, its progress line, and the line where the run ceiling stopped it (default: validate's ceilingLine). */
+export interface AnalyzeWords {
+  command: string;
+  progress: string;
+  stopLine?: (where: string, total: number, ceiling: RunCeilingOf, suggest: number) => string;
+}
 
 const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.calibration]);
 
@@ -41,6 +48,7 @@ export async function analyzeAll(
   ceilings: ReadonlyMap<string, RunCeilingOf>,
   label: (task: number) => string,
   setWork: ReadonlyMap<string, number> = new Map(),
+  say: AnalyzeWords = { command: 'validate', progress: 'validate' },
 ): Promise<Outcome<unknown, unknown>[]> {
   const keys = tasks.map(taskKey);
   const todo: AnalyzeTask[] = [];
@@ -60,13 +68,13 @@ export async function analyzeAll(
       withCosts(todo, {
         ...(pool.ceilings ? { ceilings: pool.ceilings } : {}),
         signal,
-        label: (kind) => `validate: the ${kind} kind's analyzeCost of ${todo.length} levels`,
+        label: (kind) => `${say.command}: the ${kind} kind's analyzeCost of ${todo.length} levels`,
       }),
     );
     todo.splice(0, todo.length, ...costed);
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
-    throw new Interrupted(e.signal, `interrupted: validate stopped before any level was checked; nothing was written`);
+    throw new Interrupted(e.signal, `interrupted: ${say.command} stopped before any level was checked; nothing was written`);
   }
   // the run ceiling, decided in start order: works[i] once level i is done, order[next] the first level not yet added
   const order = pipelineStartOrder(todo);
@@ -87,7 +95,7 @@ export async function analyzeAll(
       if (ceiling && total > ceiling.ceiling) {
         // the tasks not yet started return at once; aborting the pool would cut running tasks mid-message
         Atomics.store(stopFlag, 0, 1);
-        stopped = ceilingLine(label(at(todoTask, i)), total, ceiling, wholeRunGuess(kind, total));
+        stopped = (say.stopLine ?? ceilingLine)(label(at(todoTask, i)), total, ceiling, wholeRunGuess(kind, total));
         return;
       }
       next++;
@@ -126,7 +134,7 @@ export async function analyzeAll(
   // a level of a kind without one weighs the least, 1
   const weights = todo.map((t) => Math.max(1, taskCost(t)));
   const progress = con?.progress(
-    'validate',
+    say.progress,
     todo.length,
     'levels',
     weights.reduce((a, w) => a + w, 0),
@@ -155,7 +163,7 @@ export async function analyzeAll(
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
     progress?.stop();
-    throw new Interrupted(e.signal, `interrupted: validate stopped after ${checked} of ${todo.length} levels; nothing was written`);
+    throw new Interrupted(e.signal, `interrupted: ${say.command} stopped after ${checked} of ${todo.length} levels; nothing was written`);
   }
   progress?.stop();
   // every result is in: the last levels may pass the ceiling too
@@ -169,7 +177,7 @@ export async function analyzeAll(
   if (cache) for (const [k, o] of fresh) cache.set(k, o);
   return keys.map((k) => {
     const outcome = fresh.get(k) ?? cache?.get(k);
-    if (outcome === undefined) throw new Error(`validate: no outcome for task ${k}`);
+    if (outcome === undefined) throw new Error(`analyzeAll: no outcome for task ${k}`);
     return outcome;
   });
 }

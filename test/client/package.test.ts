@@ -29,7 +29,7 @@ import {
   APPLE_TIME_LIMIT_MS,
   type CatchOutcome,
 } from '../../tools/client/index.ts';
-import { ROOT, tempDir } from '../support/helpers.ts';
+import { GAME_STRICT_TS, ROOT, tempDir } from '../support/helpers.ts';
 
 const PKG = path.join(ROOT, 'packages', 'client');
 const DIST = path.join(ROOT, 'dist');
@@ -89,15 +89,7 @@ describe('proofpack-client, installed from its tarball', () => {
       path.join(project, 'tsconfig.json'),
       JSON.stringify({
         compilerOptions: {
-          target: 'ES2022',
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          strict: true,
-          noUncheckedIndexedAccess: true,
-          exactOptionalPropertyTypes: true,
-          // the game's own Node types come from the repository (the client needs none)
-          types: ['node'],
-          typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+          ...GAME_STRICT_TS,
           outDir: 'out',
         },
         files: ['main.ts'],

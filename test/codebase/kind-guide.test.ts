@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { rngFor, stableJson, type PuzzleKind } from 'proofpack/kind';
 import type { KindFace, KindView, Level } from 'proofpack/face';
 import { checkedKinds, type KindEntry } from '../../tools/kinds/index.ts';
-import { ROOT, tempDir } from '../support/helpers.ts';
+import { GAME_STRICT_TS, ROOT, tempDir } from '../support/helpers.ts';
 
 type Lamps = {
   kind: PuzzleKind<{ row: string }, number[], { presses: number }, { count: number; length: number; tries: number }>;
@@ -42,18 +42,11 @@ describe("the guide's smallest complete kind", () => {
   it('type-checks as written, against proofpack/kind and proofpack/face, with strict settings', () => {
     const sdk = (entry: string) => [path.join(ROOT, 'tools', 'sdk', `${entry}.ts`)];
     const compilerOptions = {
-      target: 'ES2022',
-      module: 'nodenext',
-      moduleResolution: 'nodenext',
-      strict: true,
-      noUncheckedIndexedAccess: true,
-      exactOptionalPropertyTypes: true,
+      ...GAME_STRICT_TS,
       verbatimModuleSyntax: true,
       allowImportingTsExtensions: true,
       noEmit: true,
       skipLibCheck: true,
-      types: ['node'],
-      typeRoots: [path.join(ROOT, 'node_modules', '@types')],
       // what the installed package's exports map gives a game, here pointed at the sources
       paths: { 'proofpack/kind': sdk('kind'), 'proofpack/face': sdk('face') },
     };

@@ -240,4 +240,14 @@ export function filesUnder(dir: string): Record<string, string> {
     if (statSync(file).isFile()) out[f.split(path.sep).join('/')] = readFileSync(file, 'base64');
   }
   return out;
-}
+} /** The strict compiler settings a game's TypeScript is checked with in the tests (its Node types from this checkout's node_modules). */
+export const GAME_STRICT_TS = {
+  target: 'ES2022',
+  module: 'nodenext',
+  moduleResolution: 'nodenext',
+  strict: true,
+  noUncheckedIndexedAccess: true,
+  exactOptionalPropertyTypes: true,
+  types: ['node'],
+  typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+};

@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import type { Browser } from 'playwright-core';
 import { cli, ROOT } from '../support/helpers.ts';
-import { connectBrowser } from '../support/browser.ts';
+import { connectBrowser, dragRectangles } from '../support/browser.ts';
 import { pearGame, pearPacks } from '../support/pear-game.ts';
 import { gameKindsScript } from '../../tools/preview/game-script.ts';
 import { playHtml } from '../../tools/preview/play.ts';
@@ -204,18 +204,7 @@ describe("the play page with a game's kind", () => {
     page.on('pageerror', (e) => errors.push(e.message));
     await page.goto(`${pathToFileURL(file).href}#${level.id}`);
     await page.waitForSelector('body[data-ready="true"]');
-    const centre = async (r: number, c: number) => {
-      const box = (await page.locator(`#board .cell[data-r="${r}"][data-c="${c}"]`).boundingBox())!;
-      return [box.x + box.width / 2, box.y + box.height / 2] as const;
-    };
-    for (const [t, l, b, r] of level.solution) {
-      const [x0, y0] = await centre(t, l);
-      const [x1, y1] = await centre(b, r);
-      await page.mouse.move(x0, y0);
-      await page.mouse.down();
-      await page.mouse.move(x1, y1, { steps: 2 });
-      await page.mouse.up();
-    }
+    await dragRectangles(page, level.solution);
     expect(await page.locator('#score').innerText()).toMatch(new RegExp(`^${level.analysis.bestScore} `));
     // the game over at its best score: "no move" left, or "cleared" when the best score takes every cell
     expect(await page.locator('#game-status').innerText()).toMatch(level.analysis.bestScore === 170 ? /^cleared · best score/ : /^no move · best score/);

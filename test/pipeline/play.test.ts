@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { ROOT } from '../support/helpers.ts';
-import { connectBrowser } from '../support/browser.ts';
+import { connectBrowser, dragRectangles } from '../support/browser.ts';
 import {
   startGhostPlay,
   catchAt,
@@ -171,19 +171,9 @@ describe('play-test page', () => {
   it('apple: the stored solution dragged with the mouse reaches the stored best score', async () => {
     const level = apples[0]!;
     const { page, errors } = await open(level.id);
-    const centre = async (r: number, c: number) => {
-      const box = (await cell(page, r, c).boundingBox())!;
-      return [box.x + box.width / 2, box.y + box.height / 2] as const;
-    };
-    for (const [t, l, b, r] of level.solution) {
-      const [x0, y0] = await centre(t, l);
-      const [x1, y1] = await centre(b, r);
-      await page.mouse.move(x0, y0);
-      await page.mouse.down();
-      await page.mouse.move(x1, y1, { steps: 2 });
+    await dragRectangles(page, level.solution, async () => {
       expect(await text(page, 'sum')).toMatch(/^10 in /);
-      await page.mouse.up();
-    }
+    });
     expect(await text(page, 'score')).toMatch(
       new RegExp(`^${level.analysis.bestScore} \\(greedy ${level.analysis.greedyScore}, best ${level.analysis.bestScore}`),
     );

@@ -15,7 +15,7 @@ import type { Violation } from '../../tools/commands/check-kind/violation.ts';
 async function checkFixture(file: string, opts: { memberTimeout?: number; json?: boolean } = {}) {
   const module = new URL(`./fixtures/${file}`, import.meta.url).href;
   const { kind } = (await import(module)) as { kind: PuzzleKind };
-  const con = memoryConsole();
+  const con = memoryConsole(opts.json ? { json: true } : {});
   const code = await checkKindCommand({ count: 2, memberTimeout: opts.memberTimeout ?? 60, ...(opts.json ? { json: true } : {}) }, con, [{ kind, module }]);
   return { code, lines: con.outLines };
 }

@@ -18,7 +18,7 @@ import { InputError } from '../../tools/lib/errors.ts';
 
 const home = process.cwd();
 afterAll(() => process.chdir(home));
-const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
+const quiet: Console = { out() {}, warn() {}, err() {}, problem() {}, progress: () => ({ update() {}, stop() {} }) };
 
 /** The ghost config: boards of 33–36 ghosts with exact scores (today: a DP of days and hundreds of GB). */
 const hugeGhost = {

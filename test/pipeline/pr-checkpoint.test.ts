@@ -116,7 +116,7 @@ describe('pipeline --resume', () => {
     const { readJobConfig } = await import('../../tools/commands/files/config.ts');
     const read = readJobConfig(apple, path.join(cfg, 'apple.json'));
     writeCheckpoint(cp, jobSettings({ kind: apple, config: read.config, seed: 2, name: 'standard' }), new Map());
-    const quiet = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
+    const quiet = { out() {}, warn() {}, err() {}, problem() {}, progress: () => ({ update() {}, stop() {} }) };
     let lines = '';
     try {
       await pipelineCommand({ threads: 1, configDir: cfg, levels: path.join(game, 'levels'), dist: path.join(game, 'dist'), work, resume: true }, quiet);

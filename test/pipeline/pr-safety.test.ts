@@ -12,7 +12,7 @@ import { run } from '../support/run-cli.ts';
 import type { Console } from '../../tools/lib/console.ts';
 import { InputError } from '../../tools/lib/errors.ts';
 
-const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
+const quiet: Console = { out() {}, warn() {}, err() {}, problem() {}, progress: () => ({ update() {}, stop() {} }) };
 const home = process.cwd();
 let game = '';
 

@@ -24,7 +24,7 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...real, openSync, default: { ...real, openSync } };
 });
 
-const quiet: Console = { out() {}, warn() {}, err() {}, progress: () => ({ update() {}, stop() {} }) };
+const quiet: Console = { out() {}, warn() {}, err() {}, problem() {}, progress: () => ({ update() {}, stop() {} }) };
 
 function snapshot(dir: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -36,9 +36,11 @@ export async function checkKindCommand(opts: CheckKindOptions, con: Console, giv
       onCheck: (kind, check) => con.warn(`check-kind ${kind}: ${check} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
     });
     violations.push(...found);
-    if (!opts.json) con.out(found.length === 0 ? `${source.kind.name}: keeps the kind contract` : `${source.kind.name}: ${found.length} violations`);
+    if (found.length > 0) con.problem(`${source.kind.name}: ${found.length} violations`);
+    else if (!opts.json) con.out(`${source.kind.name}: keeps the kind contract`);
   }
   if (opts.json) con.out(stringify({ ok: violations.length === 0, kinds: kinds.map((k) => k.kind.name), violations }));
-  else for (const v of violations) con.out(violationLine(v));
+  // the violations are printed whatever the flags (--json: on stderr, beside the report)
+  for (const v of violations) con.problem(violationLine(v));
   return violations.length === 0 ? 0 : 1;
 }

@@ -310,7 +310,8 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
   });
   const { lines, warnings } = generateSummary(kind, report.set);
   if (report.set.levels.length === 0 && !job.shard) {
-    for (const w of warnings) con.warn(w);
+    // why nothing was found: printed whatever the flags
+    for (const w of warnings) con.err(w);
     throw new InputError(`${opts.out}: not written: no ${kind.name} board passed its target test`);
   }
   writeFileAtomic(opts.out, formatDocument(report.set));

@@ -392,6 +392,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     out: (l) => con.out(original(l)),
     warn: (l) => con.warn(original(l)),
     err: (l) => con.err(original(l)),
+    problem: (l) => con.problem(original(l)),
     progress: (label, total, unit, work) => con.progress(label, total, unit, work),
   };
 
@@ -494,7 +495,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     const short: string[] = [];
     buildPacks(staged(packs), packsDoc, { allowShort: true, warn: (line) => short.push(original(line).replace(/^warning: /, '')) });
     // the plan entries short of boards matter only when a pack tier is short: then they say why; else one line, nothing to do
-    if (short.length > 0) for (const line of shortfalls) con.warn(line);
+    if (short.length > 0) for (const line of shortfalls) opts.allowShort ? con.warn(line) : con.err(line);
     else if (notes.length > 0) con.out(`\n${notes.join('; ')}; every pack tier is filled, so nothing to do`);
     if (short.length > 0 && !opts.allowShort) {
       const lines = [

@@ -1,4 +1,6 @@
-// Where commands print: results on stdout, warnings and progress on stderr.
+// Where commands print: results on stdout, warnings and progress on stderr,
+// problems (validate's findings, check-kind's violations) where the results go
+// and never silenced: with --json on stderr, stdout being the one JSON report.
 // Progress bars (cli-progress) appear only on a TTY; elsewhere (CI) a run
 // prints a progress line at least every PROGRESS_LINE_MS, never with --quiet
 // or --json. Every line printed is made safe for a CI log first (safeLine):
@@ -21,6 +23,13 @@ export interface Console {
   warn(line: string): void;
   /** Errors (stderr); always shown. */
   err(line: string): void;
+  /**
+   * A problem found (file › level › field, a violation) or a failure's summary:
+   * never silenced, by --quiet or --json. Stdout, beside the results; with
+   * --json on stderr, as stdout holds only the JSON report (which has the same
+   * problems as data).
+   */
+  problem(line: string): void;
   /**
    * `unit`: what is counted, in the plural ("levels"); default "items".
    * `work`: the items' estimated costs added up, when the caller has them
@@ -71,7 +80,7 @@ export const processIo: Io = {
 
 /**
  * The console of one command run. --quiet silences results and warnings (errors
- * still reach stderr); --json output is printed even when quiet.
+ * and problems are always printed); --json output is printed even when quiet.
  */
 export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, io: Io = processIo): Console {
   const showProgress = !opts.quiet && !opts.json && io.interactive;
@@ -84,6 +93,7 @@ export function terminalConsole(opts: { quiet?: boolean; json?: boolean } = {}, 
       if (!opts.quiet) io.stderr(`${safeLine(line)}\n`);
     },
     err: (line) => io.stderr(`${safeLine(line)}\n`),
+    problem: (line) => (opts.json ? io.stderr : io.stdout)(`${safeLine(line)}\n`),
     progress(label, total, unit = 'items', work) {
       if (total <= 1 || !(showProgress || showLines)) return NO_PROGRESS;
       const rates = new Estimate(total, work);
@@ -210,8 +220,8 @@ export function formatEta(seconds: number | null): string {
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
-/** A console that keeps what it is told, for tests. */
-export function memoryConsole(): Console & { outLines: string[]; errLines: string[] } {
+/** A console that keeps what it is told, for tests; `json`: the command prints a JSON report (problems go with the errors). */
+export function memoryConsole(opts: { json?: boolean } = {}): Console & { outLines: string[]; errLines: string[] } {
   const outLines: string[] = [];
   const errLines: string[] = [];
   return {
@@ -220,6 +230,7 @@ export function memoryConsole(): Console & { outLines: string[]; errLines: strin
     out: (l) => void outLines.push(l),
     warn: (l) => void errLines.push(l),
     err: (l) => void errLines.push(l),
+    problem: (l) => void (opts.json ? errLines : outLines).push(l),
     progress: () => NO_PROGRESS,
   };
 }

@@ -36,20 +36,21 @@ function problemLine(file: string, p: ReportedProblem): string {
   return `${where(file, p.level, p.field)}: stored ${show(p.stored)}, recomputed ${show(p.expected)}`;
 }
 
-/** Print a report for people; the exit code it stands for. */
+/**
+ * Print a report (for people, or `json`); the exit code it stands for. Every
+ * unreadable file, problem line and a failure's summary are printed whatever
+ * the flags (con.err, con.problem); the statistics and an ok summary are results.
+ */
 export function printReport(report: ValidateReport, con: Console, json: boolean | undefined, tail: string): number {
-  if (json) {
-    con.out(stringify(report));
-  } else {
-    for (const r of report.files) {
-      if (r.error) con.err(oneLine(r.error));
-      for (const line of r.statLines ?? []) con.out(`${r.file}: ${line}`);
-      for (const p of r.problems) con.out(problemLine(r.file, p));
-    }
-    const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : '';
-    con.out(
-      `${report.ok ? 'ok' : 'FAILED'}${shard}: ${count(report.files.length, 'file')}, ${count(report.levels, 'level')}, ${count(report.problems, 'problem')}, ${report.errors} unreadable${tail}`,
-    );
+  if (json) con.out(stringify(report));
+  for (const r of report.files) {
+    if (r.error) con.err(oneLine(r.error));
+    if (!json) for (const line of r.statLines ?? []) con.out(`${r.file}: ${line}`);
+    for (const p of r.problems) con.problem(problemLine(r.file, p));
   }
+  const shard = report.shard ? ` (shard ${report.shard.index}/${report.shard.count})` : '';
+  const summary = `${report.ok ? 'ok' : 'FAILED'}${shard}: ${count(report.files.length, 'file')}, ${count(report.levels, 'level')}, ${count(report.problems, 'problem')}, ${report.errors} unreadable${tail}`;
+  if (!report.ok) con.problem(summary);
+  else if (!json) con.out(summary);
   return report.errors > 0 ? EXIT_INPUT : report.problems > 0 ? EXIT_PROBLEMS : EXIT_OK;
 }

@@ -5,6 +5,8 @@
 // loader hooks on this thread (one module graph, so a kind's zod and errors
 // are proofpack's own); run from the .ts sources, the host (tsx or vitest)
 // already imports TypeScript. Failures are one line naming the module.
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { InputError, oneLine } from '../lib/errors.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import type { KindFace, KindView } from '../lib/face.ts';
@@ -33,17 +35,31 @@ function withTsx(): Promise<void> {
   return tsx;
 }
 
-/** Why an import failed, in one line, with what to do when the cause is known. */
-function loadFailure(e: unknown): string {
+/**
+ * Why an import of the module at `url` failed, in one line, with what to do
+ * when the cause is known. An ES module in a folder Node reads as CommonJS
+ * (a package.json without "type": "module", as `npm init` writes) fails with
+ * one of several errors, depending on Node and tsx (ERR_REQUIRE_CYCLE_MODULE,
+ * ERR_REQUIRE_ESM, a syntax error at `import` or `export`): for each, the line
+ * names the one file to write: the package.json beside the module, which
+ * makes its folder's files ES modules.
+ */
+function loadFailure(e: unknown, url: string): string {
   const err = e as NodeJS.ErrnoException;
   // the first line, and the next when the first only announces it (esbuild: "Transform failed with 1 error:")
   const lines = String(err?.message ?? err)
     .split('\n')
     .filter((l) => l.trim() !== '');
   const first = lines[0]?.endsWith(':') && lines[1] ? `${lines[0]} ${lines[1].trim()}` : (lines[0] ?? '');
-  const esm = err?.code === 'ERR_REQUIRE_CYCLE_MODULE' || err?.code === 'ERR_REQUIRE_ESM' || /Cannot use import statement outside a module/.test(first);
-  const hint = esm ? ' (a kind module is an ES module: give the package.json beside it "type": "module", or name it .mts)' : '';
-  return oneLine(`cannot load the module: ${first}${hint}`);
+  const esm =
+    err?.code === 'ERR_REQUIRE_CYCLE_MODULE' ||
+    err?.code === 'ERR_REQUIRE_ESM' ||
+    /Cannot use import statement outside a module|Unexpected token 'export'/.test(first);
+  if (!esm) return oneLine(`cannot load the module: ${first}`);
+  const beside = path.join(path.relative('.', path.dirname(fileURLToPath(url))) || '.', 'package.json');
+  return oneLine(
+    `cannot load the module: Node reads it as CommonJS, and a kind module is an ES module: put {"type": "module"} in ${beside} (as init --kind does; the game's package.json can stay as it is) (${err?.code ?? first})`,
+  );
 }
 
 /**
@@ -57,7 +73,7 @@ export async function loadKindModule(ref: KindModuleRef): Promise<KindEntry> {
   try {
     ns = (await import(ref.url)) as Record<string, unknown>;
   } catch (e) {
-    throw new InputError(`${ref.label}: ${loadFailure(e)}`);
+    throw new InputError(`${ref.label}: ${loadFailure(e, ref.url)}`);
   }
   const missing = ['kind', 'face', 'view'].filter((name) => ns[name] === null || typeof ns[name] !== 'object');
   if (missing.length > 0)

@@ -38,7 +38,7 @@ describe('a kind module in a CommonJS folder', () => {
     expect(JSON.parse(config.stdout)).toHaveProperty('search');
   });
 
-  it('a .js module with ES syntax under "type": "commonjs": the same line, after Node's own warning', () => {
+  it('a .js module with ES syntax under "type": "commonjs": the same line, after Node’s own warning', () => {
     const { game } = commonJsGame({ name: 'a-game', version: '1.0.0', type: 'commonjs' }, 'entry.js');
     const r = cli(['config', 'pear'], game);
     // Node itself warns first here ("To load an ES module, set "type": "module" …"); proofpack's line is the last

@@ -41,9 +41,6 @@ function levelSchema(kind: KindFormats) {
   });
 }
 
-/** Decimals every stored figure of the players fit is rounded to, so the files are stable. */
-export const PLAYERS_DECIMALS = 4;
-
 /** Longest player id an attempt log line may carry. */
 export const MAX_PLAYER_ID = 128;
 
@@ -86,7 +83,7 @@ export const PlayersProvenance = z.strictObject({
     .describe('sorted by file'),
   attempts: z
     .strictObject({
-      count: int().min(0).describe('attempts of the set\'s levels, the ones fitted'),
+      count: int().min(0).describe("attempts of the set's levels, the ones fitted"),
       sha256: hex64.describe('of the canonical attempts of every log together: the same for any order and any split into files'),
       unknownLevels: int().min(0).describe('attempts naming a level not in the set (not fitted)'),
       skipped: int().min(0).describe('malformed lines skipped (--skip-malformed)'),
@@ -145,7 +142,7 @@ export function setSchema(kind: KindFormats) {
     calibration: kind.schemas.calibration,
     levels: z.array(levelSchema(kind)),
     shard: ShardInfo.optional().describe('only in the output of generate --shard; proofpack merge removes it'),
-    players: PlayersProvenance.optional().describe('only in the output of proofpack calibrate: how the levels\' players fields were fitted'),
+    players: PlayersProvenance.optional().describe("only in the output of proofpack calibrate: how the levels' players fields were fitted"),
   });
 }
 

@@ -37,8 +37,69 @@ function levelSchema(kind: KindFormats) {
     solution: kind.schemas.solution,
     analysis: kind.schemas.analysis,
     tier: z.enum(kind.tiers as [string, ...string[]]),
+    players: LevelPlayers.optional().describe('difficulty from players (proofpack calibrate); absent below --min-attempts'),
   });
 }
+
+/** Longest player id an attempt log line may carry. */
+export const MAX_PLAYER_ID = 128;
+
+/**
+ * One line of an attempt log (JSON Lines; docs/players.md): one finished play
+ * of one level. Other fields (kind-specific) are allowed and ignored by the model.
+ */
+export const AttemptRecord = z.looseObject({
+  level: z.string().min(1).max(64).describe('the level id, e.g. ghost-0123456789ab'),
+  player: z.string().min(1).max(MAX_PLAYER_ID).describe('an opaque player id (no personal data)'),
+  solved: z.boolean(),
+  seconds: z.number().min(0).max(1e9).describe('time spent on the attempt'),
+  mistakes: int().min(0).max(1e9),
+  at: z.iso.datetime({ offset: true }).optional().describe('when the attempt ended (ISO 8601)'),
+});
+export type AttemptRecord = z.infer<typeof AttemptRecord>;
+
+/** A level's difficulty from players: the fitted model's figures and the attempts behind them. */
+export const LevelPlayers = z.strictObject({
+  difficulty: z.number().describe('logit scale, higher is harder: P(solve) = sigmoid(ability - difficulty)'),
+  deviation: z.number().min(0).describe("the difficulty's standard error (1/sqrt of the Fisher information plus the prior precision)"),
+  attempts: int().min(1),
+  solveRate: z.number().min(0).max(1),
+  medianSeconds: z.number().min(0),
+});
+export type LevelPlayers = z.infer<typeof LevelPlayers>;
+
+/** How a set's `players` fields were fitted, so validate can fit them again from the same logs. */
+export const PlayersProvenance = z.strictObject({
+  model: z.literal('rasch-map').describe('1-PL logistic, Gaussian priors, maximum a posteriori (docs/players.md)'),
+  logs: z
+    .array(
+      z.strictObject({
+        file: z.string().min(1).describe('the log, relative to the set file'),
+        attempts: int().min(0).describe('its well-formed lines'),
+        sha256: hex64.describe('of its canonical attempts (each line as stable JSON, the lines sorted): the same for any line order'),
+      }),
+    )
+    .min(1)
+    .describe('sorted by file'),
+  attempts: z
+    .strictObject({
+      count: int().min(0).describe("attempts of the set's levels, the ones fitted"),
+      sha256: hex64.describe('of the canonical attempts of every log together: the same for any order and any split into files'),
+      unknownLevels: int().min(0).describe('attempts naming a level not in the set (not fitted)'),
+      skipped: int().min(0).describe('malformed lines skipped (--skip-malformed)'),
+    })
+    .describe('the attempts fitted'),
+  params: z.strictObject({
+    minAttempts: int().min(1).describe('levels with fewer attempts get no players field and keep their solver tier'),
+    seed: int().min(0),
+    retier: z.boolean().describe('whether the tiers were recut by player difficulty'),
+    abilitySd: z.number().positive().describe('prior standard deviation of player ability'),
+    difficultySd: z.number().positive().describe('prior standard deviation of level difficulty'),
+  }),
+  iterations: int().min(0).describe("the fit's rounds of Newton updates"),
+  belowMinAttempts: int().min(0).describe('levels without a players field: fewer attempts than minAttempts (they keep their solver tier)'),
+});
+export type PlayersProvenance = z.infer<typeof PlayersProvenance>;
 
 export const PlanStats = z.strictObject({
   label: z.string(),
@@ -81,6 +142,7 @@ export function setSchema(kind: KindFormats) {
     calibration: kind.schemas.calibration,
     levels: z.array(levelSchema(kind)),
     shard: ShardInfo.optional().describe('only in the output of generate --shard; proofpack merge removes it'),
+    players: PlayersProvenance.optional().describe("only in the output of proofpack calibrate: how the levels' players fields were fitted"),
   });
 }
 
@@ -130,6 +192,14 @@ export const PacksConfig = z.strictObject({
       }),
     )
     .min(1),
+  calibration: z
+    .strictObject({
+      logs: fileRecord(z.array(z.string().min(1)).min(1)).describe('curated set -> its attempt logs, both relative to this file'),
+      minAttempts: int().min(1).optional().describe('as calibrate --min-attempts'),
+      retier: z.boolean().optional().describe('as calibrate --retier (default true: the packs are cut from the re-tiered sets)'),
+    })
+    .optional()
+    .describe('pipeline fits player difficulty from these logs (proofpack calibrate) before bundling'),
 });
 export type PacksConfig = z.infer<typeof PacksConfig>;
 

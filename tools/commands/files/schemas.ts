@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import type { PuzzleKind } from '../../lib/kind.ts';
 import { writeFileAtomic } from '../../lib/io.ts';
-import { Checkpoint, KindsConfig, Manifest, PacksConfig, ValidateReportSchema, packSchema, setSchema } from '../../lib/files.ts';
+import { AttemptRecord, Checkpoint, KindsConfig, Manifest, PacksConfig, ValidateReportSchema, packSchema, setSchema } from '../../lib/files.ts';
 import { kinds } from '../../kinds/index.ts';
 
 /** One published schema: the zod schema, which side of it (`input` for hand-written files: defaults optional), its title. */
@@ -29,6 +29,7 @@ export function schemaCatalogue(of: readonly PuzzleKind[] = kinds()): Map<string
   m.set('packs.schema.json', { schema: PacksConfig, io: 'input', title: 'proofpack packs config' });
   m.set('kinds-config.schema.json', { schema: KindsConfig, io: 'input', title: "proofpack kinds config (a game's own kinds)" });
   m.set('checkpoint.schema.json', { schema: Checkpoint, io: 'output', title: 'proofpack generate checkpoint' });
+  m.set('attempt.schema.json', { schema: AttemptRecord, io: 'input', title: 'proofpack attempt log line (one per line, JSON Lines)' });
   m.set('validate-report.schema.json', { schema: ValidateReportSchema, io: 'output', title: 'proofpack validate --json report' });
   for (const kind of of) {
     m.set(`${kind.name}.conformance.schema.json`, {

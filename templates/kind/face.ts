@@ -57,4 +57,6 @@ export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {
     }
     return { ok: true, state };
   },
+  // solved: every light off; a mistake: a press beyond the fewest the solver found (analysis.presses)
+  outcome: (level, state) => ({ solved: lit(state.lights) === 0, mistakes: Math.max(0, state.pressed.length - level.analysis.presses) }),
 };

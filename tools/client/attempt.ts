@@ -1,7 +1,7 @@
 // One attempt record from a finished (or abandoned) play, for a game's play
 // log: the level, the player, whether it was solved and its mistakes (both by
 // the kind's own rules, KindFace.outcome), the seconds it took and when it
-// ended. The shape is the attempt log's (docs/players.md, one JSON line each).
+// ended. The shape is the attempt log format's, one JSON line each.
 // Browser-safe: no schema library; the bounds checked are the log format's.
 import type { KindFace } from '../lib/face.ts';
 import type { Level } from './types.ts';

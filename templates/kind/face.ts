@@ -1,5 +1,5 @@
-// The rules of Lights Out, once, and the kind as the game client knows it (KindFace): a board is rows
-// of '0' (off) and '1' (on); a press toggles a cell and its four neighbours; all off wins. Browser-safe.
+// The rules of Lights Out, once, and the kind as the game client knows it (KindFace): a board is rows of '0' (off) and '1' (on);
+// a press toggles a cell and its four neighbours; all off wins; a mistake (outcome) is a press beyond the fewest. Browser-safe.
 import { arr, int, nest, obj, str, type KindFace, type Level } from 'proofpack/face';
 
 /** The kind's name: the `kind` of its files, the prefix of its level ids (`proofpack init --kind NAME` writes it). */
@@ -57,4 +57,5 @@ export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {
     }
     return { ok: true, state };
   },
+  outcome: (level, state) => ({ solved: lit(state.lights) === 0, mistakes: Math.max(0, state.pressed.length - level.analysis.presses) }),
 };

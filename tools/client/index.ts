@@ -33,7 +33,15 @@ export { FACES as builtInFaces } from '../kinds/faces.ts';
 export { face as ghostFace } from '../kinds/ghost/face.ts';
 export { face as slideFace } from '../kinds/slide/face.ts';
 export { face as appleFace } from '../kinds/apple/face.ts';
-export type { KindFace, LevelOf } from '../lib/face.ts';
+export type { KindFace, LevelOf, PlayOutcome } from '../lib/face.ts';
+
+/**
+ * A play log: `attemptRecord(face, level, state, { player, seconds, at? })` →
+ * `{ level, player, solved, seconds, mistakes, at? }`, one line of the
+ * attempt log `proofpack calibrate` reads; solved and mistakes are the face's
+ * `outcome` (the kind's rules), for any kind, a game's own included.
+ */
+export { attemptRecord, type AttemptRecord, type AttemptPlay } from './attempt.ts';
 
 /**
  * Ghost rules on a play (plain JSON: catches, opened cells, score; a game's

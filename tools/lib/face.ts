@@ -93,6 +93,21 @@ export interface KindFace<L extends Level = Level, N extends string = string, St
   step(level: L, state: St, action: Ac): { state: St; event: Ev };
   /** A saved state (e.g. JSON.parse of one) checked and rebuilt from what it records of play, or why not. */
   restore(level: L, saved: unknown): { readonly ok: true; readonly state: St } | { readonly ok: false; readonly why: string };
+  /**
+   * What a play of the level comes to, by the kind's rules: whether it is
+   * solved and the mistakes the rules counted (each kind says what a mistake
+   * is). May assume a state `start`, `step` or `restore` made of this level;
+   * must never throw on one, and must give `solved: false` for a game still
+   * playing, `mistakes` a whole number ≥ 0. Optional for a game's own kinds:
+   * without it the client writes no attempt record (attemptRecord throws).
+   */
+  outcome?(level: L, state: St): PlayOutcome;
+}
+
+/** What a play came to by its kind's rules (KindFace.outcome): solved or not, and its mistakes. */
+export interface PlayOutcome {
+  readonly solved: boolean;
+  readonly mistakes: number;
 }
 
 /**

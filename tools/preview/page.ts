@@ -9,6 +9,7 @@ import type { Level, PuzzleKind } from '../lib/kind.ts';
 import type { Preview } from '../lib/presentation.ts';
 import { PROJECT_ROOT } from '../lib/paths.ts';
 import { stableJson } from '../lib/json.ts';
+import { playersDifficulty, playersSection, type PlayersKind } from './players-plot.ts';
 
 export interface PreviewPack {
   name: string;
@@ -64,11 +65,29 @@ export function previewLevels(kind: PuzzleKind, levels: readonly Level[], ctx: {
   });
 }
 
+/** Per kind, its levels that carry players (each id once): the solver's difficulty and the players'. */
+function playersKinds(packs: readonly PreviewPack[], pages: readonly PageLevel[][]): PlayersKind[] {
+  const byKind = new Map<string, PlayersKind>();
+  packs.forEach((pk, i) => {
+    const d = new Map((pages[i] ?? []).map((l) => [l.id, l.d]));
+    const k = byKind.get(pk.kind.name) ?? { kind: pk.kind.name, label: pk.kind.difficultyLabel ?? 'difficulty', points: [] };
+    byKind.set(pk.kind.name, k);
+    for (const l of pk.levels) {
+      const players = playersDifficulty(l);
+      const solver = d.get(l.id);
+      if (players !== null && solver !== undefined && !k.points.some((p) => p.id === l.id)) k.points.push({ id: l.id, solver, players });
+    }
+  });
+  return [...byKind.values()];
+}
+
+/** The page: every pack's levels (drawn by page-script.ts from the data) and, when levels carry players, the players section. */
 export function previewHtml(packs: PreviewPack[], tool: string): string {
+  const pages = packs.map((pk) => pk.page ?? previewLevels(pk.kind, pk.levels, pk.ctx));
   const data = {
     tool,
-    packs: packs.map((pk) => {
-      const levels = pk.page ?? previewLevels(pk.kind, pk.levels, pk.ctx);
+    packs: packs.map((pk, i) => {
+      const levels = pages[i] ?? [];
       return {
         name: pk.name,
         kind: pk.kind.name,
@@ -93,7 +112,7 @@ export function previewHtml(packs: PreviewPack[], tool: string): string {
 <body>
 <header><h1>proofpack preview: ${packs.length} packs, ${total} levels</h1><small>${tool} · click a level to step through its solution (← → keys)</small></header>
 <main id="packs"></main>
-<div id="viewer" hidden><div>
+${playersSection(playersKinds(packs, pages))}<div id="viewer" hidden><div>
 <h3 id="viewer-title"></h3>
 <div id="viewer-board"></div>
 <div class="controls"><button id="viewer-prev" type="button">‹ prev</button><span id="viewer-step"></span><button id="viewer-next" type="button">next ›</button><button id="viewer-close" type="button">close</button></div>

@@ -58,4 +58,7 @@ export const face: KindFace<AppleLevel, 'apple', AppleGameState, AppleAction, Ap
   start: (level) => startAppleGame(level),
   step: appleStep,
   restore: (level, saved) => restoreAppleGame(level, saved), // the face's games are untimed, as its start
+  // solved: the game over (no move, or time up) with the greedy medal's score; the rules count no mistake
+  // (a take that does not sum to ten is refused and changes nothing; a restart is a new game)
+  outcome: (level, state) => ({ solved: state.status !== 'playing' && state.score >= level.analysis.greedyScore, mistakes: 0 }),
 };

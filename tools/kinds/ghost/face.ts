@@ -73,4 +73,6 @@ export const face: KindFace<GhostLevel, 'ghost', GhostGameState, GhostAction, Gh
   start: (level) => startGhostGame(level),
   step: ghostStep,
   restore: (level, saved) => restoreGhostGame(level, saved), // GHOST_LIVES, as its start
+  // solved: every ghost caught; a mistake: a wrong × mark or a wrong catch of this attempt (each costs a life)
+  outcome: (_level, state) => ({ solved: state.status === 'won', mistakes: state.mistakes }),
 };

@@ -6,7 +6,7 @@
 // play-page view is view.ts. Its bounds are the schema's (bounds.ts). No
 // schema library: the client bundles it.
 import { type KindFace, arr, int, obj, ruleProblem, show, str, tuple } from 'proofpack/face';
-import { slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
+import { slideGameCleared, slideStep, restoreSlideGame, startSlideGame, type SlideAction, type SlideEvent, type SlideGameState } from './game.ts';
 import { replaySlide, type SlideLevel } from './play.ts';
 import { slideSolutionProblems, startRuleProblems } from './rules.ts';
 import { starThresholds } from './stars.ts';
@@ -54,4 +54,6 @@ export const face: KindFace<SlideLevel, 'slide', SlideGameState, SlideAction, Sl
   start: (level) => startSlideGame(level),
   step: slideStep,
   restore: restoreSlideGame,
+  // solved: the board clear; a mistake: a dead end backed out of, each undo and each restart
+  outcome: (level, state) => ({ solved: slideGameCleared(level, state), mistakes: state.undos + state.restarts }),
 };

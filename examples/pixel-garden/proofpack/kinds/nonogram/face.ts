@@ -90,4 +90,9 @@ export const face: KindFace<NonogramLevel, typeof NAME, GameState, Action, GameE
   start,
   step,
   restore,
+  // solved: every row and column has its clue; a mistake: a cell filled now that the stored solution leaves empty
+  outcome: (level, state) => ({
+    solved: state.solved,
+    mistakes: state.marks.reduce((n, line, r) => n + [...line].filter((m, c) => m === '#' && level.solution[r]?.[c] !== '#').length, 0),
+  }),
 };

@@ -30,8 +30,8 @@ function distinct(p: PagePack) {
 
 /** The svg of one kind's plot and the rows of its disagreement table (level ids, in order). */
 function sectionOf(html: string, kind: string) {
-  const svg = html.match(new RegExp(`<svg[^>]*data-kind="${kind}"[^]*?</svg>`))?.[0] ?? '';
-  const table = html.slice(html.indexOf(svg)).match(/<table class="players-disagree">[^]*?<\/table>/)?.[0] ?? '';
+  const svg = html.match(new RegExp(`<svg[^>]*data-kind="${kind}"[\\s\\S]*?</svg>`))?.[0] ?? '';
+  const table = html.slice(html.indexOf(svg)).match(/<table class="players-disagree">[\s\S]*?<\/table>/)?.[0] ?? '';
   return {
     points: svg.match(/<circle class="pt"/g)?.length ?? 0,
     titles: [...svg.matchAll(/<title>([^<]+)<\/title>/g)].map((m) => m[1]),

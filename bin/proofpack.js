@@ -98,11 +98,11 @@ const watcher = setInterval(() => {
     end(`${labels}: loading used more than ${ceilings.maxMemoryMib} MiB (--max-memory-mib); raise it with --max-memory-mib N`, 2);
 }, WATCH_MS);
 
-// Ctrl-C reaches the child too (one process group): it answers it; SIGTERM (sent to this process alone) is handed on
+// Ctrl-C and SIGTERM are handed on to the child (a second SIGINT from the terminal's process group changes nothing: it aborts once), which answers them
 for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     stopping ??= sig;
-    if (sig === 'SIGTERM') child.kill('SIGTERM');
+    child.kill(sig);
     killSoon();
   });
 }

@@ -64,7 +64,8 @@ describe("a game's kind cannot make a run report success it did not earn", () =>
       expect(r.code, r.stderr).toBe(2);
       expect(r.stderr).toMatch(/index\.ts"\): loading ran past the start-up bound of 3 s on a worker thread/);
       expect(r.stderr).not.toContain('levels[');
-      expect(r.seconds).toBeLessThan(3 + 12);
+      // the bound, then the 5 s the supervisor gives a child to exit after its end, on a loaded machine
+      expect(r.seconds).toBeLessThan(3 + 20);
     }
   });
 

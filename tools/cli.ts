@@ -1,7 +1,8 @@
 // The proofpack command line (commander): registers the game's own kinds
 // (kinds.json of the config directory, read before the commands and their
 // --help are built), parses arguments, runs a command, turns every failure
-// into one line and an exit code. No rules live here.
+// into one line and an exit code. No rules live here. Run by the supervisor
+// (bin/proofpack.js) as its child, it tells it the command's end (lib/supervised.ts).
 import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
@@ -25,7 +26,8 @@ import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { checkKindCommand } from './commands/check-kind.ts';
 import { Interrupted } from './commands/run/interrupt.ts';
-import { DEFAULT_TASK_SECONDS } from './commands/run/tasks.ts';
+import { DEFAULT_TASK_SECONDS, startupSeconds } from './commands/run/tasks.ts';
+import { SUPERVISED, tellSupervisor } from './lib/supervised.ts';
 import { defaultMaxMemoryMib, RUN_MEMORY_SHARE } from './commands/run/machine.ts';
 
 const wholeNumber =
@@ -87,15 +89,27 @@ const configDirOption = () =>
  */
 export function scanConfigDir(argv: readonly string[]): { dir: string; explicit: boolean } {
   const args = argv.slice(2);
-  const flag = args[0] === 'init' ? '--dir' : '--config-dir';
-  let dir: string | undefined;
+  const dir = scanFlag(argv, args[0] === 'init' ? '--dir' : '--config-dir');
+  return dir === undefined ? { dir: DEFAULT_CONFIG_DIR, explicit: false } : { dir, explicit: args[0] !== 'init' };
+}
+
+/** The value of the last `FLAG V` or `FLAG=V` before `--` on the command line, read before commander parses it. */
+function scanFlag(argv: readonly string[], flag: string): string | undefined {
+  const args = argv.slice(2);
+  let value: string | undefined;
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
     if (a === '--') break;
-    if (a === flag && i + 1 < args.length) dir = args[++i];
-    else if (a.startsWith(`${flag}=`)) dir = a.slice(flag.length + 1);
+    if (a === flag && i + 1 < args.length) value = args[++i];
+    else if (a.startsWith(`${flag}=`)) value = a.slice(flag.length + 1);
   }
-  return dir === undefined ? { dir: DEFAULT_CONFIG_DIR, explicit: false } : { dir, explicit: args[0] !== 'init' };
+  return value;
+}
+
+/** The ceilings the supervisor watches the loading of the game's kinds under: the start-up bound and --max-memory-mib (its default when not a valid figure: commander refuses it later). */
+function loadingCeilings(argv: readonly string[]): { startupSeconds: number; maxMemoryMib: number } {
+  const mib = scanFlag(argv, '--max-memory-mib');
+  return { startupSeconds: startupSeconds(), maxMemoryMib: mib !== undefined && /^\d+$/.test(mib) && Number(mib) >= 128 ? Number(mib) : defaultMaxMemoryMib() };
 }
 
 /** A failure as the CLI reports it: one line (or one per problem) on stderr; returns the exit code. */
@@ -118,6 +132,7 @@ function failure(e: unknown, io: Io): number {
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   // the game's kinds first: every command, and its --help, sees them
   const scanned = scanConfigDir(argv);
+  await tellSupervisor({ t: 'ceilings', ...loadingCeilings(argv) });
   try {
     await useKinds(scanned.dir, scanned.explicit);
   } catch (e) {
@@ -344,4 +359,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_INPUT;
     return failure(e, io);
   }
+}
+
+// run by the supervisor (bin/proofpack.js) as its child process: the command's end and exit code are told to it
+if (SUPERVISED) {
+  const code = await main(process.argv);
+  await tellSupervisor({ t: 'done', code });
+  process.exitCode = code;
+  process.disconnect();
 }

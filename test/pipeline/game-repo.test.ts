@@ -40,8 +40,8 @@ describe('a game repository', () => {
     expect(starterPacks('proofpack', 'levels').packs.map((p) => p.set)).toEqual(KINDS.map((k) => `../levels/${k.name}/standard.json`));
     const yml = workflowExample('proofpack');
     for (const step of [
-      'actions/checkout@v4',
-      'actions/setup-node@v4',
+      'actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2',
+      'actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 # v4.4.0',
       'node-version: 20',
       'npm ci',
       'npx proofpack pipeline',

@@ -65,8 +65,9 @@ export async function loadTemplate(indexFile: string): Promise<PuzzleKind> {
 /** The CI steps a game's own kinds add, each on one line (inserted after `npm ci`). */
 export function kindWorkflowSteps(dir: string): string {
   return `      # the game's kinds are code from this repository: on a pull request they run as its code (no secrets in this job)
-      - run: npx tsc --noEmit -p ${dir}
-      - run: npx proofpack check-kind
+      # typescript from the game's devDependencies (npm install --save-dev typescript): --no-install never fetches a program
+      - run: npx --no-install tsc --noEmit -p ${dir}
+      - run: npx proofpack check-kind --member-timeout 600
 `;
 }
 

@@ -83,25 +83,34 @@ export function workflowExample(dir: string): string {
 # npm ci installs proofpack from the path package.json names: commit the tarball
 # in the repository (e.g. vendor/proofpack-0.1.0.tgz, installed with
 # npm install --save-dev ./vendor/proofpack-0.1.0.tgz), not a path outside it.
+# The job's token may only read (permissions), checkout keeps no credential in
+# .git/config (a game's kind code runs here as the pull request's code), the
+# actions are pinned by commit (the tag beside it), and CEILINGS are the
+# runner's ceilings of every proofpack step (a task's seconds, the run's memory).
 name: levels
 on: [push, pull_request]
+permissions:
+  contents: read
 jobs:
   levels:
     runs-on: ubuntu-latest
     timeout-minutes: 60
     env:
+      CEILINGS: --task-seconds 1800 --max-memory-mib 6000
       BUDGETS: >-
 ${budgetLines('        ')}
     steps:
-      - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
+      - uses: actions/checkout@11bd71901bbe5b1630ceea73d27597364c9af683 # v4.2.2
+        with:
+          persist-credentials: false
+      - uses: actions/setup-node@49933ea5288caeca8642d1e84afbd3f7d6820020 # v4.4.0
         with:
           node-version: 20
           cache: npm
       - run: npm ci
       # the pull request's own files, exactly as committed: problems are named here
-      - run: npx proofpack validate levels dist $BUDGETS
-      - run: npx proofpack pipeline --quiet $BUDGETS
+      - run: npx proofpack validate levels dist $CEILINGS $BUDGETS
+      - run: npx proofpack pipeline --quiet $CEILINGS $BUDGETS
       # changed, deleted and new untracked files under levels/ and dist/ all fail the job
       - run: git status --porcelain levels dist && test -z "$(git status --porcelain levels dist)"
 `;

@@ -108,6 +108,8 @@ export const KINDS: readonly PuzzleKind[] = await loadBuiltIns();
 let registered: readonly PuzzleKind[] = KINDS;
 /** The game's kind modules now registered (what worker threads load too). */
 let gameModules: readonly KindModuleRef[] = [];
+/** The label of the game's module of each of its kinds, by kind name. */
+let moduleLabels: ReadonlyMap<string, string> = new Map();
 /** The kinds config that was read, or would have been: where a user registers a kind. */
 let configFile = `proofpack/${KINDS_CONFIG_FILE}`;
 
@@ -142,6 +144,7 @@ export async function useKinds(configDir: string, explicit = false): Promise<voi
 export async function useKindModules(modules: readonly KindModuleRef[]): Promise<void> {
   const entries = await Promise.all(modules.map(loadKindModule));
   const added: PuzzleKind[] = [];
+  const labels = new Map<string, string>();
   const owner = new Map<string, string>();
   modules.forEach((ref, i) => {
     const { kind } = entries[i] as KindEntry;
@@ -160,11 +163,18 @@ export async function useKindModules(modules: readonly KindModuleRef[]): Promise
       throw new InputError(`${ref.label}: ${(e as Error).message}`);
     }
     added.push(kind);
+    labels.set(name, ref.label);
   });
   const next = [...KINDS, ...added];
   // the same kinds again keep their list (what was compiled for them, e.g. schema validators, stays valid)
   if (next.length !== registered.length || next.some((k, i) => k !== registered[i])) registered = next;
   gameModules = modules;
+  moduleLabels = labels;
+}
+
+/** The label of the game's module that registered the kind `name` (undefined: a built-in kind, or none of that name). */
+export function kindModuleLabel(name: string): string | undefined {
+  return moduleLabels.get(name);
 }
 
 /** The kind of this name; an InputError listing the registered ones (and how to register another) when none is. */

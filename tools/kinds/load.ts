@@ -4,13 +4,15 @@
 // build step: run from the compiled build, the loader first registers tsx's
 // loader hooks on this thread (one module graph, so a kind's zod and errors
 // are proofpack's own); run from the .ts sources, the host (tsx or vitest)
-// already imports TypeScript. Failures are one line naming the module.
+// already imports TypeScript. Failures are one line naming the module. Under
+// the supervisor, the main thread tells it each game module it loads.
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, oneLine } from '../lib/errors.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
 import type { KindFace, KindView } from '../lib/face.ts';
 import type { KindModuleRef } from './kinds-config.ts';
+import { tellSupervisor } from '../lib/supervised.ts';
 
 /** A kind module's exports: its record, its client face and its play-page view. */
 export interface KindEntry {
@@ -70,10 +72,15 @@ export async function loadKindModule(ref: KindModuleRef): Promise<KindEntry> {
   // proofpack's own modules (the built-in kinds, beside this file) import as they are; a game's may be TypeScript
   if (!FROM_SOURCES && !ref.url.startsWith(OWN_FOLDER)) await withTsx();
   let ns: Record<string, unknown>;
+  // a game's module is loaded under the supervisor's watch (its start-up bound and memory ceiling, bin/proofpack.js)
+  const game = !ref.url.startsWith(OWN_FOLDER);
+  if (game) await tellSupervisor({ t: 'loading', label: ref.label });
   try {
     ns = (await import(ref.url)) as Record<string, unknown>;
   } catch (e) {
     throw new InputError(`${ref.label}: ${loadFailure(e, ref.url)}`);
+  } finally {
+    if (game) void tellSupervisor({ t: 'loaded', label: ref.label });
   }
   const missing = ['kind', 'face', 'view'].filter((name) => ns[name] === null || typeof ns[name] !== 'object');
   if (missing.length > 0)

@@ -9,6 +9,7 @@
 import { SingleBar, Presets } from 'cli-progress';
 import type { TierTable } from './presentation.ts';
 import { at } from './at.ts';
+import { SUPERVISED, tellSupervisor } from './supervised.ts';
 
 export interface Progress {
   /** `done` items finished; `work`: the estimated cost of those items, when the progress was opened with a total work. */
@@ -71,7 +72,8 @@ export interface Io {
 }
 
 export const processIo: Io = {
-  stdout: (t) => void process.stdout.write(t),
+  // under the supervisor (bin/proofpack.js) results go down its channel: this process's stdout is its stderr
+  stdout: (t) => void (SUPERVISED ? tellSupervisor({ t: 'out', text: t }) : process.stdout.write(t)),
   stderr: (t) => void process.stderr.write(t),
   get interactive() {
     return process.stderr.isTTY === true && !process.env['CI'];

@@ -7,7 +7,8 @@
 // inline and the worker script that runs the same function on a thread.
 // The caller may bound each pool task's wall-clock time (taskSeconds) and
 // watch the run while tasks go (watch, e.g. the process's memory); past either,
-// and at any failed task, the running tasks' threads are terminated.
+// and at any failed task, the running tasks' threads are terminated. A thread
+// that ends while running a task (kind code's process.exit) fails that task.
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { at } from './at.ts';
@@ -81,6 +82,28 @@ export class TaskTimeout extends Error {
     super(`the task ran past ${seconds} s`);
     this.name = 'TaskTimeout';
   }
+}
+
+/** What a task fails with (before mapError) when its thread did not post RunOptions.readyMessage within startupSeconds: the thread's start-up, not the task, ran long. */
+export class StartupTimeout extends Error {
+  constructor(readonly seconds: number) {
+    super(`the thread's start-up ran past ${seconds} s`);
+    this.name = 'StartupTimeout';
+  }
+}
+
+/** What a task fails with (before mapError) when its thread ended while running it (process.exit on the thread, or the thread's own end). */
+export class WorkerExit extends Error {
+  constructor(readonly exitCode: number) {
+    super(`the worker thread ended (exit code ${exitCode}) before its task finished`);
+    this.name = 'WorkerExit';
+  }
+}
+
+/** piscina's rejection of the tasks of a thread that exited (its words: "worker exited with code: N"), as a WorkerExit. */
+function workerExitOf(e: unknown): WorkerExit | undefined {
+  const m = /^worker exited with code: (-?\d+)$/.exec(e instanceof Error ? e.message : '');
+  return m ? new WorkerExit(Number(m[1])) : undefined;
 }
 
 /**
@@ -188,12 +211,13 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
           const seconds = opts.taskSeconds;
           let timer: ReturnType<typeof setTimeout> | undefined;
           if (seconds !== undefined) {
-            const clock = (s = seconds) => {
-              timer = setTimeout(() => control.abort(new TaskTimeout(seconds)), s * 1000);
+            const clock = () => {
+              timer = setTimeout(() => control.abort(new TaskTimeout(seconds)), seconds * 1000);
             };
             // the threads not yet started take the first tasks: each of those counts from its thread's readyMessage
             if (opts.readyMessage !== undefined && waiting.length < threads - readyThreads) {
-              clock(opts.startupSeconds ?? seconds); // the start-up's own bound
+              const startup = opts.startupSeconds ?? seconds; // the start-up's own bound
+              timer = setTimeout(() => control.abort(new StartupTimeout(startup)), startup * 1000);
               waiting.push(() => {
                 clearTimeout(timer);
                 // a task that ended while its thread started (Ctrl-C, another task's failure) starts no clock
@@ -207,7 +231,10 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
               (r: R) => {
                 if (!failed) finish(i, r);
               },
-              (e: unknown) => fail(i, control.signal.reason instanceof TaskTimeout ? control.signal.reason : e),
+              (e: unknown) => {
+                const reason: unknown = control.signal.reason;
+                fail(i, reason instanceof TaskTimeout || reason instanceof StartupTimeout ? reason : (workerExitOf(e) ?? e));
+              },
             )
             .catch((e: unknown) => fail(undefined, e)) // onResult threw
             .finally(() => {

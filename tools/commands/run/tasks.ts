@@ -8,10 +8,10 @@
 // under the runner's ceilings (--task-seconds a task, --max-memory-mib the run):
 // past one, the threads are terminated and the run fails with one line.
 import { pathToFileURL } from 'node:url';
-import { gameKindModules, kindByName, type KindModuleRef } from '../../kinds/index.ts';
+import { gameKindModules, kindByName, kindModuleLabel, type KindModuleRef } from '../../kinds/index.ts';
 import { rngFor } from '../../lib/rng.ts';
 import { levelId } from '../../lib/ids.ts';
-import { runTasks, startOrder, TaskTimeout, type RunOptions } from '../../lib/pool.ts';
+import { runTasks, startOrder, StartupTimeout, TaskTimeout, WorkerExit, type RunOptions } from '../../lib/pool.ts';
 import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch, releaseOwnLocks } from './scratch.ts';
@@ -176,11 +176,34 @@ function workerScript(): URL {
 }
 
 /**
- * The least a worker thread may take to start and load the game's kinds
- * (its own bound, apart from --task-seconds; a kind module whose top level
- * never returns is stopped there): a loaded machine starts threads slowly.
+ * The start-up bound: the seconds a process or worker thread may take to
+ * start and load the game's kinds (its own bound, apart from --task-seconds,
+ * since a loaded machine starts threads slowly; a kind module whose top level
+ * never returns is stopped there, on the main thread by the supervisor,
+ * bin/proofpack.js). PROOFPACK_STARTUP_SECONDS (a whole number of seconds,
+ * at least 1) replaces it, e.g. for a kind that loads slowly, or a test.
  */
-const THREAD_STARTUP_SECONDS = 60;
+const STARTUP_SECONDS = 60;
+
+/** The start-up bound in force: PROOFPACK_STARTUP_SECONDS when it is a whole number from 1, else STARTUP_SECONDS. */
+export function startupSeconds(): number {
+  const given = process.env['PROOFPACK_STARTUP_SECONDS'] ?? '';
+  return /^\d+$/.test(given) && Number(given) >= 1 ? Number(given) : STARTUP_SECONDS;
+}
+
+/** The member of its kind a task runs, for the line of a thread that ended in it. */
+function memberOf(task: Task | undefined): string {
+  if (!task) return 'a member';
+  if (task.op === 'generate') return 'generateSlot';
+  if (task.op === 'step') return `${task.step} step`;
+  return task.counted && kindByName(task.kind).analyzeWork ? 'analyzeWork' : 'analyze';
+}
+
+/** The game's kind modules, by their labels, for a line about loading them; or proofpack's own kinds when the game has none. */
+function moduleLabels(): string {
+  const labels = gameKindModules().map((m) => m.label);
+  return labels.length > 0 ? labels.join(', ') : "proofpack's built-in kinds";
+}
 
 /** What a worker thread posts once it has loaded the game's kinds (RunOptions.readyMessage). */
 export const THREAD_READY = 'proofpack thread ready';
@@ -213,6 +236,17 @@ export async function runPipelineTasks<T extends Task>(
   const mib = ceilings?.maxMemoryMib ?? defaultMaxMemoryMib();
   const mapError = (i: number, e: unknown) => {
     const name = label?.(i) ?? `task ${i}`;
+    if (e instanceof StartupTimeout)
+      return new InputError(
+        `${moduleLabels()}: loading ran past the start-up bound of ${e.seconds} s on a worker thread (PROOFPACK_STARTUP_SECONDS); a kind module's top level must return`,
+      );
+    if (e instanceof WorkerExit) {
+      const task = tasks[i];
+      const module = task ? kindModuleLabel(task.kind) : undefined;
+      return new InputError(
+        `${name}: the worker thread running the ${task?.kind ?? 'game'} kind's ${memberOf(task)}${module ? ` (${module})` : ''} ended (exit code ${e.exitCode}) before the task finished: kind code must not call process.exit`,
+      );
+    }
     if (e instanceof TaskTimeout)
       return new InputError(
         `${name}: ran past the runner's ceiling of ${taskSeconds} s a task (--task-seconds); raise it with --task-seconds N, or lower the config's budgets`,
@@ -245,7 +279,7 @@ export async function runPipelineTasks<T extends Task>(
     workerData,
     taskSeconds,
     readyMessage: THREAD_READY,
-    startupSeconds: Math.max(taskSeconds, THREAD_STARTUP_SECONDS),
+    startupSeconds: startupSeconds(),
     watch: memoryWatch(mib),
     resourceLimits: { maxOldGenerationSizeMb: mib },
   }).finally(() => releaseOwnLocks());

@@ -19,6 +19,10 @@ import { validateCommand } from './commands/validate.ts';
 import { bundleCommand } from './commands/bundle.ts';
 import { mergeCommand } from './commands/merge.ts';
 import { importCommand } from './commands/import.ts';
+import { calibrateCommand } from './commands/calibrate.ts';
+import { simulatePlayersCommand } from './commands/simulate-players.ts';
+import { FIT_DEFAULTS } from './commands/sets/players-fit.ts';
+import { LOG_MIB, MAX_LOG_MIB } from './commands/files/attempt-logs.ts';
 import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/run/caps.ts';
 import { pipelineCommand } from './commands/pipeline.ts';
 import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
@@ -65,6 +69,10 @@ const budgetOption = () =>
   );
 const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
 const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
+const maxLogOption = () =>
+  new Option('--max-log-mib <n>', `refuse attempt logs larger than this many MiB together, before any line is parsed (default ${LOG_MIB})`).argParser(
+    wholeNumber(1, MAX_LOG_MIB),
+  );
 const seedOption = (what: string) => new Option('--seed <s>', what).argParser(wholeNumber(0));
 const kindArg = () =>
   `puzzle kind: ${kinds()
@@ -199,11 +207,46 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .addOption(threadsOption())
     .addOption(taskSecondsOption())
     .addOption(maxMemoryOption())
+    .addOption(maxLogOption())
     .addOption(jsonOption())
     .addOption(quietOption(true))
     .addOption(configDirOption())
     .action(async (paths: string[], o) => {
       exitCode = await validateCommand({ ...o, paths }, run(o));
+    });
+
+  command(
+    'calibrate',
+    "fit players' difficulty to a curated set from its attempt logs (JSON Lines, docs/players.md) and write the set with each level's players figures",
+  )
+    .argument('<set>', 'curated set')
+    .requiredOption('--log <file...>', 'attempt logs (any order, any split: the same bytes)')
+    .requiredOption('--out <file>', 'calibrated set to write')
+    .option('--retier', "recut the tiers by players' difficulty (the set's tier names and sizes), easiest first")
+    .option('--min-attempts <n>', `levels with fewer attempts get no figures and keep their solver tier (default ${FIT_DEFAULTS.minAttempts})`, wholeNumber(1))
+    .option('--skip-malformed', 'fit the well-formed lines and skip the others (default: nothing written if any is malformed)')
+    .option('--strict', 'fail when an attempt names a level that is not in the set (default: counted and reported)')
+    .addOption(maxLogOption())
+    .addOption(taskSecondsOption())
+    .addOption(maxMemoryOption())
+    .addOption(jsonOption())
+    .addOption(quietOption(true))
+    .addOption(configDirOption())
+    .action(async (input: string, o) => {
+      exitCode = await calibrateCommand({ ...o, input, logs: o.log }, run(o));
+    });
+
+  command('simulate-players', 'write an attempt log from a simulated population playing a set, and the true difficulties beside it (for trying calibrate)')
+    .argument('<set>', 'set whose levels are played (its order is the solver difficulty the true one is made from)')
+    .requiredOption('--players <n>', 'players in the population', wholeNumber(1, 1_000_000))
+    .requiredOption('--attempts-per-player <m>', 'distinct levels each player attempts', wholeNumber(1, 1_000_000))
+    .requiredOption('--out <file>', 'attempt log to write (JSON Lines)')
+    .addOption(seedOption('seed of the population and the true difficulties').default(1))
+    .option('--truth <file>', 'where the true difficulties go (default: <out>.truth.json)')
+    .addOption(quietOption(false))
+    .addOption(configDirOption())
+    .action((input: string, o) => {
+      exitCode = simulatePlayersCommand({ ...o, input }, run(o));
     });
 
   const importable = kinds()

@@ -49,7 +49,9 @@ describe('the preview page with player difficulty', () => {
       expect(chosen).toHaveLength(6);
       const players = new Map(chosen.map((l, i) => [l.id, order[i]! - 3.5]));
       const levels = p.pack.levels.map((l) =>
-        players.has(l.id) ? { ...l, players: { difficulty: players.get(l.id), deviation: 0.3, attempts: 120, solveRate: 0.5, medianSeconds: 60 } } : l,
+        players.has(l.id)
+          ? { ...l, players: { difficulty: players.get(l.id) as number, deviation: 0.3, attempts: 120, solveRate: 0.5, medianSeconds: 60 } }
+          : l,
       );
       return { ...p, pack: { ...p.pack, levels } };
     };

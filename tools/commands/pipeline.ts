@@ -24,6 +24,7 @@ import type { PuzzleKind } from '../lib/kind.ts';
 import { kinds } from '../kinds/index.ts';
 import { generateCommand, jobSettings, MAX_LEVELS_PER_RUN } from './generate.ts';
 import { curateCommand } from './curate.ts';
+import { calibrateCommand } from './calibrate.ts';
 import { validateCommand } from './validate.ts';
 import type { OutcomeCache } from './run/analyze-all.ts';
 import { bundleCommand } from './bundle.ts';
@@ -119,6 +120,17 @@ interface Plan {
   mapped: Mapped[];
   /** Sets the packs file names that the run does not make: validated with the run's own before anything is bundled. */
   externalSets: string[];
+  /** The sets the packs config's `calibration.logs` fits to players, by the job that makes them. */
+  calibrations: Calibration[];
+}
+
+/** A set of this run fitted to its players' logs after curate (the packs config's `calibration`). */
+interface Calibration {
+  job: Job;
+  /** The logs, resolved from the packs file's folder. */
+  logs: string[];
+  retier: boolean;
+  minAttempts?: number;
 }
 
 /** Everything read and checked before any work; every problem at once. */
@@ -316,6 +328,23 @@ async function plan(opts: PipelineOptions): Promise<Plan> {
       );
     }
   });
+  // the sets fitted to players: each one this run makes, each log a file there is
+  const calibrations: Calibration[] = [];
+  const cal = packsDoc.calibration;
+  for (const [setRel, logs] of Object.entries(cal?.logs ?? {})) {
+    const at = where(packs, `calibration.logs.${setRel}`);
+    const file = path.resolve(path.dirname(packs), setRel);
+    const job = made.get(file) ?? madeByName.get(tail(file));
+    if (!job) {
+      if (!failedByName.has(tail(file))) problems.push(`${at}: ${setRel} is not a set this run makes; name one of the sets the packs are cut from`);
+      continue;
+    }
+    const resolved = logs.map((log) => path.resolve(path.dirname(packs), log));
+    resolved.forEach((log, i) => {
+      if (!fs.existsSync(log) || !fs.statSync(log).isFile()) problems.push(`${at}[${i}]: ${logs[i]} is not a file (an attempt log, relative to ${packs})`);
+    });
+    calibrations.push({ job, logs: resolved, retier: cal?.retier ?? true, ...(cal?.minAttempts !== undefined ? { minAttempts: cal.minAttempts } : {}) });
+  }
   if (problems.length > 0) throw new InputError(at(problems, 0), problems);
   const posix = (p: string) => p.split(path.sep).join('/');
   const runPacks: PacksConfig = {
@@ -325,7 +354,7 @@ async function plan(opts: PipelineOptions): Promise<Plan> {
       return m ? { ...spec, set: posix(path.relative(path.dirname(packs), m.job.curated)) } : spec;
     }),
   };
-  return { jobs, packs, packsDoc: runPacks, mapped, externalSets: [...new Set(externalSets)] };
+  return { jobs, packs, packsDoc: runPacks, mapped, externalSets: [...new Set(externalSets)], calibrations };
 }
 
 /**
@@ -351,7 +380,8 @@ function commonRoot(paths: string[]): string {
 }
 
 export async function pipelineCommand(opts: PipelineOptions, con: Console): Promise<number> {
-  const { jobs, packs, packsDoc, mapped, externalSets } = await plan(opts);
+  const { jobs, packs, packsDoc, mapped, externalSets, calibrations } = await plan(opts);
+  const logs = calibrations.flatMap((c) => c.logs);
   if (opts.configDir !== undefined || jobs.some((j) => j.config)) con.out(`configs: ${jobs.map((j) => j.config).join(', ')}; packs: ${packs}`);
   // said once per set: the packs are cut from what this run makes, never from the sets of another levels folder
   for (const given of [...new Set(mapped.map((m) => m.given))]) {
@@ -366,7 +396,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   const swaps = [opts.levels, opts.dist].map((target) => ({ target, parked: stagePath(target, 'old', 'pipeline') }));
   for (const { target } of swaps) sweepLeftovers(target, con, 'pipeline', 'folder');
   fs.rmSync(run, { recursive: true, force: true });
-  const root = commonRoot([opts.levels, opts.dist, packs, ...externalSets]);
+  const root = commonRoot([opts.levels, opts.dist, packs, ...externalSets, ...logs]);
   const staged = (p: string) => path.join(run, 'tree', path.relative(root, path.resolve(p)));
   // a copy of regular files and folders only (a link is never copied as a link: the run tree has none to write through)
   const copyIn = (p: string) => {
@@ -383,6 +413,8 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
   copyIn(opts.dist);
   copyFile(packs);
   for (const set of externalSets) copyFile(set);
+  // the logs too, at their place in the tree: a calibrated set names them relative to itself
+  for (const log of logs) copyFile(log);
   const unchanged = `${opts.levels}/ and ${opts.dist}/ left as they were`;
   // the run tree mirrors the folder holding every path the run touches: its copies stand for the paths below that folder
   const realRoot = root === path.resolve('.') ? '' : root.endsWith(path.sep) ? root : `${root}${path.sep}`;
@@ -422,6 +454,25 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
     timings.push([label, (performance.now() - t0) / 1000]);
     return code;
   };
+  /** curate, then calibrate when the packs config fits the set to players' logs. */
+  const curateStep = async (job: Job) => {
+    await step(`curate ${job.kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated), ...ceilingsOf(opts) }, said));
+    const c = calibrations.find((x) => x.job === job);
+    if (!c) return;
+    await step(`calibrate ${job.kind.name}`, () =>
+      calibrateCommand(
+        {
+          input: staged(job.curated),
+          logs: c.logs.map(staged),
+          out: staged(job.curated),
+          retier: c.retier,
+          ...(c.minAttempts !== undefined ? { minAttempts: c.minAttempts } : {}),
+          ...ceilingsOf(opts),
+        },
+        said,
+      ),
+    );
+  };
   try {
     /** Per kind: generate's warnings about plan entries that found fewer boards than wanted, shown only when a pack tier is short. */
     const shortfalls: string[] = [];
@@ -444,7 +495,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
             `${kind.name}: finished in the interrupted run, checked, not regenerated (${job.candidates} is this job's: kind, config, seed, name, count, tool; validate recomputes every level)`,
           );
           noteShortEntries(job);
-          await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated), ...ceilingsOf(opts) }, said));
+          await curateStep(job);
           continue;
         }
         con.out(`\n${kind.name}: ${job.candidates} is not this job's finished output (${differs}); generated again`);
@@ -489,7 +540,7 @@ export async function pipelineCommand(opts: PipelineOptions, con: Console): Prom
         shortfalls.push(key === undefined ? `${line}` : `${line} (${job.config ?? `the built-in ${kind.name} config`} › plan › ${JSON.stringify(key)})`);
       }
       for (const line of rest) con.warn(line);
-      await step(`curate ${kind.name}`, () => curateCommand({ input: job.candidates, out: staged(job.curated), ...ceilingsOf(opts) }, said));
+      await curateStep(job);
     }
     // every pack and tier the sets cannot fill, in one message, before anything else is checked or bundled
     const short: string[] = [];

@@ -26,6 +26,8 @@ export interface ValidateOptions extends TaskCeilings {
   cache?: OutcomeCache;
   /** `--budget field=value`: raise (or lower) a kind's built-in budget ceiling. */
   budget?: string[];
+  /** `--max-log-mib`: the cap on a calibrated set's attempt logs. */
+  maxLogMib?: number;
 }
 
 export async function validateCommand(opts: ValidateOptions, con: Console): Promise<number> {
@@ -33,7 +35,15 @@ export async function validateCommand(opts: ValidateOptions, con: Console): Prom
   const shard = opts.shard ? parseShard(opts.shard) : undefined;
   const budgets = parseBudgetOptions(opts.budget);
   const started = performance.now();
-  const report = await validateFiles(opts.paths, { threads: opts.threads, con, shard, cache: opts.cache, budgets, ceilings: ceilingsOf(opts) });
+  const report = await validateFiles(opts.paths, {
+    threads: opts.threads,
+    con,
+    shard,
+    cache: opts.cache,
+    budgets,
+    ceilings: ceilingsOf(opts),
+    ...(opts.maxLogMib !== undefined ? { maxLogMib: opts.maxLogMib } : {}),
+  });
   if (report.files.length === 0) throw new InputError(`${opts.paths.join(', ')}: no .json files found`);
   if (opts.compare) await compareInto(report, opts.compare, ceilingsOf(opts));
   return printReport(report, con, opts.json, ` (${opts.threads} threads, ${((performance.now() - started) / 1000).toFixed(1)} s)`);

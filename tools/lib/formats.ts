@@ -76,7 +76,9 @@ export const PlayersProvenance = z.strictObject({
       z.strictObject({
         file: z.string().min(1).describe('the log, relative to the set file'),
         attempts: int().min(0).describe('its well-formed lines'),
-        sha256: hex64.describe('of its canonical attempts (each line as stable JSON, the lines sorted): the same for any line order'),
+        sha256: hex64.describe(
+          'over the SHA-256s of its canonical lines (each line as stable JSON), sorted, each followed by a newline: the same for any line order',
+        ),
       }),
     )
     .min(1)
@@ -84,19 +86,18 @@ export const PlayersProvenance = z.strictObject({
   attempts: z
     .strictObject({
       count: int().min(0).describe("attempts of the set's levels, the ones fitted"),
-      sha256: hex64.describe('of the canonical attempts of every log together: the same for any order and any split into files'),
+      sha256: hex64.describe("the same over every log's lines together: the same for any order and any split into files"),
       unknownLevels: int().min(0).describe('attempts naming a level not in the set (not fitted)'),
       skipped: int().min(0).describe('malformed lines skipped (--skip-malformed)'),
     })
     .describe('the attempts fitted'),
   params: z.strictObject({
     minAttempts: int().min(1).describe('levels with fewer attempts get no players field and keep their solver tier'),
-    seed: int().min(0),
     retier: z.boolean().describe('whether the tiers were recut by player difficulty'),
     abilitySd: z.number().positive().describe('prior standard deviation of player ability'),
     difficultySd: z.number().positive().describe('prior standard deviation of level difficulty'),
   }),
-  iterations: int().min(0).describe("the fit's rounds of Newton updates"),
+  iterations: int().min(1).describe("the fit's rounds of Newton updates"),
   belowMinAttempts: int().min(0).describe('levels without a players field: fewer attempts than minAttempts (they keep their solver tier)'),
 });
 export type PlayersProvenance = z.infer<typeof PlayersProvenance>;

@@ -13,4 +13,15 @@ export interface Level<P = unknown, S = unknown, A = unknown> {
   analysis: A;
   /** The tier the set put it in. */
   tier: string;
+  /** Its difficulty from players' attempts (proofpack calibrate; docs/players.md), when it had enough of them. */
+  players?: LevelPlayersFigures;
+}
+
+/** A level's figures from players: the fitted difficulty (logit scale, higher is harder), its standard error, and the attempts behind them. */
+export interface LevelPlayersFigures {
+  difficulty: number;
+  deviation: number;
+  attempts: number;
+  solveRate: number;
+  medianSeconds: number;
 }

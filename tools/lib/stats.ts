@@ -41,3 +41,35 @@ export function quantile(values: readonly number[], p: number): number {
   const hi = Math.min(s.length - 1, lo + 1);
   return at(s, lo) + (h - lo) * (at(s, hi) - at(s, lo));
 }
+
+/** Ranks 1..n of `values`, ties given their average rank. */
+function ranks(values: ArrayLike<number>): Float64Array {
+  const order = Array.from({ length: values.length }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
+  const r = new Float64Array(values.length);
+  for (let i = 0; i < order.length; ) {
+    let j = i;
+    while (j + 1 < order.length && values[order[j + 1] as number] === values[order[i] as number]) j++;
+    for (let k = i; k <= j; k++) r[order[k] as number] = (i + j) / 2 + 1;
+    i = j + 1;
+  }
+  return r;
+}
+
+/** Spearman's rank correlation of two equally long lists (Pearson's on their ranks). */
+export function spearman(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length || a.length < 2) return NaN;
+  const ra = ranks(a);
+  const rb = ranks(b);
+  const m = (a.length + 1) / 2;
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const x = (ra[i] as number) - m;
+    const y = (rb[i] as number) - m;
+    sab += x * y;
+    saa += x * x;
+    sbb += y * y;
+  }
+  return sab / Math.sqrt(saa * sbb);
+}

@@ -5,19 +5,25 @@
 // ceilings and Ctrl-C is answered while it runs. A step covers a whole set or
 // kind (never one level): starting the pool costs a tenth of a second or more.
 import type { KindVectors, NamedPack } from '../../lib/conformance.ts';
-import type { PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
+import type { LevelPlayers, PackFile, ReportedProblem, SetFile } from '../../lib/files.ts';
 import type { Level, Outcome, PlanEntry, PuzzleKind, SetReport } from '../../lib/kind.ts';
 import type { TierTable } from '../../lib/presentation.ts';
 import { show, where } from '../../lib/errors.ts';
 import { previewLevels, type PageLevel } from '../../preview/page.ts';
 import { kindVectors } from '../sets/conformance.ts';
 import { curateSet } from '../sets/curation.ts';
-import { levelProblems, setProblems } from '../sets/level-checks.ts';
+import { levelProblems, playersProblems, setProblems } from '../sets/level-checks.ts';
+import { levelsWithPlayers } from '../sets/player-tiers.ts';
 
 /** curate's work on one candidate set: the curated set and its tier table. */
 function curate(kind: PuzzleKind, input: { set: SetFile; file: string }): { curated: ReturnType<typeof curateSet>; table: TierTable } {
   const curated = curateSet(kind, input.set, input.file);
   return { curated, table: kind.tierTable(curated.levels) };
+}
+
+/** calibrate's work on one set: its levels with the fit's figures, re-tiered by them with `retier`, in order. */
+function players(kind: PuzzleKind, input: { set: SetFile; players: readonly [string, LevelPlayers][]; retier: boolean }): Level[] {
+  return levelsWithPlayers(kind, input.set, new Map(input.players), input.retier);
 }
 
 /** The kind's estimate of each analysis (analyzeCost; 0 without one): the pool starts the longest first. */
@@ -75,25 +81,49 @@ function plan(kind: PuzzleKind, input: { config: unknown }): { plan: PlanEntry[]
 }
 
 /**
+ * What validate knows of a file's players' figures: for a set with players,
+ * the fit recomputed from its logs (null when they could not be read: that
+ * problem is reported on its own, and the tiers are then checked as the
+ * solver's); for a pack, the tier of each level in its source set when that
+ * set is validated too.
+ */
+export type PlayersCheck = { fit: readonly [string, LevelPlayers][] | null; retier: boolean } | { setTiers: readonly [string, string][] };
+
+/**
  * validate's (and merge's) checks of one set or pack file, past the analyses:
  * every given level's static and recomputed checks (levelProblems, with the
- * outcome analyze() gave it), and with `whole` the whole-set checks
- * (calibration, order) and the kind's set report.
+ * outcome analyze() gave it, and the tier the players' fit gives it), and with
+ * `whole` the whole-set checks (calibration, order, the players' figures) and
+ * the kind's set report.
  */
 function checks(
   kind: PuzzleKind,
-  input: { doc: SetFile | PackFile; levels: readonly { index: number; outcome: Outcome<unknown, unknown> }[]; whole: boolean; report: boolean },
+  input: {
+    doc: SetFile | PackFile;
+    levels: readonly { index: number; outcome: Outcome<unknown, unknown> }[];
+    whole: boolean;
+    report: boolean;
+    players?: PlayersCheck;
+  },
 ): { levels: ReportedProblem[][]; set: ReportedProblem[]; report: SetReport | null } {
   const { doc } = input;
   const firstIndex = new Map<string, number>();
   doc.levels.forEach((lv, i) => firstIndex.has(lv.id) || firstIndex.set(lv.id, i));
+  // the players' levels as calibrate would write them from the recomputed fit
+  const refit =
+    input.players && 'fit' in input.players && input.players.fit && doc.type === 'set'
+      ? levelsWithPlayers(kind, doc, new Map(input.players.fit), input.players.retier)
+      : null;
+  const tierOf = new Map<string, string>(refit ? refit.map((l) => [l.id, l.tier]) : input.players && 'setTiers' in input.players ? input.players.setTiers : []);
   const levels = input.levels.map(({ index, outcome }) => {
     const level = doc.levels[index];
     if (!level) throw new Error(`checks: no level ${index} in the file`);
-    return levelProblems(kind, doc, level, index, firstIndex, outcome);
+    // logs that could not be read fail the set on their own: its players' tiers are not checked twice
+    const unread = input.players && 'fit' in input.players && input.players.fit === null;
+    return levelProblems(kind, doc, level, index, firstIndex, outcome, level.players ? (unread ? level.tier : tierOf.get(level.id)) : undefined);
   });
   const isSet = doc.type === 'set';
-  const set = input.whole && isSet ? setProblems(kind, doc) : [];
+  const set = input.whole && isSet ? [...setProblems(kind, doc, doc.players?.params.retier === true), ...playersProblems(doc, refit)] : [];
   const report = input.whole && input.report && isSet && kind.setReport ? kind.setReport(doc.levels, doc.generator.config) : null;
   return { levels, set, report };
 }
@@ -141,7 +171,7 @@ function reportWork(kind: PuzzleKind, input: { config: unknown }): { key: string
 }
 
 /** Every step, by name. */
-export const KIND_STEPS = { curate, costs, pages, plan, checks, import: importRecords, slotRules, compare, reportWork };
+export const KIND_STEPS = { curate, players, costs, pages, plan, checks, import: importRecords, slotRules, compare, reportWork };
 
 /** A step's name. */
 export type StepName = keyof typeof KIND_STEPS;

@@ -31,15 +31,38 @@ export function staticProblems(kind: PuzzleKind, level: Level, index: number, fi
   return problems;
 }
 
-/** Problems found by recomputing: analysis, solution, tier. */
-export function recomputedProblems(kind: PuzzleKind, doc: LevelDoc, level: Level, index: number, outcome: Outcome<unknown, unknown>): ReportedProblem[] {
+/**
+ * Problems found by recomputing: analysis, solution, tier. A level with
+ * players' figures has `playersTier` when its tier comes from them (the fit
+ * recomputed for a set, its source set's tier for a pack): the stored tier is
+ * compared with that instead of the solver's.
+ */
+export function recomputedProblems(
+  kind: PuzzleKind,
+  doc: LevelDoc,
+  level: Level,
+  index: number,
+  outcome: Outcome<unknown, unknown>,
+  playersTier?: string,
+): ReportedProblem[] {
   const entry = { level: level.id, index };
   if (outcome.status !== 'proven') return [{ ...entry, field: 'analysis', stored: 'a proven level', expected: `${outcome.status}: ${outcome.reason}` }];
   const problems: ReportedProblem[] = [];
   for (const p of compareFields('analysis', level.analysis, outcome.analysis, kind.tolerances)) problems.push({ ...entry, ...p });
   for (const p of kind.solutionProblems(level.puzzle, level.solution, outcome)) problems.push({ ...entry, ...p });
   const tier = kind.tierOf(outcome.analysis, doc.calibration, doc.generator.config);
-  if (tier !== level.tier) problems.push({ ...entry, field: 'tier', stored: level.tier, expected: tier ?? 'no tier (fits none)' });
+  if (playersTier !== undefined) {
+    if (playersTier !== level.tier) problems.push({ ...entry, field: 'tier', stored: level.tier, expected: `${playersTier} (by players' difficulty)` });
+  } else if (tier !== level.tier) {
+    const fromPlayers = level.players && doc.type === 'pack';
+    const expected =
+      tier === null
+        ? 'no tier (fits none)'
+        : fromPlayers
+          ? `${tier} (the solver's; a tier from players is checked against its set: validate the levels folder and the dist together)`
+          : tier;
+    problems.push({ ...entry, field: 'tier', stored: level.tier, expected });
+  }
   return problems;
 }
 
@@ -56,9 +79,10 @@ export function levelProblems(
   index: number,
   firstIndexOfId: Map<string, number>,
   outcome: Outcome<unknown, unknown>,
+  playersTier?: string,
 ): ReportedProblem[] {
   const seen = new Set<string>();
-  return [...staticProblems(kind, level, index, firstIndexOfId), ...recomputedProblems(kind, doc, level, index, outcome)].filter((p) => {
+  return [...staticProblems(kind, level, index, firstIndexOfId), ...recomputedProblems(kind, doc, level, index, outcome, playersTier)].filter((p) => {
     const key = stableJson([p.field, p.stored, p.expected]);
     if (seen.has(key)) return false;
     seen.add(key);
@@ -68,10 +92,11 @@ export function levelProblems(
 
 /**
  * Whole-set checks: the calibration curate would choose for these levels, and
- * their order (curated sets), or the initial calibration (candidates). They use
- * the stored analyses: every stored analysis is itself checked against analyze().
+ * their order (curated sets; `byPlayers`: re-tiered by players), or the
+ * initial calibration (candidates). They use the stored analyses: every
+ * stored analysis is itself checked against analyze().
  */
-export function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
+export function setProblems(kind: PuzzleKind, doc: SetFile, byPlayers = false): ReportedProblem[] {
   const entry = { level: 'set', index: -1 };
   const config = doc.generator.config;
   if (doc.stage === 'candidates') {
@@ -83,10 +108,40 @@ export function setProblems(kind: PuzzleKind, doc: SetFile): ReportedProblem[] {
     if (tier !== null) tiered.push({ ...level, tier });
   }
   const problems = compareFields('calibration', doc.calibration, kind.calibrate(tiered, config)).map((p) => ({ ...entry, ...p }));
-  const ordered = orderLevels(kind, doc.levels).map((l) => l.id);
+  const ordered = orderLevels(kind, doc.levels, byPlayers).map((l) => l.id);
   const firstOut = doc.levels.findIndex((l, i) => l.id !== ordered[i]);
   if (firstOut >= 0)
     problems.push({ ...entry, field: `levels[${firstOut}]`, stored: at(doc.levels, firstOut).id, expected: `${ordered[firstOut]} (easiest first)` });
+  return problems;
+}
+
+/**
+ * A set's players' figures against the fit recomputed from its logs (`refit`:
+ * the levels as calibrate writes them; null when the logs could not be read,
+ * reported on their own): each level's `players` as the fit gives it. A set
+ * that names no logs holds no figures.
+ */
+export function playersProblems(doc: SetFile, refit: readonly Level[] | null): ReportedProblem[] {
+  const problems: ReportedProblem[] = [];
+  if (!doc.players) {
+    doc.levels.forEach((level, index) => {
+      if (level.players)
+        problems.push({
+          level: level.id,
+          index,
+          field: 'players',
+          stored: level.players,
+          expected: 'no players figures (the set names no attempt logs; run proofpack calibrate)',
+        });
+    });
+    return problems;
+  }
+  if (!refit) return problems;
+  const fitted = new Map(refit.map((l) => [l.id, l.players]));
+  doc.levels.forEach((level, index) => {
+    const expected = fitted.get(level.id);
+    for (const p of compareFields('players', level.players ?? null, expected ?? null)) problems.push({ level: level.id, index, ...p });
+  });
   return problems;
 }
 

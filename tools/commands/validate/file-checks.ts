@@ -5,7 +5,7 @@
 import { at } from '../../lib/at.ts';
 import type { Outcome } from '../../lib/kind.ts';
 import { Interrupted, interruptible } from '../run/interrupt.ts';
-import type { StepOutput } from '../run/kind-steps.ts';
+import type { PlayersCheck, StepOutput } from '../run/kind-steps.ts';
 import { runKindSteps } from '../run/run-step.ts';
 import { manifestProblems } from '../sets/level-checks.ts';
 import { derivedProblems, type DistRun } from './dist.ts';
@@ -31,19 +31,21 @@ export async function kindChecks(
   outcomes: readonly Outcome<unknown, unknown>[],
   mineFile: boolean,
   run: Pick<DistRun, 'threads' | 'ceilings'>,
+  players: ReadonlyMap<number, PlayersCheck> = new Map(),
 ): Promise<FileChecks> {
   const { loaded, reports } = files;
   const checkedFiles = loaded.flatMap((l, f) => {
     if (!l || (l.type !== 'set' && l.type !== 'pack')) return [];
     const levels = owners.flatMap((o, t) => (o.file === f ? [{ index: o.index, outcome: at(outcomes, t) }] : []));
     if (levels.length === 0 && !(mineFile && l.type === 'set')) return [];
+    const check = players.get(f);
     return [
       {
         f,
         call: {
           step: 'checks' as const,
           kind: l.kind.name,
-          input: { doc: l.doc, levels, whole: mineFile, report: true },
+          input: { doc: l.doc, levels, whole: mineFile, report: true, ...(check ? { players: check } : {}) },
           label: `validate ${at(reports, f).file}: the ${l.kind.name} kind's checks (canonical, ruleProblems, solutionProblems, tierOf, calibrate, difficulty, setReport)`,
         },
       },

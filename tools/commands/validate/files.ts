@@ -14,6 +14,7 @@ import { sortProblems, summarize } from '../sets/report.ts';
 import { analyzeAll, type OutcomeCache } from '../run/analyze-all.ts';
 import { kindChecks, wholeFileChecks, type LevelOwner } from './file-checks.ts';
 import { loadTargets } from './load.ts';
+import { playersChecks } from './players.ts';
 import { setReportWork } from './run-ceiling.ts';
 import { expandPaths } from './targets.ts';
 
@@ -31,6 +32,8 @@ export interface ValidateRun {
   budgets?: BudgetLimits;
   /** The runner's ceilings on each level's analysis (--task-seconds, --max-memory-mib; default: the defaults). */
   ceilings?: TaskCeilings;
+  /** The cap on the attempt logs of a set with players (--max-log-mib). */
+  maxLogMib?: number;
 }
 
 export async function validateFiles(paths: readonly string[], run: ValidateRun): Promise<ValidateReport> {
@@ -63,7 +66,8 @@ export async function validateFiles(paths: readonly string[], run: ValidateRun):
   const reported = mineFile ? loaded.flatMap((l, f) => (l ? [{ file: at(reports, f).file, l }] : [])) : [];
   const outcomes = await analyzeAll(tasks, run, con, cache, ceilings, label, await setReportWork(reported, ceilings, run));
   const pool = { threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) };
-  const checksOf = await kindChecks(files, owners, outcomes, mineFile, pool);
+  const players = await playersChecks(files, mineFile, run.maxLogMib, note);
+  const checksOf = await kindChecks(files, owners, outcomes, mineFile, pool, players);
   await wholeFileChecks(files, checksOf, mineFile, { ...pool, note });
   for (const r of reports) r.problems = sortProblems(r.problems);
   return summarize(reports, shard);

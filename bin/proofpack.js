@@ -10,9 +10,10 @@
 // naming the kind module(s) loaded. While the child loads a game's kind module
 // it is watched here: past the start-up bound or --max-memory-mib (its
 // resident memory, read from /proc on Linux) it is killed, exit 2, one line
-// naming the module and "loading". After the command's end, or Ctrl-C /
-// SIGTERM (handed to the child, which answers them), the child has a few
-// seconds to exit before it is killed (a hung worker thread keeps no run alive).
+// naming the module and "loading". After the command's end the child has a
+// few seconds to exit before it is killed (a hung worker thread keeps no run
+// alive); after Ctrl-C / SIGTERM (handed to the child, which answers them) it
+// has STOP_GRACE_MS.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -33,8 +34,13 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
-/** The seconds the child has to exit after the command's end or a stop signal, before it is killed. */
+/** The seconds the child has to exit after the command's end, before it is killed (a hung worker thread keeps no run alive). */
 const GRACE_MS = 5000;
+/**
+ * After Ctrl-C or SIGTERM: the child answers in seconds (it stops its workers, saves a checkpoint,
+ * says where it stopped), longer on a loaded machine; past this it is killed.
+ */
+const STOP_GRACE_MS = 20000;
 /** How often the child's loading is checked against its ceilings (ms). */
 const WATCH_MS = 100;
 /** Until the child tells its ceilings: the start-up bound's default (tools/commands/run/tasks.ts STARTUP_SECONDS), no memory watch. */
@@ -54,8 +60,8 @@ let verdict; // the line and code this process ends with when it ended the child
 let stopping; // the stop signal handed to the child
 let killTimer;
 
-const killSoon = () => {
-  killTimer ??= setTimeout(() => child.kill('SIGKILL'), GRACE_MS);
+const killSoon = (ms = GRACE_MS) => {
+  killTimer ??= setTimeout(() => child.kill('SIGKILL'), ms);
 };
 const end = (line, code) => {
   if (verdict || done !== undefined) return;
@@ -103,7 +109,7 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
   process.on(sig, () => {
     stopping ??= sig;
     child.kill(sig);
-    killSoon();
+    killSoon(STOP_GRACE_MS);
   });
 }
 

@@ -95,15 +95,27 @@ describe('interruption', () => {
     const fresh = new Map(jsonFiles(ref).map((f) => [f, fs.readFileSync(path.join(ref, f))]));
     // Kill as soon as the first new pack is on disk (in the new dist being built beside the old one): part-way through its writes.
     const child = start(['bundle', '--packs', newConfig, '--out', out]);
-    const stage = path.join(dir, `.dist.bundle-new-${child.pid}`);
-    const firstPack = path.join(stage, 'p0.json');
+    // the stage is named by the pid of the process that bundles: the launcher's child (bin/proofpack.js supervises it)
+    const staged = () => fs.readdirSync(dir).find((f) => f.startsWith('.dist.bundle-new-'));
     await killWhen(child, () => {
       try {
-        return fs.readFileSync(firstPack).equals(fresh.get('p0.json')!);
+        return fs.readFileSync(path.join(dir, staged() ?? '-', 'p0.json')).equals(fresh.get('p0.json')!);
       } catch {
         return false;
       }
     });
+    const stage = path.join(dir, staged() ?? '.dist.bundle-new-(never made)');
+    // the launcher killed, the bundling process ends with it (never goes on writing unwatched)
+    const bundler = Number(path.basename(stage).split('-').pop());
+    const running = () => {
+      try {
+        return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${bundler}/status`, 'utf8'));
+      } catch {
+        return false;
+      }
+    };
+    for (let t = 0; t < 100 && running(); t++) await sleep(50);
+    expect(running(), `process ${bundler} still runs after its launcher was killed`).toBe(false);
     // the kill really landed while packs were being written, and the old dist is exactly as it was
     expect(fs.existsSync(stage)).toBe(true);
     expect(jsonFiles(out).sort()).toEqual([...old.keys()].sort());

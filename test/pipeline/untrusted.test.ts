@@ -390,10 +390,14 @@ describe('6. bundle is a transaction', () => {
       child.stderr.on('data', (b) => {
         stderr += String(b);
       });
-      const stage = path.join(dir, `.dist-${sig}.bundle-new-${child.pid}`);
-      for (let t = 0; t < 600 && !(fs.existsSync(stage) && fs.readdirSync(stage).length > 0); t++) await new Promise((r) => setTimeout(r, 20));
+      const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      // the stage is named by the pid of the process that bundles: the launcher's child (bin/proofpack.js supervises it)
+      const prefix = `.dist-${sig}.bundle-new-`;
+      const staged = () => fs.readdirSync(dir).find((f) => f.startsWith(prefix) && fs.readdirSync(path.join(dir, f)).length > 0);
+      for (let t = 0; t < 600 && !staged(); t++) await new Promise((r) => setTimeout(r, 20));
+      const stage = path.join(dir, staged() ?? `${prefix}(never made)`);
       child.kill(sig);
-      const exit = await new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+      const exit = await exited;
       expect(exit, stderr).toBe(code);
       expect(stderr).toContain(`interrupted: bundle stopped before replacing ${out}; it is exactly as it was`);
       expect(snapshot(out)).toEqual(before);

@@ -46,7 +46,9 @@ describe('init --kind', () => {
     expect(config.plan.length).toBeGreaterThan(0);
     expect(json('proofpack/tsconfig.json').include).toEqual(['kinds/**/*.ts']);
     const workflow = read('proofpack/github-workflow.yml');
-    expect(workflow).toMatch(/- run: npm ci\n.*\n\s+- run: npx tsc --noEmit -p proofpack\n\s+- run: npx proofpack check-kind\n/);
+    expect(workflow).toMatch(
+      /- run: npm ci\n(.*\n){2}\s+- run: npx --no-install tsc --noEmit -p proofpack\n\s+- run: npx proofpack check-kind --member-timeout 600\n/,
+    );
     expect(workflow).toContain('no secrets in this job');
     expect(read('.gitignore')).toBe('.proofpack\n');
   });

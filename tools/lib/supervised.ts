@@ -28,6 +28,10 @@ export type SupervisorMessage =
   | { t: 'loaded'; label: string }
   | { t: 'done'; code: number };
 
+// The supervisor gone (killed with SIGKILL, say) means the run is gone: this process ends at once as
+// if killed with it, never going on to write on its own, unwatched.
+if (SUPERVISED) process.on('disconnect', () => process.kill(process.pid, 'SIGKILL'));
+
 /** Send `m` to the supervisor (nothing when not supervised); resolves once it is handed to the channel. */
 export function tellSupervisor(m: SupervisorMessage): Promise<void> {
   if (!SUPERVISED) return Promise.resolve();

@@ -17,13 +17,20 @@ import * as path from 'node:path';
 import type { Console } from '../../lib/console.ts';
 import { isInside } from '../../lib/safe-read.ts';
 
-/** Whether process `pid` runs (a process of another user counts as running). */
+/**
+ * Whether process `pid` runs (a process of another user counts as running; a
+ * zombie, ended but not yet reaped, as it is where no init reaps orphans, does not).
+ */
 export function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (e) {
     return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return true; // no /proc (not Linux): it answered the signal
   }
 }
 

@@ -68,7 +68,11 @@ const budgetOption = () =>
     'raise (or lower) the ceiling of a config budget, e.g. scoreGhostLimit=33; a config above a ceiling is refused before any work (docs/cli.md, Budgets)',
   );
 const jsonOption = () => new Option('--json', 'print a machine-readable report on stdout');
-const shardOption = () => new Option('--shard <i/n>', 'do only shard i of n (0-based); combine the outputs with proofpack merge');
+const shardOption = () =>
+  new Option(
+    '--shard <i/n>',
+    "do only shard i of n (0-based), or auto (auto/N): the batch engine's task index and count; combine the outputs with proofpack merge",
+  );
 const maxLogOption = () =>
   new Option('--max-log-mib <n>', `refuse attempt logs larger than this many MiB together, before any line is parsed (default ${LOG_MIB})`).argParser(
     wholeNumber(1, MAX_LOG_MIB),

@@ -55,6 +55,11 @@ describe("a game's kind cannot make a run report success it did not earn", () =>
     expect(r.stdout).toBe('');
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
     expect(r.stderr).toMatch(/^proofpack: the process ended before the command finished \(exit code 0\) while loading proofpack\/kinds\.json.*index\.ts"\)\n$/);
+    // and pipeline, which exited 0 having written nothing
+    const p = bin(['pipeline', '--levels', 'p-levels', '--dist', 'p-dist', '--work', 'p-work', '--threads', '1']);
+    expect(p.code, p.stderr).toBe(2);
+    expect(p.stderr).toMatch(/^proofpack: the process ended before the command finished \(exit code 0\) while loading proofpack\/kinds\.json/);
+    expect(fs.existsSync(path.join(game, 'p-levels'))).toBe(false);
   });
 
   it('report 2: a load that hangs on a worker thread ends the whole process within the start-up bound, naming "loading", whatever --threads', () => {

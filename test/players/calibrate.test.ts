@@ -10,7 +10,8 @@ import * as path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spearman } from '../../tools/lib/stats.ts';
 import { KINDS } from '../../tools/kinds/index.ts';
-import { ROOT, tempDir } from '../support/helpers.ts';
+import { spawn } from 'node:child_process';
+import { BIN, ROOT, tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 
 type Level = { id: string; tier: string; players?: { difficulty: number; attempts: number; deviation: number } };
@@ -157,5 +158,28 @@ describe('attempt logs are untrusted input', () => {
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`${huge}: 2147483648 bytes of attempt logs, over the cap of 256 MiB; nothing read (raise it with --max-log-mib N`);
     fs.rmSync(huge);
+  });
+});
+
+describe('Ctrl-C', () => {
+  it('while calibrate reads a large log: exit 130 within seconds, saying nothing was written', async () => {
+    const big = path.join(logs, 'big.jsonl');
+    const sim = await run(['simulate-players', setOf('slide'), '--players', '20000', '--attempts-per-player', '40', '--seed', '8', '--out', big]);
+    expect(sim.code, sim.stderr).toBe(0);
+    const out = path.join(levels, 'slide', 'interrupted.json');
+    const child = spawn(process.execPath, [BIN, 'calibrate', setOf('slide'), '--log', big, '--out', out], { env: { ...process.env, CI: '1' } });
+    let stderr = '';
+    child.stderr.on('data', (b) => {
+      stderr += String(b);
+    });
+    const exited = new Promise<number | null>((r) => child.on('exit', (c) => r(c)));
+    // well into the reading of its 800,000 lines (several seconds)
+    await new Promise((r) => setTimeout(r, 3000));
+    const t0 = Date.now();
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(130);
+    expect(Date.now() - t0).toBeLessThan(5000);
+    expect(stderr.trimEnd().split('\n').at(-1)).toBe(`proofpack: interrupted: calibrate stopped; nothing was written to ${out}`);
+    expect(fs.existsSync(out)).toBe(false);
   });
 });

@@ -40,7 +40,7 @@ describe("a game's own kind: the template", () => {
         .join(''),
     );
     const read = await readAttemptLogs([{ path: log, name: 'template.jsonl' }], { onProblem: (line) => expect.fail(line) });
-    const fit = fitSet(
+    const fit = await fitSet(
       levels.map((l) => l.id),
       read,
       { ...FIT_DEFAULTS, retier: true },

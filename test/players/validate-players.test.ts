@@ -76,7 +76,7 @@ describe('validate of a calibrated set', () => {
       const r = await validate(set);
       expect(r.code).toBe(1);
       expect(r.lines.filter((l) => l.includes('players'))).toEqual([
-        expect.stringMatching(new RegExp(`^${set} › set › players\\.logs: stored .*cannot read \\(no such file\\)`)),
+        expect.stringMatching(new RegExp(`^${set} › set › players\\.logs: stored .*cannot read the attempt log \\(no such file\\)`)),
       ]);
     } finally {
       fs.renameSync(moved, log);

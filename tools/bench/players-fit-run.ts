@@ -12,7 +12,7 @@ const ids = Array.from({ length: Number(levelsText) }, (_, i) => `bench-${i.toSt
 const t0 = performance.now();
 const read = await readAttemptLogs([{ path: log, name: 'bench.jsonl' }], { maxMib: 1024, onProblem: (line) => process.stderr.write(`${line}\n`) });
 const t1 = performance.now();
-const fit = fitSet(ids, read, { ...FIT_DEFAULTS, retier: true });
+const fit = await fitSet(ids, read, { ...FIT_DEFAULTS, retier: true });
 const t2 = performance.now();
 process.stdout.write(
   `${JSON.stringify({ attempts: read.columns.length, readSeconds: (t1 - t0) / 1000, fitSeconds: (t2 - t1) / 1000, iterations: fit.provenance.iterations, fitted: fit.players.size, maxRssMib: process.resourceUsage().maxRSS / 1024 })}\n`,

@@ -52,10 +52,11 @@ export async function calibrateSet(opts: CalibrateOptions, con: Console): Promis
     onBytes: (done, total) => progress.update(Math.floor((100 * done) / Math.max(1, total))),
   }).finally(() => progress.stop());
   const retier = opts.retier ?? FIT_DEFAULTS.retier;
-  const fit = fitSet(
+  const fit = await fitSet(
     set.levels.map((l) => l.id),
     read,
     { ...FIT_DEFAULTS, retier, minAttempts: opts.minAttempts ?? FIT_DEFAULTS.minAttempts },
+    opts.signal,
   );
   const unknown = fit.provenance.attempts.unknownLevels;
   if (unknown > 0) {

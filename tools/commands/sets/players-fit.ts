@@ -5,7 +5,7 @@
 // `players` figures, with the set's provenance. calibrate writes what this
 // returns; validate compares a stored set with it. No kind code.
 import type { LevelPlayers, PlayersProvenance } from '../../lib/formats.ts';
-import { fitRasch, RASCH_DEFAULTS } from '../../lib/players/rasch.ts';
+import { fitRaschYielding, RASCH_DEFAULTS } from '../../lib/players/rasch.ts';
 import { median, round } from '../../lib/stats.ts';
 import { digestOf, type ReadLogs } from '../files/attempt-logs.ts';
 
@@ -34,8 +34,8 @@ const figure = (x: number) => {
   return r === 0 ? 0 : r;
 };
 
-/** Fit the levels `levelIds` (the set's, in its order) to the attempts `read`. */
-export function fitSet(levelIds: readonly string[], read: ReadLogs, params: FitParams): SetFit {
+/** Fit the levels `levelIds` (the set's, in its order) to the attempts `read`; `signal` is answered between the fit's rounds. */
+export async function fitSet(levelIds: readonly string[], read: ReadLogs, params: FitParams, signal?: AbortSignal): Promise<SetFit> {
   const { columns } = read;
   const setIndex = new Map(levelIds.map((id, i) => [id, i]));
   // each logged level id -> its index in the set, or -1
@@ -72,7 +72,7 @@ export function fitSet(levelIds: readonly string[], read: ReadLogs, params: FitP
     attempts.player[i] = (pl - (pl % n)) / n;
   }
   const settings = { ...RASCH_DEFAULTS, abilitySd: params.abilitySd, difficultySd: params.difficultySd };
-  const fit = fitRasch(attempts, settings);
+  const fit = await fitRaschYielding(attempts, settings, signal);
   const count = new Int32Array(n);
   const solved = new Int32Array(n);
   for (let i = 0; i < known; i++) {

@@ -40,7 +40,7 @@ async function refit(
       problems: [{ ...whole, field: 'players.logs', stored: stored.logs.map((l) => l.file), expected: `attempt logs that can be read (${e.message})` }],
     };
   }
-  const fit = fitSet(
+  const fit = await fitSet(
     doc.levels.map((l) => l.id),
     read,
     stored.params,

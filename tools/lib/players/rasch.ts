@@ -46,6 +46,26 @@ const sigmoid = (x: number) => 1 / (1 + Math.exp(-x));
  * order only through the order of float additions, so callers sort them first.
  */
 export function fitRasch(a: AttemptArrays, settings: RaschSettings = RASCH_DEFAULTS): RaschFit {
+  const rounds = raschRounds(a, settings);
+  for (;;) {
+    const r = rounds.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** fitRasch, yielding to the event loop after each round (a stop signal is answered between rounds). */
+export async function fitRaschYielding(a: AttemptArrays, settings: RaschSettings, signal?: AbortSignal): Promise<RaschFit> {
+  const rounds = raschRounds(a, settings);
+  for (;;) {
+    const r = rounds.next();
+    if (r.done) return r.value;
+    await new Promise((resolve) => setImmediate(resolve));
+    if (signal?.aborted) throw signal.reason;
+  }
+}
+
+/** The fit, one round a step. */
+function* raschRounds(a: AttemptArrays, settings: RaschSettings): Generator<number, RaschFit> {
   const n = a.level.length;
   const ability = new Float64Array(a.players);
   const difficulty = new Float64Array(a.levels);
@@ -88,6 +108,7 @@ export function fitRasch(a: AttemptArrays, settings: RaschSettings = RASCH_DEFAU
       moved = Math.max(moved, Math.abs(step));
     }
     if (moved < settings.tolerance) break;
+    yield iterations;
   }
   // the standard error of each difficulty: the posterior's curvature at the fit
   info.fill(0, 0, a.levels);

@@ -76,7 +76,11 @@ describe('validate of a calibrated set', () => {
       const r = await validate(set);
       expect(r.code).toBe(1);
       expect(r.lines.filter((l) => l.includes('players'))).toEqual([
-        expect.stringMatching(new RegExp(`^${set} › set › players\\.logs: stored .*cannot read the attempt log \\(no such file\\)`)),
+        expect.stringMatching(
+          new RegExp(
+            `^${set} › set › players\\.logs \\(.*/logs/ghost\\.jsonl: cannot read the attempt log \\(no such file\\); restore the log, or calibrate again\\): stored \\["\\.\\./logs/ghost\\.jsonl"\\], recomputed "logs that can be read"$`,
+          ),
+        ),
       ]);
     } finally {
       fs.renameSync(moved, log);

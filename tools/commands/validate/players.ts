@@ -37,7 +37,15 @@ async function refit(
     if (!(e instanceof InputError)) throw e;
     return {
       check: { fit: null, retier: stored.params.retier },
-      problems: [{ ...whole, field: 'players.logs', stored: stored.logs.map((l) => l.file), expected: `attempt logs that can be read (${e.message})` }],
+      // the reason in the field, which is never shortened: the log's path and what is wrong with it
+      problems: [
+        {
+          ...whole,
+          field: `players.logs (${e.message}; restore the log, or calibrate again)`,
+          stored: stored.logs.map((l) => l.file),
+          expected: 'logs that can be read',
+        },
+      ],
     };
   }
   const fit = await fitSet(

@@ -15,7 +15,7 @@ const parts = [0, 1].map((i) => path.join(dir, `part${i}.json`));
 const whole = path.join(dir, 'whole.json');
 type Shard = {
   levels: { id: string; analysis: Record<string, number> }[];
-  shard: { index: number; count: number; slots: number[] };
+  shard: { index: number; count: number; slots: number[]; entries: number[] };
   generator: { stats: { found: number; wanted: number; tries: number }[]; untiered: number };
 };
 const read = (f: string) => JSON.parse(fs.readFileSync(f, 'utf8')) as Shard;
@@ -74,9 +74,7 @@ describe('merge of hostile shards', () => {
       s.generator.stats[0]!.found += 3;
     }, 'wanted');
     expect(more.code).toBe(2);
-    expect(more.stderr).toMatch(
-      /generator\.stats\[0\]\.wanted: \d, but of the 7 slots the shards want for this entry together, shard \d\/2 owns \d; the shards disagree/,
-    );
+    expect(more.stderr).toMatch(/generator\.stats\[0\]\.wanted: \d, but of the \d slots of this plan entry, shard \d\/2 owns \d; the shards disagree/);
   });
 
   it('a changed bestScore is found by analysing the level again, as validate does', async () => {
@@ -100,11 +98,22 @@ describe('merge of hostile shards', () => {
   });
 
   it('more levels than one run makes, or more bytes than validate reads of the merged file: one line', async () => {
-    const r = await mergeEdited((s) => {
-      s.generator.stats[0]!.wanted = 20_000;
-    }, 'many');
+    // a job of 20,000 more slots, as both shards say (one alone is another job's shard)
+    const alone = await mergeEdited((s) => {
+      s.shard.entries[0]! += 20_000;
+    }, 'many-one');
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toMatch(/many-one\.json › shard\.entries: other slots per plan entry than .*; shards of another job/);
+    const both = parts.map((p, i) => {
+      const s = read(p);
+      s.shard.entries[0]! += 20_000;
+      const f = path.join(dir, `many-${i}.json`);
+      fs.writeFileSync(f, JSON.stringify(s));
+      return f;
+    });
+    const r = await run(['merge', ...both, '--out', path.join(dir, 'many-merged.json'), '--threads', '1']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/ › generator\.stats: the shards want 20002 levels together, more than the 10000 one generate run makes/);
+    expect(r.stderr).toMatch(/ › generator\.stats: the shards want 2000\d levels together, more than the 10000 one generate run makes/);
     // two files under the 32 MiB input limit each, over it together
     const s = fs.readFileSync(at1(), 'utf8');
     const big = path.join(dir, 'big.json');

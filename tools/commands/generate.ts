@@ -219,7 +219,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     curate: null,
     calibration,
     levels,
-    ...(job.shard ? { shard: { ...job.shard, slots: levelSlots } } : {}),
+    ...(job.shard ? { shard: { ...job.shard, slots: levelSlots, entries: plan.map((e) => e.count) } } : {}),
   };
   return { set, stats, resumed };
 }

@@ -1,6 +1,7 @@
 // `proofpack merge`: combine the outputs of sharded runs (generate --shard i/n
 // set files, or validate --shard i/n --json reports) into exactly what the
-// unsharded run gives, byte for byte, or refuse. A shard file is an input like
+// unsharded run gives, byte for byte, or refuse; shards i, i+m, … of n merge
+// into shard i/m as its run writes it, so merges can form a tree. A shard file is an input like
 // any other: its size, shard count and levels are capped before anything is
 // allocated for them; every slot and problem must belong to its shard (once);
 // a set shard's plan statistics must add up; and every level is checked with
@@ -39,8 +40,20 @@ export interface MergeOptions extends TaskCeilings {
 /** A document that may carry the shard it came from (a set file or a validate report). */
 type Sharded = { shard?: { index: number; count: number } | undefined };
 
-/** Check the shards are 0..n-1 of one split, each once; return them in index order. Nothing proportional to a stored count is allocated before it is checked. */
-function inOrder<T extends Sharded>(files: string[], docs: T[]): T[] {
+/** The shards given, in index order, and what their merge is: the whole job, or (a tree's inner merge) the coarser shard they make up. */
+interface Selection<T> {
+  shards: T[];
+  /** Shards i, i+m, i+2m, … of n (all k = n/m of them) make up shard i of m: their merge is that shard, not the whole job. */
+  coarse?: { index: number; count: number };
+}
+
+/**
+ * Check the shards are of one split, each once: every shard 0..n-1 (the whole
+ * job), or every shard i, i+m, … of n for one i < m (m = n / their number),
+ * which together are shard i/m (slot k is shard k mod n's, so k mod m = i).
+ * Nothing proportional to a stored count is allocated before it is checked.
+ */
+function inOrder<T extends Sharded>(files: string[], docs: T[]): Selection<T> {
   const count = at(docs, 0).shard?.count;
   if (count === undefined) throw new InputError(`${files[0]} › shard: not the output of a sharded run`);
   docs.forEach((d, i) => {
@@ -58,14 +71,23 @@ function inOrder<T extends Sharded>(files: string[], docs: T[]): T[] {
     if (byIndex.has(index)) throw new InputError(`${files[i]} › shard.index: shard ${index}/${count} given twice`);
     byIndex.set(index, d);
   });
+  const sorted = [...byIndex.keys()].sort((a, b) => a - b);
+  if (sorted.length < count && count % sorted.length === 0) {
+    // a tree's inner merge: a whole residue class of the split
+    const m = count / sorted.length;
+    const r = at(sorted, 0);
+    if (r < m && sorted.every((index, j) => index === r + j * m)) return { shards: sorted.map((i) => byIndex.get(i) as T), coarse: { index: r, count: m } };
+  }
   const missing: number[] = [];
   for (let i = 0; i < count; i++) if (!byIndex.has(i)) missing.push(i);
   if (missing.length) {
     const shown = missing.slice(0, 10).map((i) => `${i}/${count}`);
     const more = missing.length > shown.length ? ` and ${missing.length - shown.length} more` : '';
-    throw new InputError(`merge: shard${missing.length > 1 ? 's' : ''} ${shown.join(', ')}${more} missing; give the output of every shard`);
+    throw new InputError(
+      `merge: shard${missing.length > 1 ? 's' : ''} ${shown.join(', ')}${more} missing; give the output of every shard (or, for a merge inside a tree, of every shard i, i+m, i+2m, … for one i)`,
+    );
   }
-  return Array.from({ length: count }, (_, i) => byIndex.get(i) as T);
+  return { shards: Array.from({ length: count }, (_, i) => byIndex.get(i) as T) };
 }
 
 /** How many of the slots start..end-1 (end excluded) shard `index` of `count` owns (slot k is shard k mod count's). */
@@ -106,7 +128,7 @@ function shardArithmetic(file: string, s: SetFile, starts: number[], total: numb
     const all = at(starts, e + 1) - at(starts, e);
     if (st.wanted !== wanted)
       throw new InputError(
-        `${here}.wanted: ${st.wanted}, but of the ${all} slots the shards want for this entry together, shard ${shard.index}/${shard.count} owns ${wanted}; the shards disagree: regenerate the one that was changed`,
+        `${here}.wanted: ${st.wanted}, but of the ${all} slots of this plan entry, shard ${shard.index}/${shard.count} owns ${wanted}; the shards disagree: regenerate the one that was changed`,
       );
     if (st.found > st.wanted) throw new InputError(`${here}.found: ${st.found}, more than the ${st.wanted} slots wanted`);
     if (st.found < at(levelsIn, e)) throw new InputError(`${here}.found: ${st.found}, but the shard holds ${at(levelsIn, e)} levels of this entry`);
@@ -121,7 +143,7 @@ function shardArithmetic(file: string, s: SetFile, starts: number[], total: numb
 
 function mergeSets(files: string[], sets: SetFile[]): SetFile {
   const fileOf = new Map(sets.map((s, i) => [s, at(files, i)]));
-  const shards = inOrder(files, sets);
+  const { shards, coarse } = inOrder(files, sets);
   const first = at(shards, 0);
   const same = (s: SetFile) => stringify([s.kind, s.name, s.stage, s.generator.tool, s.generator.seed, s.generator.config, s.calibration]);
   for (const s of shards) {
@@ -133,9 +155,23 @@ function mergeSets(files: string[], sets: SetFile[]): SetFile {
         `${where(file, 'generator.stats')}: ${s.generator.stats.length} plan entries, but ${fileOf.get(first)} has ${first.generator.stats.length}`,
       );
   }
-  // the job's slots, entry by entry, from the shards' wanted counts (each shard's own is checked against them)
+  // the job's slots, entry by entry: as the shards record them (shard.entries, the same in every shard), else
+  // (a whole job's shards only) from their wanted counts; each shard's own wanted is checked against them
+  const entries = first.shard?.entries;
+  for (const s of shards) {
+    if (stringify(s.shard?.entries ?? null) !== stringify(entries ?? null))
+      throw new InputError(`${where(fileOf.get(s), 'shard.entries')}: other slots per plan entry than ${fileOf.get(first)}; shards of another job`);
+    if (entries && entries.length !== s.generator.stats.length)
+      throw new InputError(`${where(fileOf.get(s), 'shard.entries')}: ${entries.length} entries for ${s.generator.stats.length} plan entries`);
+  }
+  if (coarse && !entries)
+    throw new InputError(
+      `${fileOf.get(first)} › shard.entries: missing; a merge inside a tree needs shards of a generate that records them (regenerate the shards)`,
+    );
   const starts = [0];
-  first.generator.stats.forEach((_, e) => starts.push(at(starts, e) + shards.reduce((a, s) => a + at(s.generator.stats, e).wanted, 0)));
+  first.generator.stats.forEach((_, e) =>
+    starts.push(at(starts, e) + (entries ? at(entries, e) : shards.reduce((a, s) => a + at(s.generator.stats, e).wanted, 0))),
+  );
   const total = at(starts, starts.length - 1);
   if (total > MAX_LEVELS_PER_RUN)
     throw new InputError(
@@ -167,12 +203,14 @@ function mergeSets(files: string[], sets: SetFile[]): SetFile {
     ...rest,
     generator: { ...first.generator, stats, untiered: shards.reduce((a, s) => a + s.generator.untiered, 0) },
     levels: tagged.map((t) => t.level),
+    // inside a tree: the coarser shard these make up, as `generate --shard i/m` writes it
+    ...(coarse && entries ? { shard: { ...coarse, slots: tagged.map((t) => t.slot), entries } } : {}),
   };
 }
 
 function mergeReports(files: string[], reports: ValidateReport[]): ValidateReport {
   const fileOf = new Map(reports.map((r, i) => [r, at(files, i)]));
-  const shards = inOrder(files, reports);
+  const { shards, coarse } = inOrder(files, reports);
   const first = at(shards, 0);
   const layout = (r: ValidateReport) => stringify(r.files.map((f) => [f.file, f.type, f.kind, f.levels]));
   for (const r of shards) {
@@ -203,7 +241,8 @@ function mergeReports(files: string[], reports: ValidateReport[]): ValidateRepor
     });
   }
   const merged: FileReport[] = first.files.map((f, k) => ({ ...f, problems: sortProblems(shards.flatMap((r) => at(r.files, k).problems)) }));
-  return summarize(merged);
+  // inside a tree: the report of the coarser shard these make up, as `validate --shard i/m --json` writes it
+  return summarize(merged, coarse);
 }
 
 /** Read the shard files, each as any input (at most 32 MiB), all of them together at most MAX_MERGE_BYTES: the first file past it is refused. */
@@ -319,7 +358,10 @@ export async function mergeCommand(opts: MergeOptions, con: Console): Promise<nu
       );
     }
     writeFileAtomic(opts.out, formatDocument(merged));
-    con.out(`merged ${opts.inputs.length} shards: ${merged.levels.length} ${merged.kind} candidates into ${opts.out}`);
+    const into = merged.shard
+      ? `, shard ${merged.shard.index}/${merged.shard.count} of the job (merge it with the other shards of ${merged.shard.count}),`
+      : '';
+    con.out(`merged ${opts.inputs.length} shards: ${merged.levels.length} ${merged.kind} candidates${into} into ${opts.out}`);
     return 0;
   }
   const merged = mergeReports(

@@ -142,7 +142,9 @@ export function setSchema(kind: KindFormats) {
     curate: CurateStats.nullable().describe('null for candidates'),
     calibration: kind.schemas.calibration,
     levels: z.array(levelSchema(kind)),
-    shard: ShardInfo.optional().describe('only in the output of generate --shard; proofpack merge removes it'),
+    shard: ShardInfo.optional().describe(
+      'only in the output of generate --shard (and of a merge of shards i, i+m, … of n: shard i/m); a merge of every shard removes it',
+    ),
     players: PlayersProvenance.optional().describe("only in the output of proofpack calibrate: how the levels' players fields were fitted"),
   });
 }
@@ -151,6 +153,7 @@ const ShardInfo = z.strictObject({
   index: int().min(0),
   count: int().min(1),
   slots: z.array(int().min(0)).describe('the plan slot each level came from, parallel to levels'),
+  entries: z.array(int().min(0)).describe("the whole job's slots per plan entry, the same in every shard (a merge of some of the shards needs them)"),
 });
 
 export function packSchema(kind: KindFormats) {

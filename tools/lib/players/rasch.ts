@@ -76,37 +76,10 @@ function* raschRounds(a: AttemptArrays, settings: RaschSettings): Generator<numb
   let iterations = 0;
   while (iterations < settings.maxIterations) {
     iterations++;
-    let moved = 0;
-    // abilities: one Newton step each on the log posterior, the difficulties held
-    grad.fill(0, 0, a.players);
-    info.fill(0, 0, a.players);
-    for (let i = 0; i < n; i++) {
-      const j = a.player[i] as number;
-      const p = sigmoid((ability[j] as number) - (difficulty[a.level[i] as number] as number));
-      grad[j] = (grad[j] as number) + (a.solved[i] as number) - p;
-      info[j] = (info[j] as number) + p * (1 - p);
-    }
-    for (let j = 0; j < a.players; j++) {
-      const t = ability[j] as number;
-      const step = ((grad[j] as number) - t * abilityPrecision) / ((info[j] as number) + abilityPrecision);
-      ability[j] = t + step;
-      moved = Math.max(moved, Math.abs(step));
-    }
-    // difficulties: the same, the new abilities held
-    grad.fill(0, 0, a.levels);
-    info.fill(0, 0, a.levels);
-    for (let i = 0; i < n; i++) {
-      const k = a.level[i] as number;
-      const p = sigmoid((ability[a.player[i] as number] as number) - (difficulty[k] as number));
-      grad[k] = (grad[k] as number) + p - (a.solved[i] as number);
-      info[k] = (info[k] as number) + p * (1 - p);
-    }
-    for (let k = 0; k < a.levels; k++) {
-      const b = difficulty[k] as number;
-      const step = ((grad[k] as number) - b * difficultyPrecision) / ((info[k] as number) + difficultyPrecision);
-      difficulty[k] = b + step;
-      moved = Math.max(moved, Math.abs(step));
-    }
+    // abilities: one Newton step each on the log posterior, the difficulties held; then the difficulties, the new abilities held
+    const movedAbility = newtonStep(ability, a.player, difficulty, a.level, a.solved, 1, abilityPrecision, grad, info);
+    const movedDifficulty = newtonStep(difficulty, a.level, ability, a.player, a.solved, -1, difficultyPrecision, grad, info);
+    const moved = Math.max(movedAbility, movedDifficulty);
     if (moved < settings.tolerance) break;
     yield iterations;
   }
@@ -120,4 +93,40 @@ function* raschRounds(a: AttemptArrays, settings: RaschSettings): Generator<numb
   const deviation = new Float64Array(a.levels);
   for (let k = 0; k < a.levels; k++) deviation[k] = 1 / Math.sqrt((info[k] as number) + difficultyPrecision);
   return { difficulty, deviation, ability, iterations };
+}
+
+/**
+ * One Newton step on every value of one side (`own`: the abilities, sign 1,
+ * or the difficulties, sign -1), the other side held: attempt i adds to its
+ * own value's gradient and information, P(solve) = sigmoid(ability -
+ * difficulty); the Gaussian prior (`precision`) pulls each towards 0. Returns
+ * the largest move. `grad` and `info` are scratch of at least own's length.
+ */
+function newtonStep(
+  own: Float64Array,
+  ownOf: Int32Array,
+  other: Float64Array,
+  otherOf: Int32Array,
+  solved: Uint8Array,
+  sign: 1 | -1,
+  precision: number,
+  grad: Float64Array,
+  info: Float64Array,
+): number {
+  grad.fill(0, 0, own.length);
+  info.fill(0, 0, own.length);
+  for (let i = 0; i < ownOf.length; i++) {
+    const j = ownOf[i] as number;
+    const p = sigmoid(sign * ((own[j] as number) - (other[otherOf[i] as number] as number)));
+    grad[j] = (grad[j] as number) + sign * ((solved[i] as number) - p);
+    info[j] = (info[j] as number) + p * (1 - p);
+  }
+  let moved = 0;
+  for (let j = 0; j < own.length; j++) {
+    const x = own[j] as number;
+    const step = ((grad[j] as number) - x * precision) / ((info[j] as number) + precision);
+    own[j] = x + step;
+    moved = Math.max(moved, Math.abs(step));
+  }
+  return moved;
 }

@@ -42,8 +42,8 @@ export function quantile(values: readonly number[], p: number): number {
   return at(s, lo) + (h - lo) * (at(s, hi) - at(s, lo));
 }
 
-/** Ranks 1..n of `values`, ties given their average rank. */
-function ranks(values: ArrayLike<number>): Float64Array {
+/** Ranks 1..n of `values`, ascending, ties given their average rank. */
+export function ranks(values: ArrayLike<number>): Float64Array {
   const order = Array.from({ length: values.length }, (_, i) => i).sort((a, b) => (values[a] as number) - (values[b] as number));
   const r = new Float64Array(values.length);
   for (let i = 0; i < order.length; ) {

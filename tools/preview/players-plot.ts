@@ -5,6 +5,7 @@
 // the two rank furthest apart. Empty when no level has players, so a page of
 // sets without them is as it was. Deterministic: fixed number formats, ranks
 // with ties averaged, the list ordered by rank difference then level id.
+import { ranks } from '../lib/stats.ts';
 
 /** One level's two difficulties: the solver's measure and the players'. */
 export interface PlayersPoint {
@@ -45,9 +46,6 @@ export function playersDifficulty(level: unknown): number | null {
   const d = (level as { players?: { difficulty?: unknown } } | null)?.players?.difficulty;
   return typeof d === 'number' && Number.isFinite(d) ? d : null;
 }
-
-/** Ranks of values, 1-based ascending, ties given their average rank. */
-const ranks = (values: readonly number[]): number[] => values.map((v) => values.filter((w) => w < v).length + (values.filter((w) => w === v).length + 1) / 2);
 
 /** The levels by how far apart their solver and players ranks are, furthest first (then by id). */
 export function disagreements(points: readonly PlayersPoint[]): Disagreement[] {

@@ -5,6 +5,7 @@
 // model itself, with plausible seconds and mistakes. Every draw comes from
 // rngFor (seed, stream, index): the same seed gives the same log.
 import { rngFor, type Rng } from '../rng.ts';
+import { ranks } from '../stats.ts';
 
 /** What the simulator needs of a level: its id and a solver score (higher is harder). */
 export interface SimLevel {
@@ -43,17 +44,10 @@ export function trueDifficulties(levels: readonly SimLevel[], settings: SimSetti
   const weight = settings.solverWeight ?? 1.2;
   const noise = settings.noise ?? 0.4;
   const n = levels.length;
-  const order = levels.map((_, i) => i).sort((a, b) => (levels[a] as SimLevel).score - (levels[b] as SimLevel).score || a - b);
-  const rank = new Float64Array(n);
   // ties share their average rank, so equal scores mean equal solver difficulty
-  for (let i = 0; i < n; ) {
-    let j = i;
-    while (j + 1 < n && (levels[order[j + 1] as number] as SimLevel).score === (levels[order[i] as number] as SimLevel).score) j++;
-    for (let k = i; k <= j; k++) rank[order[k] as number] = (i + j) / 2;
-    i = j + 1;
-  }
+  const rank = ranks(levels.map((l) => l.score));
   const sdRank = Math.sqrt((n * n - 1) / 12) || 1;
-  return levels.map((_, k) => weight * (((rank[k] as number) - (n - 1) / 2) / sdRank) + noise * normal(rngFor(settings.seed, 'players/level', k)));
+  return levels.map((_, k) => weight * (((rank[k] as number) - (n + 1) / 2) / sdRank) + noise * normal(rngFor(settings.seed, 'players/level', k)));
 }
 
 /** The attempts of the population, player by player; `truth` from trueDifficulties. */

@@ -30,7 +30,7 @@ import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
 import { schemaCommand } from './commands/schema.ts';
 import { checkKindCommand } from './commands/check-kind.ts';
 import { Interrupted } from './commands/run/interrupt.ts';
-import { DEFAULT_TASK_SECONDS, startupSeconds } from './commands/run/tasks.ts';
+import { closeCommandPool, DEFAULT_TASK_SECONDS, setCommandThreads, startupSeconds } from './commands/run/tasks.ts';
 import { SUPERVISED, tellSupervisor } from './lib/supervised.ts';
 import { defaultMaxMemoryMib, RUN_MEMORY_SHARE } from './commands/run/machine.ts';
 
@@ -392,7 +392,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 
   // what commander parsed must be the folder whose kinds were registered
   program.hook('preAction', (_program, action) => {
-    const o = action.opts() as { configDir?: string; dir?: string };
+    const o = action.opts() as { configDir?: string; dir?: string; threads?: number };
+    // the command's pool is as large as its --threads from its first run on (tasks.ts)
+    setCommandThreads(o.threads);
     const given = (action.name() === 'init' ? o.dir : o.configDir) ?? DEFAULT_CONFIG_DIR;
     if (path.resolve(given) !== path.resolve(scanned.dir))
       throw new InputError(`--config-dir ${given}: write it as --config-dir DIR (the kinds were read from ${scanned.dir})`);
@@ -405,6 +407,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     // --help and --version exit 0; `proofpack` with no command prints the usage and exits 2
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_INPUT;
     return failure(e, io);
+  } finally {
+    // the worker pool the command's kind steps shared
+    await closeCommandPool();
   }
 }
 

@@ -9,9 +9,11 @@
 // watch the run while tasks go (watch, e.g. the process's memory); past either,
 // and at any failed task, the running tasks' threads are terminated. A thread
 // that ends while running a task (kind code's process.exit) fails that task.
+// A caller may keep the pool warm for its next run (RunOptions.warm, warm-pool.ts).
 import { availableParallelism } from 'node:os';
 import { Piscina } from 'piscina';
 import { at } from './at.ts';
+import { HeldPool, type WarmPools } from './warm-pool.ts';
 
 export function defaultThreads(): number {
   return Math.max(1, availableParallelism());
@@ -74,6 +76,26 @@ export interface RunOptions<R, T = unknown> {
   watch?: { everyMs: number; check: () => Error | undefined };
   /** Each worker thread's V8 resource limits (piscina's `resourceLimits`): a thread past its heap fails its task with ERR_WORKER_OUT_OF_MEMORY. */
   resourceLimits?: { maxOldGenerationSizeMb?: number };
+  /**
+   * Keep the pool warm for the caller's next run: the pool is taken from
+   * `pools` when one of the same `key` is kept (its threads started and loaded
+   * already), else started with `threads` threads however few tasks this run
+   * has (or `threads` of its own, at least this run's: a pool the caller's later
+   * runs may use more of), and kept after a clean run (warm-pool.ts). `key`
+   * must name everything the pool is started with (worker, workerData,
+   * resourceLimits, its threads). This run still hands at most `threads` (of
+   * RunOptions) tasks to it at a time. Without it, each run starts a pool of its
+   * own and destroys it at its end.
+   */
+  warm?: { pools: WarmPools; key: string; threads?: number };
+}
+
+/** Pools started by runTasks in this process (tests and measurements: a warm pool is started once). */
+let poolsStarted = 0;
+
+/** How many pools runTasks started in this process so far. */
+export function poolStarts(): number {
+  return poolsStarted;
 }
 
 /** What a task that ran past RunOptions.taskSeconds fails with (before mapError). */
@@ -157,20 +179,28 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   signal?.throwIfAborted();
   const rest = tasks.length - next;
   const threads = Math.min(opts.threads, rest);
-  const pool = new Piscina({
-    filename: opts.worker.href,
-    minThreads: threads,
-    maxThreads: threads,
-    execArgv: workerExecArgv(opts.worker),
-    idleTimeout: 1000,
-    workerData: opts.workerData,
-    ...(opts.resourceLimits ? { resourceLimits: opts.resourceLimits } : {}),
-  });
+  const start = (size: number) => () => {
+    poolsStarted++;
+    const pool = new Piscina({
+      filename: opts.worker.href,
+      minThreads: size,
+      maxThreads: size,
+      execArgv: workerExecArgv(opts.worker),
+      idleTimeout: 1000,
+      workerData: opts.workerData,
+      ...(opts.resourceLimits ? { resourceLimits: opts.resourceLimits } : {}),
+    });
+    return new HeldPool(opts.warm?.key ?? '', size, pool, opts.readyMessage);
+  };
+  const size = Math.max(opts.threads, opts.warm?.threads ?? 0);
+  const held = opts.warm ? await opts.warm.pools.take(opts.warm.key, size, start(size)) : start(threads)();
+  const { pool } = held;
   // At most `threads` tasks are handed to the pool at a time, the next one as one ends, each with an abort
   // controller of its own (its timeout, Ctrl-C, the end of the run). After the first failed task no other
   // starts, and the running ones are ended: piscina terminates their threads. A thread ended so may still post
   // its answer after piscina forgot the task, which piscina emits as an 'error' on the pool: once the run is
-  // ending such errors are dropped (until then, one fails the run). The pool is destroyed once every task settled.
+  // ending such errors are dropped (until then, one fails the run). The pool is destroyed once every task settled
+  // (or kept warm, RunOptions.warm, when none failed and nothing aborted).
   let failed: { error: unknown } | undefined;
   const running = new Map<number, AbortController>();
   const end = (reason: unknown) => {
@@ -181,16 +211,9 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
     failed = { error: i === undefined ? e : mapError(i, e) };
     end(failed.error);
   };
-  pool.on('error', (e: unknown) => fail(undefined, e));
-  // threads that posted readyMessage; tasks waiting for a starting thread, first come first served
-  let readyThreads = 0;
-  const waiting: (() => void)[] = [];
-  if (opts.readyMessage !== undefined)
-    pool.on('message', (m: unknown) => {
-      if (m !== opts.readyMessage) return;
-      readyThreads++;
-      waiting.shift()?.();
-    });
+  held.onError = (e: unknown) => fail(undefined, e);
+  // threads that posted readyMessage (held.ready); tasks waiting for a starting thread, first come first served
+  const { waiting } = held;
   const onAbort = () => end(signal?.reason);
   signal?.addEventListener('abort', onAbort, { once: true });
   const watch = opts.watch;
@@ -215,7 +238,7 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
               timer = setTimeout(() => control.abort(new TaskTimeout(seconds)), seconds * 1000);
             };
             // the threads not yet started take the first tasks: each of those counts from its thread's readyMessage
-            if (opts.readyMessage !== undefined && waiting.length < threads - readyThreads) {
+            if (opts.readyMessage !== undefined && waiting.length < held.threads - held.ready) {
               const startup = opts.startupSeconds ?? seconds; // the start-up's own bound
               timer = setTimeout(() => control.abort(new StartupTimeout(startup)), startup * 1000);
               waiting.push(() => {
@@ -251,7 +274,9 @@ export async function runTasks<T, R>(tasks: readonly T[], run: (task: T) => R, o
   } finally {
     clearInterval(watcher);
     signal?.removeEventListener('abort', onAbort);
-    await pool.destroy();
+    const clean = !failed && !signal?.aborted;
+    if (opts.warm) await opts.warm.pools.give(held, clean);
+    else await pool.destroy();
   }
   if (signal?.aborted) throw signal.reason;
   if (failed) throw failed.error;

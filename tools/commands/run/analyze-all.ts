@@ -66,6 +66,7 @@ export async function analyzeAll(
   try {
     const costed = await interruptible((signal) =>
       withCosts(todo, {
+        threads: pool.threads,
         ...(pool.ceilings ? { ceilings: pool.ceilings } : {}),
         signal,
         label: (kind) => `${say.command}: the ${kind} kind's analyzeCost of ${todo.length} levels`,

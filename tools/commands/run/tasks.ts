@@ -12,6 +12,8 @@ import { gameKindModules, kindByName, kindModuleLabel, type KindModuleRef } from
 import { rngFor } from '../../lib/rng.ts';
 import { levelId } from '../../lib/ids.ts';
 import { runTasks, startOrder, StartupTimeout, TaskTimeout, WorkerExit, type RunOptions } from '../../lib/pool.ts';
+import { WarmPools } from '../../lib/warm-pool.ts';
+import { stableJson } from '../../lib/json.ts';
 import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
 import { InputError, RoomError } from '../../lib/errors.ts';
 import { machineScratch, releaseOwnLocks } from './scratch.ts';
@@ -216,6 +218,32 @@ export interface WorkerData {
 }
 
 /**
+ * The pool the runs of one command share (its kind steps: costs, slots,
+ * analyses, tiers...): started once, its threads load the game's kinds once;
+ * kept while runs end cleanly, started afresh after one that did not
+ * (warm-pool.ts). The CLI closes it at each command's end (closeCommandPool).
+ */
+const commandPool = new WarmPools();
+
+/** The running command's --threads, when the CLI told it (setCommandThreads): the size of its pool, whatever threads one run uses. */
+let commandThreads: number | undefined;
+
+/**
+ * Tell the runs to come the command's --threads (the CLI, before a command
+ * runs): the command's pool is started with that many threads even when its
+ * first run (a one-task kind step) uses one, so that the later runs keep it.
+ */
+export function setCommandThreads(threads: number | undefined): void {
+  commandThreads = threads;
+}
+
+/** Destroy the pool the command's runs shared and forget its --threads (the CLI calls it when a command ends, whatever its end). */
+export async function closeCommandPool(): Promise<void> {
+  commandThreads = undefined;
+  await commandPool.close();
+}
+
+/**
  * Run pipeline tasks on the pool (with --threads 1 too: one worker thread); results in task order.
  * A task the machine has not the room for (a kind's RoomError) stops the run
  * with an InputError: `label(index) : what it needs and what to do`; so does a
@@ -231,7 +259,12 @@ export async function runPipelineTasks<T extends Task>(
   const { label, ceilings, ...rest } = opts;
   // the kind's estimates, when the caller has not got them (withCosts: on the pool, under the same ceilings)
   const costLabel = (kind: string) => `the ${kind} kind's analyzeCost (its estimate of each of the ${given.length} levels to analyse)`;
-  const tasks = await withCosts(given, { ...(ceilings ? { ceilings } : {}), ...(opts.signal ? { signal: opts.signal } : {}), label: costLabel });
+  const tasks = await withCosts(given, {
+    threads: opts.threads,
+    ...(ceilings ? { ceilings } : {}),
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    label: costLabel,
+  });
   const taskSeconds = ceilings?.taskSeconds ?? DEFAULT_TASK_SECONDS;
   const mib = ceilings?.maxMemoryMib ?? defaultMaxMemoryMib();
   const mapError = (i: number, e: unknown) => {
@@ -266,17 +299,25 @@ export async function runPipelineTasks<T extends Task>(
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
   // the game's kinds (kinds.json): every worker loads the same modules before its first task (worker.ts)
   // and one budget of --threads busy threads for the workers and the helpers of their tasks' teams (team-budget.ts)
-  const workerData: WorkerData = { kindModules: gameKindModules(), budget: threadBudget(opts.threads) };
+  // the command's pool, kept warm between its runs: the same worker, kinds, threads (and so budget) and heap limit;
+  // this run uses opts.threads of its threads
+  const kindModules = gameKindModules();
+  const poolThreads = Math.max(opts.threads, commandThreads ?? 0);
+  const workerData: WorkerData = { kindModules, budget: threadBudget(poolThreads) };
+  const worker = workerScript();
+  const key = stableJson({ worker: worker.href, kindModules, threads: poolThreads, mib });
   // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
   // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
+  // (a pool is kept warm only when every task finished, each releasing its own)
   // the ceilings: a timer a task, the main thread's memory watchdog, each thread's V8 heap
   return await runTasks(threaded, (t: T) => runTask(t), {
     ...rest,
     inlineMs: 0,
     mapError,
     cost: taskCost,
-    worker: workerScript(),
+    worker,
     workerData,
+    warm: { pools: commandPool, key, threads: poolThreads },
     taskSeconds,
     readyMessage: THREAD_READY,
     startupSeconds: startupSeconds(),
@@ -303,7 +344,7 @@ export function taskCost(task: Task): number {
  */
 export async function withCosts<T extends Task>(
   tasks: readonly T[],
-  opts: { ceilings?: TaskCeilings; signal?: AbortSignal; label: (kind: string) => string },
+  opts: { threads: number; ceilings?: TaskCeilings; signal?: AbortSignal; label: (kind: string) => string },
 ): Promise<T[]> {
   const byKind = new Map<string, number[]>();
   tasks.forEach((t, i) => {
@@ -319,7 +360,7 @@ export async function withCosts<T extends Task>(
     input: { puzzles: (byKind.get(kind) ?? []).map((i) => ({ puzzle: (tasks[i] as AnalyzeTask).puzzle, config: (tasks[i] as AnalyzeTask).config })) },
   }));
   const found = (await runPipelineTasks(steps, {
-    threads: Math.min(2, steps.length),
+    threads: opts.threads,
     ...(opts.ceilings ? { ceilings: opts.ceilings } : {}),
     ...(opts.signal ? { signal: opts.signal } : {}),
     label: (i) => opts.label(kinds[i] as string),

@@ -15,9 +15,10 @@ const dir = tempDir();
 const at = (name: string) => path.join(dir, name);
 type Report = { files: { problems: unknown[] }[]; problems: number; ok: boolean };
 
+const gen = () => ['generate', 'slide', '--config', quickConfigFile('slide', dir), '--count', '4', '--seed', '8', '--threads', '1', '--quiet'];
+
 beforeAll(async () => {
-  const gen = ['generate', 'slide', '--config', quickConfigFile('slide', dir), '--count', '4', '--seed', '8', '--threads', '1', '--quiet'];
-  expect((await run([...gen, '--out', at('whole.json')])).code).toBe(0);
+  expect((await run([...gen(), '--out', at('whole.json')])).code).toBe(0);
   for (const i of [0, 1]) {
     const r = await run(['validate', at('whole.json'), '--threads', '1', '--json', '--shard', `${i}/2`]);
     expect(r.code, r.stderr).toBe(0);
@@ -54,6 +55,25 @@ describe('merge streams its shards', () => {
     const high = await run(['merge', ...big, '--out', at('big.json'), '--max-memory-mib', '512', '--json']);
     expect(high.code, high.stderr).toBe(1);
     expect((JSON.parse(fs.readFileSync(at('big.json'), 'utf8')) as Report).problems).toBe(2);
+  });
+
+  it('merges set shards past the old cap of 1,000: 1,001 shards of a 4-level job give the unsharded bytes', async () => {
+    const shard = async (i: number) => {
+      const r = await run([...gen(), '--shard', `${i}/1001`, '--out', at(`set-${i}.json`)]);
+      expect(r.code, r.stderr).toBe(0);
+      return fs.readFileSync(at(`set-${i}.json`), 'utf8');
+    };
+    for (let i = 0; i < 4; i++) await shard(i);
+    // shards 4..1000 own no slot of the 4: each is generate's empty shard, which differs from another only in its index
+    const empty = await shard(1000);
+    const made = await shard(500);
+    const as = (i: number) => empty.replace(/("index": )1000,/, `$1${i},`);
+    expect(as(500)).toBe(made);
+    for (let i = 4; i < 1000; i++) if (i !== 500) fs.writeFileSync(at(`set-${i}.json`), as(i));
+    const files = Array.from({ length: 1001 }, (_, i) => at(`set-${i}.json`));
+    const r = await run(['merge', ...files, '--out', at('set-merged.json'), '--threads', '1', '--quiet']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(fs.readFileSync(at('set-merged.json'), 'utf8')).toBe(fs.readFileSync(at('whole.json'), 'utf8'));
   });
 
   it('takes up to 10,000 shards (--shard and shard.count); 10,001 is one line, before anything is allocated', async () => {

@@ -48,6 +48,8 @@ let made: Made | undefined;
 async function shardFiles(shards: number, files: number): Promise<Made> {
   if (made) return made;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'proofpack-bench-merge-'));
+  // about 1 GB of report shards at the default sizes: gone when the bench ends
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
   const layout = Array.from({ length: files }, (_, i) => ({ file: `levels/part-${i}.json`, type: 'set', kind: 'slide', levels: LEVELS_PER_FILE }));
   const reports = writeReportShards(dir, layout, shards);
   const kind = kindByName('slide');

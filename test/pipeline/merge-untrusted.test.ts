@@ -91,7 +91,7 @@ describe('merge of hostile shards', () => {
       s.shard.count = 1e9;
     }, 'count');
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe(`proofpack: ${r.forged} › shard.count: 1000000000, more than the 1000 shards a job is split into; not a shard of a proofpack run\n`);
+    expect(r.stderr).toBe(`proofpack: ${r.forged} › shard.count: 1000000000, more than the 10000 shards a job is split into; not a shard of a proofpack run\n`);
     const first = await run(['merge', r.forged, '--out', path.join(dir, 'x.json')]);
     expect(first.code).toBe(2);
     expect(first.stderr.trim().split('\n')).toHaveLength(1);
@@ -114,17 +114,31 @@ describe('merge of hostile shards', () => {
     const r = await run(['merge', ...both, '--out', path.join(dir, 'many-merged.json'), '--threads', '1']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/ › generator\.stats: the shards want 2000\d levels together, more than the 10000 one generate run makes/);
-    // two files under the 32 MiB input limit each, over it together
-    const s = fs.readFileSync(at1(), 'utf8');
-    const big = path.join(dir, 'big.json');
-    fs.writeFileSync(big, s.replace(/^\{/, `{${' '.repeat(20 * 1024 * 1024)}`));
-    const big0 = path.join(dir, 'big0.json');
-    fs.writeFileSync(big0, fs.readFileSync(parts[0]!, 'utf8').replace(/^\{/, `{${' '.repeat(20 * 1024 * 1024)}`));
-    const bytes = await run(['merge', big0, big, '--out', path.join(dir, 'y.json')]);
+    // two files under the 32 MiB input limit each, their levels over it together: refused before any level is analysed
+    const padded = parts.map((p, i) => {
+      // a shard's first level repeated to 17 MiB: each copy well formed, so the size is what refuses them
+      const s = read(p);
+      const level = s.levels[0]!;
+      s.levels = new Array(Math.ceil((17 * 1024 * 1024) / JSON.stringify(level).length)).fill(level);
+      const f = path.join(dir, `big${i}.json`);
+      fs.writeFileSync(f, JSON.stringify(s));
+      return f;
+    });
+    const bytes = await run(['merge', ...padded, '--out', path.join(dir, 'y.json')]);
     expect(bytes.code).toBe(2);
     expect(bytes.stderr).toBe(
-      `proofpack: ${big}: the shard files pass 32 MiB together here, more than validate reads of the merged file; split the job into smaller sets\n`,
+      `proofpack: ${padded[1]}: the shards' levels pass 32 MiB together here, more than validate reads of the merged file; split the job into smaller sets\n`,
     );
+    // padding outside the levels is not kept: 20 MiB of spaces in each of two files merges as before
+    const spaced = parts.map((p, i) => {
+      const f = path.join(dir, `spaced${i}.json`);
+      fs.writeFileSync(f, fs.readFileSync(p, 'utf8').replace(/^\{/, `{${' '.repeat(20 * 1024 * 1024)}`));
+      return f;
+    });
+    const out = path.join(dir, 'spaced-merged.json');
+    const ok = await run(['merge', ...spaced, '--out', out, '--threads', '1']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toBe(fs.readFileSync(whole, 'utf8'));
   });
 
   it('validate reports: a problem of a level another shard checks is refused', async () => {

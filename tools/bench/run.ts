@@ -3,7 +3,7 @@
 // (./proofpack by default, `--config-dir DIR` otherwise, registered by
 // useKinds as the CLI does) — each figure the median of several runs, with the
 // machine it ran on. Per kind: the generic figures (generic.ts) and the kind's
-// own bench hooks; then the ghost asset, players' fit and full-build suites. Arguments:
+// own bench hooks; then the ghost asset, players' fit, merge and full-build suites. Arguments:
 //   [--config-dir DIR] [--levels DIR] [--runs N] [--count N] [NAME...]
 // NAME selects suites by kind or suite name; --levels is where the standard
 // sets are (`levels`, as the commands'); --runs (BENCH_RUNS, default 5) and
@@ -20,6 +20,7 @@ import { standardSetFile, standardSetOf } from './standard-set.ts';
 import { ghostAssetFigures, ghostBenchSetFile } from './ghost-assets.ts';
 import { fullBuildFigures } from './full-build.ts';
 import { playersFigures } from './players.ts';
+import { mergeFigures } from './merge.ts';
 import { machineScratch } from '../commands/run/scratch.ts';
 import { machineTeam } from '../commands/run/team.ts';
 
@@ -97,6 +98,8 @@ function suitesOf(a: BenchArgs, threads: number): Suite[] {
     ...(ghostBenchSetFile() ? [{ kind: 'ghost', name: 'ghost-assets', run: ghostAssetFigures }] : []),
     // the players' fit of a million attempts (players.ts)
     { kind: 'players', name: 'players-fit', run: playersFigures },
+    // merge at the batch engines' fan-out: 10,000 report shards, and set shards re-analysed (merge.ts)
+    { kind: 'merge', name: 'merge', run: mergeFigures },
     // the full-size build of the kinds in BENCH_FULL, as CLI processes (full-build.ts; opt-in)
     { kind: 'pipeline', name: 'full-build', run: fullBuildFigures },
   ];

@@ -1,5 +1,6 @@
-// The caps on how much one command takes in: levels per run (generate, merge),
-// the shard files of one merge together, and import's records and file size.
+// The caps on how much one command takes in: levels per run (generate, merge)
+// and import's records and file size (merge's shards: run/shards.ts MAX_SHARDS,
+// and what it keeps of them: merge/retained.ts).
 // Each is a fixed bound or a default the command line raises; nothing read
 // from a file moves them.
 
@@ -7,15 +8,9 @@
  * The most levels one generate run makes: a set file of more would pass
  * validate's 32 MiB read limit (about 3 KB a level for the largest kind), and
  * the run would hold every result in memory first. merge holds the shards of
- * one run to it too.
+ * one job to it too (and the merged set's levels to validate's 32 MiB).
  */
 export const MAX_LEVELS_PER_RUN = 10_000;
-
-/**
- * All shard files of one merge together: validate reads a file of at most
- * 32 MiB, and the merged set is about the size of its shards together.
- */
-export const MAX_MERGE_BYTES = 32 * 1024 * 1024;
 
 /**
  * import's default record cap (`--max-records` raises it, up to

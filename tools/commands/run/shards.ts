@@ -10,11 +10,12 @@ export interface Shard {
 }
 
 /**
- * The most shards a job is split into: more machines than a CI matrix has
- * (GitHub's holds 256 jobs). merge refuses a shard file that says more before
- * allocating anything for its shards.
+ * The most shards a job is split into: the batch engines' fan-out (an AWS
+ * Batch array job has at most 10,000 children, a Cloud Run job at most 10,000
+ * tasks; a GitHub Actions matrix 256 jobs). merge refuses a shard file that
+ * says more before allocating anything for its shards.
  */
-export const MAX_SHARDS = 1000;
+export const MAX_SHARDS = 10_000;
 
 /** Whether the item with running number `n` (a slot, a level) is this shard's. */
 export const ownsRunning = (shard: Shard, n: number): boolean => n % shard.count === shard.index;

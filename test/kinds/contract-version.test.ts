@@ -55,11 +55,7 @@ describe('the kind contract version', () => {
   it("loads a module's kind of version 1 in version 2's shape: analyze is its analyzeWork, setReport holds its setReportWork", async () => {
     const { kind, face, view } = await loadKindModule({ label: 'v1-apple.ts', url: V1 });
     expect(kind.contractVersion).toBe(2);
-    expect(
-      checkedKinds([
-        { kind: { ...kind, name: 'apple2', face: { ...face, name: 'apple2' } }, face: { ...face, name: 'apple2' }, view: { ...view, name: 'apple2' } },
-      ]),
-    ).toHaveLength(1);
+    expect(checkedKinds([{ kind, face, view }])).toEqual([kind]);
     expect(Object.keys(kind)).not.toContain('analyzeWork');
     expect(Object.keys(kind)).not.toContain('setReportWork');
     const ctx = { config: standard.generator.config, calibration: standard.calibration };

@@ -13,20 +13,7 @@ import { kind as lights } from '../../templates/kind/index.ts';
 import { GAME_STRICT_TS, ROOT, tempDir } from '../support/helpers.ts';
 
 /** The members defineKind requires, as the guide lists them. */
-const REQUIRED = [
-  'analyze',
-  'budgets',
-  'conformance',
-  'contractVersion',
-  'defaults',
-  'difficulty',
-  'face',
-  'generateSlot',
-  'plan',
-  'schemas',
-  'tierOf',
-  'tiers',
-];
+const REQUIRED = ['analyze', 'budgets', 'contractVersion', 'defaults', 'difficulty', 'face', 'generateSlot', 'plan', 'schemas', 'tierOf', 'tiers'];
 
 /**
  * Whether `names` are exactly the required (non-optional) members of `type` (tools/lib/`file`, its
@@ -50,7 +37,7 @@ function requiredMismatch(file: string, type: string, names: readonly string[]):
   }
 }
 
-/** The smallest spec: the twelve members defineKind requires, of a tiny kind (a lamp row to put out by one press each). */
+/** The smallest spec: the eleven members defineKind requires, of a tiny kind (a lamp row to put out by one press each). */
 const Puzzle = z.strictObject({ lit: z.array(z.number().int().min(0).max(9)) });
 type Puzzle = z.infer<typeof Puzzle>;
 const face = {
@@ -70,7 +57,6 @@ const spec = {
   tiers: ['one', 'many'],
   schemas: { puzzle: Puzzle, solution: z.array(z.number()), analysis: z.strictObject({ n: z.number() }), config: z.strictObject({ tries: z.number() }) },
   face,
-  conformance: { schema: z.never(), vectors: () => ({ cases: [], games: [] }) },
   budgets: [{ field: 'tries', ceiling: 9, bounds: 'tries' }],
   defaults: { setName: 'standard', seed: 1, config: { tries: 1 } },
   plan: () => [],
@@ -81,8 +67,8 @@ const spec = {
 } as unknown as KindSpec<Puzzle, number[], { n: number }, { tries: number }>;
 
 describe('defineKind', () => {
-  it('requires 12 members where a kind object written member by member has 22 (counted by tsc)', { timeout: 60_000 }, () => {
-    expect(REQUIRED).toHaveLength(12);
+  it('requires 11 members where a kind object written member by member has 22 (counted by tsc)', { timeout: 60_000 }, () => {
+    expect(REQUIRED).toHaveLength(11);
     expect(requiredMismatch('define-kind.ts', 'KindSpec', REQUIRED)).toBe('');
     // one fewer, or one more, is a type error: the probe can fail
     expect(requiredMismatch('define-kind.ts', 'KindSpec', REQUIRED.slice(1))).toMatch(/analyze/);
@@ -90,6 +76,7 @@ describe('defineKind', () => {
     const written = [
       ...REQUIRED,
       'name',
+      'conformance',
       'initialCalibration',
       'calibrate',
       'recalibrate',
@@ -108,6 +95,10 @@ describe('defineKind', () => {
   it('writes each default as the guide states it', () => {
     const kind = defineKind(spec);
     expect(kind.name).toBe('dots');
+    expect(kind.conformance.vectors([])).toEqual({ cases: [], games: [] });
+    const file = { type: 'conformance', formatVersion: 2, kind: 'dots', cases: [], games: [] };
+    expect(kind.conformance.schema.parse(file)).toEqual(file);
+    expect(kind.conformance.schema.safeParse({ ...file, cases: [{}] }).success).toBe(false);
     expect(kind.schemas.calibration.parse(null)).toBeNull();
     expect(kind.schemas.calibration.safeParse({}).success).toBe(false);
     expect(kind.initialCalibration({ tries: 1 })).toBeNull();

@@ -3,6 +3,7 @@
 // each member. What it returns is a whole PuzzleKind, the object the registry
 // and check-kind check as they check one written member by member.
 import { z } from 'zod';
+import { conformanceSchema } from './conformance.ts';
 import { stableJson } from './json.ts';
 import type { Level, Problem, PuzzleKind } from './kind.ts';
 import { smallestEncoding } from './symmetry.ts';
@@ -10,6 +11,7 @@ import { smallestEncoding } from './symmetry.ts';
 /** The members defineKind writes when they are left out. */
 type Defaulted =
   | 'name'
+  | 'conformance'
   | 'initialCalibration'
   | 'calibrate'
   | 'recalibrate'
@@ -36,7 +38,7 @@ const CALIBRATION = ['schemas.calibration', 'initialCalibration', 'calibrate'] a
 
 /**
  * The kind object of `spec`, each member left out written by its default:
- * `name` the face's; no calibration (schema `null`, initialCalibration and
+ * `name` the face's; `conformance` no vectors (none of either part); no calibration (schema `null`, initialCalibration and
  * calibrate giving null) when none of the three is given; `recalibrate` the
  * analysis as it is; `tolerances` {} (exact); `tierTable` the levels per tier;
  * `ruleProblems` the stored solution replayed by the face; `solutionProblems`
@@ -53,6 +55,7 @@ export function defineKind<P, S, A, C, K = null, G = unknown>(spec: KindSpec<P, 
     );
   const none = () => null as K;
   const kind: PuzzleKind<P, S, A, C, K, G> = {
+    conformance: { schema: conformanceSchema(String(name), z.never(), z.never()), vectors: () => ({ cases: [], games: [] }) },
     initialCalibration: none,
     calibrate: none,
     recalibrate: (analysis) => analysis,

@@ -5,14 +5,14 @@ import { arr, int, nest, obj, str, type KindFace, type Level } from 'proofpack/f
 /** The kind's name: the `kind` of its files, the prefix of its level ids (`proofpack init --kind NAME` writes it). */
 export const NAME = 'lights';
 
-/** A level of this kind: schema.ts's Puzzle, Solution and Analysis, as plain types (index.ts's `face` member holds them equal). */
+/** A level of this kind: schema.ts's Puzzle, Solution and Analysis, as plain types (defineKind holds them equal). */
 export type LightsLevel = Level<{ size: number; lights: string[] }, number[], { presses: number; solutions: number }>;
 /** A game: its level's id, the board now and the cells pressed so far (row-major indexes, in order). */
 export type State = { level: string; lights: string[]; pressed: number[] };
-/** Press a cell (its row-major index), or start again. */
-export type Action = { type: 'press'; cell: number } | { type: 'restart' };
-/** What an action did. */
-export type Event = { kind: 'pressed'; lit: number } | { kind: 'restarted' } | { kind: 'refused'; why: string };
+/** Press a cell (its row-major index). */
+export type Action = { type: 'press'; cell: number };
+/** What a press did. */
+export type Event = { kind: 'pressed'; lit: number } | { kind: 'refused'; why: string };
 
 /** Whether the board is `size` rows of `size` cells. */
 export const square = (p: { size: number; lights: readonly string[] }): boolean => p.lights.length === p.size && p.lights.every((r) => r.length === p.size);
@@ -36,12 +36,11 @@ export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {
     return { ok: problems.length === 0, problems, moves: level.solution.length, score: level.solution.length };
   },
   start: (level) => ({ level: level.id, lights: level.puzzle.lights, pressed: [] }),
-  step: (level, state, action) => {
-    if (action.type === 'restart') return { state: face.start(level), event: { kind: 'restarted' } };
-    const onBoard = Number.isInteger(action.cell) && action.cell >= 0 && action.cell < level.puzzle.size ** 2;
+  step: (level, state, { cell }) => {
+    const onBoard = Number.isInteger(cell) && cell >= 0 && cell < level.puzzle.size ** 2;
     if (!onBoard || lit(state.lights) === 0) return { state, event: { kind: 'refused', why: onBoard ? 'every light is off' : 'not a cell' } };
-    const lights = press(state.lights, action.cell);
-    return { state: { ...state, lights, pressed: [...state.pressed, action.cell] }, event: { kind: 'pressed', lit: lit(lights) } };
+    const lights = press(state.lights, cell);
+    return { state: { ...state, lights, pressed: [...state.pressed, cell] }, event: { kind: 'pressed', lit: lit(lights) } };
   },
   // the board is rebuilt by replaying the presses, never read from the save; a save of another level is refused
   restore: (level, saved) => {

@@ -9,11 +9,9 @@ const row = z.string().regex(/^[01]{3,9}$/);
 /** A board: `size` rows of `size` cells, '1' where a light is on. */
 export const Puzzle = z.strictObject({ size: int(3, 9), lights: z.array(row).min(3).max(9) }).refine(square, 'lights must be `size` rows of `size` cells');
 export type Puzzle = z.infer<typeof Puzzle>;
-
 /** The cells to press (row-major indexes, ascending): the fewest presses that turn every light off. */
 export const Solution = z.array(int(0, 80)).max(81);
 export type Solution = z.infer<typeof Solution>;
-
 /** What the solver proves of a board: the fewest presses that clear it, and how many press patterns do (1: a unique solution). */
 export const Analysis = z.strictObject({ presses: int(0, 81), solutions: int(1, 512) });
 export type Analysis = z.infer<typeof Analysis>;
@@ -38,7 +36,3 @@ export const DEFAULT_CONFIG: Config = {
   work: 50_000,
   maxPresses: { EASY: 3, MEDIUM: 6 },
 };
-
-/** The set's median presses (null before curate). */
-export const Calibration = z.strictObject({ medianPresses: z.number().nullable() });
-export type Calibration = z.infer<typeof Calibration>;

@@ -1,5 +1,4 @@
-// The kind on the play page (KindView): the board as a picture, a click as a press, `r` or the
-// button to start again. No rule here: the face decides.
+// The kind on the play page (KindView): the board as a picture, a click as a press. No rule here: the face decides.
 import type { KindView } from 'proofpack/face';
 import { lit, NAME, type Action, type Event, type LightsLevel, type State } from './face.ts';
 
@@ -14,8 +13,8 @@ export const view: KindView<LightsLevel, typeof NAME, State, Action, Event, Ui> 
     return {
       picture: { rows: level.puzzle.size, cols: level.puzzle.size, fill, text: fill.map((v) => (v ? '●' : '')), palette: ['#263238', '#ffeb3b'] },
       legend: 'Yellow cells (●) are lit. A press toggles the cell and its four neighbours; turn every light off.',
-      keys: 'Click a cell to press it; r restarts.',
-      controls: [{ id: 'restart', label: 'restart' }],
+      keys: 'Click a cell to press it.',
+      controls: [],
       status: [
         ['status', 'game-status', lit(state.lights) === 0 ? 'solved' : 'playing'],
         ['presses', 'moves', `${state.pressed.length} (fewest: ${level.analysis.presses})`],
@@ -23,10 +22,6 @@ export const view: KindView<LightsLevel, typeof NAME, State, Action, Event, Ui> 
       ],
     };
   },
-  input: (level, _state, ui, input) => {
-    if (input.type === 'click') return { ui, actions: [{ type: 'press', cell: input.row * level.puzzle.size + input.col }] };
-    const restart = (input.type === 'key' && input.key === 'r') || (input.type === 'control' && input.id === 'restart');
-    return { ui, actions: restart ? [{ type: 'restart' }] : [] };
-  },
-  noted: (_ui, _action, e) => ({ last: e.kind === 'refused' ? `refused: ${e.why}` : e.kind === 'pressed' ? `${e.lit} lights on` : 'restarted' }),
+  input: (level, _state, ui, input) => ({ ui, actions: input.type === 'click' ? [{ type: 'press', cell: input.row * level.puzzle.size + input.col }] : [] }),
+  noted: (_ui, _action, e) => ({ last: e.kind === 'refused' ? `refused: ${e.why}` : `${e.lit} lights on` }),
 };

@@ -15,7 +15,7 @@ import { checkedKinds, type KindEntry } from '../../tools/kinds/index.ts';
 import { GAME_STRICT_TS, ROOT, tempDir } from '../support/helpers.ts';
 
 type Lamps = {
-  kind: PuzzleKind<{ row: string }, number[], { presses: number }, { count: number; length: number; tries: number }>;
+  kind: PuzzleKind<{ row: string }, number[], { presses: number }, { count: number; length: number; tries: number }, null>;
   face: KindFace;
   view: KindView;
 };
@@ -75,7 +75,7 @@ describe("the guide's smallest complete kind", () => {
           for (let i = 0; i < n; i++) if ((presses >> i) & 1) r ^= ((0b111 << i) >> 1) & ((1 << n) - 1);
           if (r === 0) fewest = Math.min(fewest, [...presses.toString(2)].filter((c) => c === '1').length);
         }
-        const out = kind.analyze({ row }, { config: kind.defaults.config, calibration: {} });
+        const out = kind.analyze({ row }, { config: kind.defaults.config, calibration: null }).outcome;
         if (fewest === Number.POSITIVE_INFINITY) {
           expect(out.status, row).toBe('rejected');
           rejected++;
@@ -107,7 +107,7 @@ describe("the guide's smallest complete kind", () => {
         [kind.schemas.analysis, analysis],
       ] as const)
         expect(schema.safeParse(value).success).toBe(true);
-      expect(kind.analyze(puzzle, ctx)).toEqual({ status: 'proven', solution, analysis });
+      expect(kind.analyze(puzzle, ctx)).toEqual({ outcome: { status: 'proven', solution, analysis }, work: 2 * puzzle.row.length });
       const canonical = kind.canonical(puzzle);
       expect(kind.canonical(canonical)).toEqual(canonical);
       for (const e of kind.equivalents(puzzle)) expect(kind.canonical(e)).toEqual(canonical);

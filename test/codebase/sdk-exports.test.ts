@@ -66,7 +66,7 @@ describe('the kind SDK', () => {
     expect(sdkKind.InputError).toBe(InputError);
     expect(sdkKind.RoomError).toBe(RoomError);
     expect(sdkKind.KIND_CONTRACT_VERSION).toBe(KIND_CONTRACT_VERSION);
-    expect(KIND_CONTRACT_VERSION).toBe(1);
+    expect(KIND_CONTRACT_VERSION).toBe(2);
     // proofpack/kind holds everything of proofpack/face, the very same values
     for (const [name, value] of Object.entries(sdkFace)) expect((sdkKind as Record<string, unknown>)[name], name).toBe(value);
   });

@@ -1,13 +1,21 @@
 // The contract version a kind declares (PuzzleKind.contractVersion): the
-// built-in kinds declare the version this proofpack speaks, and the registry
-// refuses a kind written against another (or declaring none) in one line
-// naming the kind, the member and what to do.
+// built-in kinds declare the version this proofpack speaks (2); a module's
+// kind written against version 1 still loads, turned by the kind loader into
+// version 2's shape (lib/kind-v1.ts: analyze with analyzeWork, setReport with
+// setReportWork), and keeps the contract; the registry refuses any other
+// version (or none) in one line naming the kind, the member and what to do.
 import { describe, expect, it } from 'vitest';
 import { checkedKinds, KINDS, type KindEntry } from '../../tools/kinds/index.ts';
+import { loadKindModule } from '../../tools/kinds/load.ts';
 import { apple, view as appleView } from '../../tools/kinds/apple/index.ts';
+import { checkKindCommand } from '../../tools/commands/check-kind.ts';
+import { memoryConsole } from '../../tools/lib/console.ts';
+import { readJson } from '../../tools/lib/io.ts';
+import type { Level, PuzzleKind } from '../../tools/lib/kind.ts';
+import { fromContractV1 } from '../../tools/lib/kind-v1.ts';
 import { KIND_CONTRACT_VERSION } from 'proofpack/kind';
 
-/** A list entry of a copy of apple named apple2 whose record declares `version` (absent: no member). */
+/** A list entry of a copy of apple named apple2 whose kind object declares `version` (absent: no member). */
 function apple2(version: unknown): KindEntry {
   const face = { ...apple.face, name: 'apple2' };
   const { contractVersion: _, ...rest } = apple;
@@ -15,17 +23,21 @@ function apple2(version: unknown): KindEntry {
   return { kind: { ...kind, name: 'apple2', face }, face, view: { ...appleView, name: 'apple2' } } as unknown as KindEntry;
 }
 
+const V1 = new URL('./fixtures/v1-apple.ts', import.meta.url).href;
+const standard = readJson('levels/apple/standard.json') as { levels: Level[]; generator: { config: unknown }; calibration: unknown };
+
 describe('the kind contract version', () => {
   it('is declared by every built-in kind as the version this proofpack speaks', () => {
-    expect(KIND_CONTRACT_VERSION).toBe(1);
+    expect(KIND_CONTRACT_VERSION).toBe(2);
     for (const kind of KINDS) expect(kind.contractVersion, kind.name).toBe(KIND_CONTRACT_VERSION);
-    expect(() => checkedKinds([apple2(1)])).not.toThrow();
+    expect(() => checkedKinds([apple2(2)])).not.toThrow();
   });
 
   it('refuses another version, or none, in one line naming the kind and the member', () => {
     for (const [version, shown] of [
-      [2, '2'],
-      ['1', '"1"'],
+      [3, '3'],
+      [1, '1'],
+      ['2', '"2"'],
       [undefined, 'undefined'],
     ] as const) {
       let message = '';
@@ -35,8 +47,38 @@ describe('the kind contract version', () => {
         message = (e as Error).message;
       }
       expect(message).toBe(
-        `kind "apple2" is written against kind contract version ${shown} (PuzzleKind.contractVersion); this proofpack's is version 1: update the kind (docs/kind-contract.md) or install a matching proofpack`,
+        `kind "apple2" is written against kind contract version ${shown} (PuzzleKind.contractVersion); this proofpack's is version 2 (a module's kind of version 1 still loads): update the kind (docs/kind-contract.md) or install a matching proofpack`,
       );
     }
+  });
+
+  it("loads a module's kind of version 1 in version 2's shape: analyze is its analyzeWork, setReport holds its setReportWork", async () => {
+    const { kind, face, view } = await loadKindModule({ label: 'v1-apple.ts', url: V1 });
+    expect(kind.contractVersion).toBe(2);
+    expect(checkedKinds([{ kind, face, view }])).toEqual([kind]);
+    expect(Object.keys(kind)).not.toContain('analyzeWork');
+    expect(Object.keys(kind)).not.toContain('setReportWork');
+    const ctx = { config: standard.generator.config, calibration: standard.calibration };
+    for (const level of standard.levels.slice(0, 3)) expect(kind.analyze(level.puzzle, ctx)).toEqual(apple.analyze(level.puzzle as never, ctx as never));
+    const levels = standard.levels.slice(0, 4);
+    expect(kind.setReport?.work?.(ctx.config)).toEqual(apple.setReport?.work?.(ctx.config as never));
+    expect(kind.setReport?.report(levels, ctx.config)).toEqual(apple.setReport?.report(levels as never, ctx.config as never));
+  });
+
+  it('reads a version 1 analyze without analyzeWork as work 0, and leaves a kind of another version as it is', () => {
+    const outcome = { status: 'rejected', reason: 'no' } as const;
+    const v1 = { contractVersion: 1, analyze: () => outcome } as unknown as PuzzleKind;
+    const read = fromContractV1(v1);
+    expect(read.analyze(null, { config: null, calibration: null })).toEqual({ outcome, work: 0 });
+    expect(read.setReport).toBeUndefined();
+    expect(fromContractV1(apple as unknown as PuzzleKind)).toBe(apple);
+  });
+
+  it('a version 1 kind keeps the contract (check-kind, through the loader as a game kind is)', { timeout: 120_000 }, async () => {
+    const { kind } = await loadKindModule({ label: 'v1-apple.ts', url: V1 });
+    const con = memoryConsole();
+    const code = await checkKindCommand({ count: 2, memberTimeout: 60 }, con, [{ kind, module: V1 }]);
+    expect(con.outLines).toEqual(['apple: keeps the kind contract']);
+    expect(code).toBe(0);
   });
 });

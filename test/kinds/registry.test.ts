@@ -33,8 +33,8 @@ describe('the registry', () => {
 
   it('refuses an entry whose record carries another face than its folder exports, or whose view is missing', () => {
     const good = apple2();
-    expect(() => checkedKinds([{ ...good, face: { ...good.face } }])).toThrow(/"apple2": its record's face .* must be the face its folder exports/);
-    expect(() => checkedKinds([{ ...good, kind: { ...apple, name: 'apple2' } }])).toThrow(/"apple2": its record's face/);
+    expect(() => checkedKinds([{ ...good, face: { ...good.face } }])).toThrow(/"apple2": its kind object's face .* must be the face its folder exports/);
+    expect(() => checkedKinds([{ ...good, kind: { ...apple, name: 'apple2' } }])).toThrow(/"apple2": its kind object's face/);
     expect(() => checkedKinds([{ ...good, view: appleView } as KindEntry])).toThrow(/"apple2": its folder exports no view/);
   });
 

@@ -363,7 +363,7 @@ describe("the kind SDK in a game's repository", () => {
     );
     const r = node('sdk-check.mjs');
     expect(r.stderr).toBe('');
-    expect(JSON.parse(r.stdout)).toEqual({ version: 1, parsed: false, oneZod: true, sameAt: true, draws: true, error: true, bytes: 'BQ' });
+    expect(JSON.parse(r.stdout)).toEqual({ version: 2, parsed: false, oneZod: true, sameAt: true, draws: true, error: true, bytes: 'BQ' });
   });
 
   it("a kind's files type-check against the installed declarations (strict, no skipLibCheck)", () => {

@@ -86,12 +86,12 @@ describe("a game's kind cannot make a run report success it did not earn", () =>
     expect(big.stderr).toMatch(/^proofpack: .*index\.ts"\): loading used more than 600 MiB \(--max-memory-mib\)/);
   });
 
-  it('report 4: a worker that exits inside analyzeWork is exit 2 naming the kind, the module and the member, not exit 3', () => {
-    hostile('Object.assign(apple, { analyzeWork: () => process.exit(0), analyze: () => process.exit(0) });');
+  it('report 4: a worker that exits inside analyze is exit 2 naming the kind, the module and the member, not exit 3', () => {
+    hostile('Object.assign(apple, { analyze: () => process.exit(0) });');
     const r = bin(['validate', 'pear.json', '--threads', '1']);
     expect(r.code, r.stderr).toBe(2);
     expect(r.stderr).not.toContain('internal error');
-    expect(r.stderr).toMatch(/the worker thread running the pear kind's analyze(Work)? \(proofpack\/kinds\.json.*index\.ts"\)\) ended \(exit code 0\)/);
+    expect(r.stderr).toMatch(/the worker thread running the pear kind's analyze \(proofpack\/kinds\.json.*index\.ts"\)\) ended \(exit code 0\)/);
   });
 
   it('report 5: a kind that prints to stdout: validate --json stdout is exactly the one report', () => {

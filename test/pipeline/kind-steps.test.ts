@@ -176,12 +176,12 @@ describe("a game's kind whose other members never return", () => {
     expect(performance.now() - t0).toBeLessThan(15_000);
   });
 
-  it("validate: the kind's count of a set report's work (setReportWork) runs on the pool: stopped at --task-seconds, naming the file", {
+  it("validate: the kind's count of a set report's work (setReport.work) runs on the pool: stopped at --task-seconds, naming the file", {
     timeout: 30_000,
   }, async () => {
     fs.writeFileSync(
       path.join(game, 'proofpack', 'kinds', 'pear', 'stuck-report.mjs'),
-      "import { face, view, kind as pear } from './index.ts';\nexport const kind = { ...pear, setReportWork: () => { for (;;); } };\nexport { face, view };\n",
+      "import { face, view, kind as pear } from './index.ts';\nexport const kind = { ...pear, setReport: { ...pear.setReport, work: () => { for (;;); } } };\nexport { face, view };\n",
     );
     const t0 = performance.now();
     const r = await run([
@@ -195,7 +195,7 @@ describe("a game's kind whose other members never return", () => {
       configDir('stuck-report', 'stuck-report.mjs'),
     ]);
     expect(refusal(r)).toMatch(
-      /^proofpack: .*pear\.json › generator\.config \(the pear kind's setReportWork\): ran past the runner's ceiling of 2 s a task \(--task-seconds\)/,
+      /^proofpack: .*pear\.json › generator\.config \(the pear kind's setReport\.work\): ran past the runner's ceiling of 2 s a task \(--task-seconds\)/,
     );
     expect(performance.now() - t0).toBeLessThan(15_000);
   });

@@ -23,7 +23,7 @@ describe('levelProblems', () => {
       ...apple,
       ruleProblems: () => [{ field: 'analysis.greedyScore', stored: forged.analysis.greedyScore, expected: level.analysis.greedyScore }],
     };
-    const outcome = apple.analyze(level.puzzle, { config: set.generator.config, calibration: set.calibration });
+    const outcome = apple.analyze(level.puzzle, { config: set.generator.config, calibration: set.calibration }).outcome;
     const problems = levelProblems(both, set, forged, 0, new Map([[level.id, 0]]), outcome).filter((p) => p.field === 'analysis.greedyScore');
     expect(problems).toEqual([
       { level: level.id, index: 0, field: 'analysis.greedyScore', stored: forged.analysis.greedyScore, expected: level.analysis.greedyScore },

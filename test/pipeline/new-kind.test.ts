@@ -40,7 +40,7 @@ beforeAll(() => {
   // the folder, renamed
   const kinds = path.join(home, 'tools', 'kinds');
   fs.cpSync(path.join(kinds, 'slide'), path.join(kinds, 'slide2'), { recursive: true });
-  edit(path.join(kinds, 'slide2', 'index.ts'), "name: 'slide',", "name: 'slide2',");
+  // the kind object takes its name from the face (defineKind)
   edit(path.join(kinds, 'slide2', 'face.ts'), "KindFace<SlideLevel, 'slide',", "KindFace<SlideLevel, 'slide2',");
   edit(path.join(kinds, 'slide2', 'face.ts'), "name: 'slide',", "name: 'slide2',");
   edit(path.join(kinds, 'slide2', 'view.ts'), "KindView<SlideLevel, 'slide',", "KindView<SlideLevel, 'slide2',");

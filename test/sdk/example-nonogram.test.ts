@@ -85,7 +85,7 @@ describe('the example nonogram kind', () => {
       const grid = [...Array(h)].map(() => [...Array(w)].map(() => (rng.int(1, 100) <= 55 ? '#' : '.')).join(''));
       const puzzle = cluesOf(grid);
       const found = solutions(puzzle);
-      const out = kind.analyze(puzzle, ctx);
+      const out = kind.analyze(puzzle, ctx).outcome;
       if (out.status === 'proven') {
         // proven: the drawn grid is the one solution brute force finds
         expect(found).toEqual([grid]);
@@ -101,9 +101,9 @@ describe('the example nonogram kind', () => {
     expect(verdicts.proven).toBeGreaterThan(100);
     expect(verdicts.several).toBeGreaterThan(10);
     const none = { rows: [[4], [], [], []], cols: [[1], [1], [1], []] };
-    expect(kind.analyze(none, ctx)).toEqual({ status: 'rejected', reason: 'no grid has these clues' });
+    expect(kind.analyze(none, ctx).outcome).toEqual({ status: 'rejected', reason: 'no grid has these clues' });
     const two = { rows: [[1], [1], [], []], cols: [[1], [1], [], []] };
-    expect(kind.analyze(two, ctx).status).toBe('rejected');
+    expect(kind.analyze(two, ctx).outcome.status).toBe('rejected');
   });
 
   it('grades deterministically: the same rounds, probes and tier on every run, and probing puzzles are HARD', () => {
@@ -111,8 +111,8 @@ describe('the example nonogram kind', () => {
     let probing = 0;
     for (let t = 0; t < 60; t++) {
       const grid = [...Array(10)].map(() => [...Array(10)].map(() => (rng.int(1, 100) <= 45 ? '#' : '.')).join(''));
-      const a = kind.analyzeWork?.(cluesOf(grid), ctx);
-      const b = kind.analyzeWork?.(structuredClone(cluesOf(grid)), ctx);
+      const a = kind.analyze(cluesOf(grid), ctx);
+      const b = kind.analyze(structuredClone(cluesOf(grid)), ctx);
       expect(b).toEqual(a);
       if (a?.outcome.status !== 'proven') continue;
       const tier = kind.tierOf(a.outcome.analysis, ctx.calibration, config);
@@ -134,9 +134,9 @@ describe('the example nonogram kind', () => {
   it('says unknown past its work budget (never rejected), and names the stored field the rules refute', () => {
     const grid = ['#.##.', '.#..#', '##.#.', '..###', '#.#.#'];
     const puzzle = cluesOf(grid);
-    const full = kind.analyzeWork?.(puzzle, ctx);
+    const full = kind.analyze(puzzle, ctx);
     expect(full?.outcome.status).toBe('proven');
-    const tight = kind.analyzeWork?.(puzzle, { ...ctx, config: { ...config, work: (full?.work ?? 2) - 1 } });
+    const tight = kind.analyze(puzzle, { ...ctx, config: { ...config, work: (full?.work ?? 2) - 1 } });
     expect(tight?.outcome.status).toBe('unknown');
     if (full?.outcome.status !== 'proven') return;
     const { solution, analysis } = full.outcome;
@@ -150,7 +150,7 @@ describe('the example nonogram kind', () => {
 
   it('plays a level to a clear through its face and view; refuses marks once solved, off the board or unknown; restores from the marks alone', () => {
     const grid = ['#.##.', '.#..#', '##.#.', '..###', '#.#.#'];
-    const out = kind.analyze(cluesOf(grid), ctx);
+    const out = kind.analyze(cluesOf(grid), ctx).outcome;
     if (out.status !== 'proven') throw new Error('not proven');
     const level = { id: 'nonogram-000000000000', puzzle: cluesOf(grid), solution: out.solution, analysis: out.analysis, tier: 'EASY' };
     let state = face.start(level);

@@ -16,7 +16,7 @@ import { KINDS_CONFIG_FILE, readKindsConfig, type KindModuleRef } from './kinds-
 export type { KindEntry } from './load.ts';
 export type { KindModuleRef } from './kinds-config.ts';
 
-/** The members every kind record has (PuzzleKind) that are functions: a record lacking one is refused. */
+/** The members every kind object has (PuzzleKind) that are functions: an object lacking one is refused. */
 const REQUIRED_FUNCTIONS = [
   'plan',
   'generateSlot',
@@ -34,7 +34,7 @@ const REQUIRED_FUNCTIONS = [
 ] as const;
 const SCHEMAS = ['puzzle', 'solution', 'analysis', 'config', 'calibration'] as const;
 
-/** What is missing from a kind record that the type says it has, or undefined. */
+/** What is missing from a kind object that the type says it has, or undefined. */
 function recordProblem(kind: PuzzleKind): string | undefined {
   if (!Array.isArray(kind.tiers) || kind.tiers.length === 0 || !kind.tiers.every((t) => typeof t === 'string'))
     return 'tiers (PuzzleKind.tiers) must be a non-empty list of names';
@@ -53,9 +53,9 @@ function recordProblem(kind: PuzzleKind): string | undefined {
 /**
  * The kinds of the list's entries, each checked for what the type cannot say:
  * a name of lower-case letters and digits starting with a letter (file names
- * and ids are made of it), unique; the members a record must have; its
- * record's face the very `face` its folder exports (what the client's browser
- * build reads in place of the record), and a `view` of the same name; and
+ * and ids are made of it), unique; the members a kind object must have; its
+ * object's face the very `face` its folder exports (what the client's browser
+ * build reads in place of the kind object), and a `view` of the same name; and
  * budgets that exist (a kind without them would be silently unbounded) and
  * name numbers of its default config; and the contract version this proofpack
  * speaks. Throws naming the kind and the member.
@@ -71,11 +71,11 @@ export function checkedKinds(entries: readonly KindEntry[]): readonly PuzzleKind
     if (problem) throw new Error(`kind ${JSON.stringify(kind.name)}: ${problem}`);
     if (kind.contractVersion !== KIND_CONTRACT_VERSION)
       throw new Error(
-        `kind ${JSON.stringify(kind.name)} is written against kind contract version ${JSON.stringify(kind.contractVersion)} (PuzzleKind.contractVersion); this proofpack's is version ${KIND_CONTRACT_VERSION}: update the kind (docs/kind-contract.md) or install a matching proofpack`,
+        `kind ${JSON.stringify(kind.name)} is written against kind contract version ${JSON.stringify(kind.contractVersion)} (PuzzleKind.contractVersion); this proofpack's is version ${KIND_CONTRACT_VERSION} (a module's kind of version 1 still loads): update the kind (docs/kind-contract.md) or install a matching proofpack`,
       );
     if (kind.face !== face || face?.name !== kind.name)
       throw new Error(
-        `kind ${JSON.stringify(kind.name)}: its record's face (PuzzleKind.face) must be the face its folder exports (face.ts), named as the kind`,
+        `kind ${JSON.stringify(kind.name)}: its kind object's face (PuzzleKind.face) must be the face its folder exports (face.ts), named as the kind`,
       );
     if (view?.name !== kind.name) throw new Error(`kind ${JSON.stringify(kind.name)}: its folder exports no view (view.ts) named as the kind`);
     if (!Array.isArray(kind.budgets) || kind.budgets.length === 0)

@@ -5,16 +5,19 @@
 // loader hooks on this thread (one module graph, so a kind's zod and errors
 // are proofpack's own); run from the .ts sources, the host (tsx or vitest)
 // already imports TypeScript. Failures are one line naming the module. Under
-// the supervisor, the main thread tells it each game module it loads.
+// the supervisor, the main thread tells it each game module it loads. A kind
+// written against contract version 1 is read in this version's shape
+// (lib/kind-v1.ts).
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { InputError, oneLine } from '../lib/errors.ts';
 import type { PuzzleKind } from '../lib/kind.ts';
+import { fromContractV1 } from '../lib/kind-v1.ts';
 import type { KindFace, KindView } from '../lib/face.ts';
 import type { KindModuleRef } from './kinds-config.ts';
 import { tellSupervisor } from '../lib/supervised.ts';
 
-/** A kind module's exports: its record, its client face and its play-page view. */
+/** A kind module's exports: its kind object, its client face and its play-page view. */
 export interface KindEntry {
   readonly kind: PuzzleKind;
   readonly face: KindFace;
@@ -85,7 +88,7 @@ export async function loadKindModule(ref: KindModuleRef): Promise<KindEntry> {
   const missing = ['kind', 'face', 'view'].filter((name) => ns[name] === null || typeof ns[name] !== 'object');
   if (missing.length > 0)
     throw new InputError(
-      `${ref.label}: the module exports no ${missing.map((m) => `\`${m}\``).join(', ')}; a kind module exports its record (kind), its face and its view (docs/kind-contract.md)`,
+      `${ref.label}: the module exports no ${missing.map((m) => `\`${m}\``).join(', ')}; a kind module exports its kind object (kind), its face and its view (docs/kind-contract.md)`,
     );
-  return ns as unknown as KindEntry;
+  return { kind: fromContractV1(ns['kind'] as PuzzleKind), face: ns['face'] as KindFace, view: ns['view'] as KindView };
 }

@@ -34,6 +34,13 @@ export type Outcome<S, A> =
   /** A search budget ran out: nothing is known. Never shipped, never called unsolvable. */
   | { status: 'unknown'; reason: string };
 
+/** What `analyze` returns: its outcome and the work it did, in runBudget's unit (0 for a kind without runBudget). */
+export interface Analyzed<S = unknown, A = unknown> {
+  outcome: Outcome<S, A>;
+  /** Deterministic: the same puzzle and config, the same count. */
+  work: number;
+}
+
 /** The set-level values `analyze` may depend on. */
 export interface AnalyzeContext<C, K> {
   config: C;
@@ -85,6 +92,22 @@ export interface SetReport {
   lines: string[];
 }
 
+/**
+ * A kind's whole-set checks (validate runs `report` on set files after the
+ * per-level checks) and, when that work depends on the config, what it spends
+ * beyond its levels (`work`, before any level is analysed). Declared as
+ * methods for the same reason as BenchHook.
+ */
+export interface SetReportHook<P, S, A, C> {
+  report(levels: Level<P, S, A>[], config: C): SetReport;
+  /**
+   * The work `report` spends beyond its levels, in runBudget's unit (apple:
+   * the simulated reference sample); `key` names what is computed once per
+   * process, so sets with the same key count it once. validate adds it to the run's work.
+   */
+  work?(config: C): { key: string; work: number };
+}
+
 /** What a kind's bench hook is given: the committed standard set, or null when it is absent. */
 export interface BenchInput<P, S, A, C, K> {
   standardSet: { levels: Level<P, S, A>[]; config: C; calibration: K } | null;
@@ -95,7 +118,7 @@ export interface BenchInput<P, S, A, C, K> {
 }
 
 /**
- * One bench suite of a kind. Declared as a method so that a kind's record, typed
+ * One bench suite of a kind. Declared as a method so that a kind object, typed
  * by its own formats, is still a PuzzleKind of unknown formats in the registry.
  */
 export type BenchHook<P, S, A, C, K> = { run(input: BenchInput<P, S, A, C, K>): Figure[] | Promise<Figure[]> }['run'];
@@ -106,14 +129,15 @@ export type BenchHook<P, S, A, C, K> = { run(input: BenchInput<P, S, A, C, K>): 
  * against the old one raises it; the registry refuses a kind that declares
  * another (PuzzleKind.contractVersion).
  */
-export const KIND_CONTRACT_VERSION = 1;
+export const KIND_CONTRACT_VERSION = 2;
 
 export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, K = unknown, G = unknown> {
   readonly name: string;
   /**
-   * The contract version the kind was written against: a number literal (1),
+   * The contract version the kind was written against: a number literal (2),
    * not KIND_CONTRACT_VERSION, so that a proofpack speaking another version
-   * refuses the kind in one line instead of running it.
+   * refuses the kind in one line instead of running it (a version 1 kind is
+   * turned into this shape as it loads: kinds/contract-v1.ts).
    */
   readonly contractVersion: number;
   /** Tiers, easiest first. */
@@ -136,7 +160,7 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
    * without budgets would let a file ask for unbounded work.
    */
   readonly budgets: readonly BudgetField[];
-  /** The ceiling on a run's total work, counted by analyzeWork (tools/lib/budget.ts); none: the kind's levels are bounded per level only. */
+  /** The ceiling on a run's total work, counted by analyze (tools/lib/budget.ts); none: the kind's levels are bounded per level only. */
   readonly runBudget?: RunBudget;
   /** The built-in default config (the standard set) and its seed. */
   readonly defaults: { setName: string; seed: number; config: C };
@@ -167,12 +191,13 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
   initialCalibration(config: C): K;
 
   // ---- the rules and the solver ----
-  /** Everything derived from a puzzle, by the same code for generate, curate and validate. */
-  analyze(puzzle: P, ctx: AnalyzeContext<C, K>): Outcome<S, A>;
-  /** Rough relative cost of analyze (only its order matters): the pool starts costly tasks first. */
+  /** Everything derived from a puzzle, by the same code for generate, curate and validate, and the work it did. */
+  analyze(puzzle: P, ctx: AnalyzeContext<C, K>): Analyzed<S, A>;
+  /**
+   * A rough relative cost of analyze known before it runs (only its order matters): the pool
+   * starts costly tasks first. Not analyze's work, which is counted as it runs.
+   */
   analyzeCost?(puzzle: P, config: C): number;
-  /** analyze() and the work it did in runBudget's unit (deterministic: the same puzzle and config, the same count). */
-  analyzeWork?(puzzle: P, ctx: AnalyzeContext<C, K>): { outcome: Outcome<S, A>; work: number };
   /**
    * Rule checks of a stored level before any solving: the puzzle against its
    * stored solution, and any stored value that can be checked by the rules
@@ -214,14 +239,8 @@ export interface PuzzleKind<P = unknown, S = unknown, A = unknown, C = unknown, 
   /** Drawing data for the preview page (bundle writes dist/preview/index.html): colours, then per level. */
   readonly previewPalette?: readonly string[];
   preview?(level: Level<P, S, A>, ctx: AnalyzeContext<C, K>): Preview;
-  /** Checks over a whole set (validate runs it on set files after the per-level checks). */
-  setReport?(levels: Level<P, S, A>[], config: C): SetReport;
-  /**
-   * The work setReport spends beyond its levels, in runBudget's unit, when that work depends on
-   * the config (apple: the simulated reference sample); `key` names what is computed once per
-   * process, so sets with the same key count it once. validate adds it to the run's work.
-   */
-  setReportWork?(config: C): { key: string; work: number };
+  /** Checks over a whole set, and the work they spend beyond its levels. */
+  readonly setReport?: SetReportHook<P, S, A, C>;
   /** Compare two sets of this kind (validate --compare), e.g. recorded boards against generated ones. */
   compareSets?(a: Level<P, S, A>[], b: Level<P, S, A>[]): SetReport;
   /**

@@ -1,6 +1,6 @@
 // proofpack/kind: the pipeline entry of the kind SDK (docs/kind-contract.md).
-// Everything a kind's record and its pipeline files import of proofpack: the
-// PuzzleKind contract and its types (with the machine services and the
+// Everything a kind object and its pipeline files import of proofpack: the
+// PuzzleKind contract and its types, defineKind (the contract's defaults) (with the machine services and the
 // presentation types it names), the contract version, zod (`z`: a kind's
 // schemas and proofpack's are made by one zod), the seeded random generators,
 // stable JSON, budgets, stats and distributions, symmetries, the conformance
@@ -11,7 +11,9 @@
 // checked); proofpack/face's are re-exported whole (see there why).
 export * from './face.ts';
 export { z } from 'zod';
+export { defineKind, type KindSpec } from '../lib/define-kind.ts';
 export {
+  type Analyzed,
   type AnalyzeContext,
   type BenchHook,
   type BenchInput,
@@ -20,6 +22,7 @@ export {
   type PlanEntry,
   type PuzzleKind,
   type SetReport,
+  type SetReportHook,
   type SlotResult,
 } from '../lib/kind.ts';
 export type { Crew, MachineRoom, Scratch, ScratchFile, Team } from '../lib/machine-services.ts';

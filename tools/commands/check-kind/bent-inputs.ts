@@ -5,7 +5,7 @@
 // tierTable, setReport, compareSets with the sample) on small sets of them. Every call
 // runs on the member worker under the time limit; each that throws or does
 // not return is named with the bent level it was given.
-import type { Level, Outcome } from '../../lib/kind.ts';
+import type { Analyzed, Level } from '../../lib/kind.ts';
 import type { SetFile } from '../../lib/files.ts';
 import { bentLevels } from './bend.ts';
 import type { CheckContext } from './context.ts';
@@ -49,9 +49,8 @@ export async function checkBentInputs(c: CheckContext, seed: number, count: numb
   }
   for (const { level: l, input } of bentLevels(kind, levels, RUNS_PER_LEVEL.analyze * count, seed + 1)) {
     const a = await c.member(CHECK, 'analyze', [l.puzzle], input, true);
-    if (kind.analyzeWork) await c.member(CHECK, 'analyzeWork', [l.puzzle], input, true);
     if (!a) continue;
-    const outcome = a.value as Outcome<unknown, unknown>;
+    const outcome = (a.value as Analyzed<unknown, unknown> | null)?.outcome;
     if (outcome?.status === 'proven') await c.member(CHECK, 'solutionProblems', [l.puzzle, l.solution, outcome], input);
     await c.call(CHECK, { op: 'recomputed', doc: { ...set, levels: [l] }, level: l, index: 0, outcome }, input);
   }
@@ -65,7 +64,7 @@ export async function checkBentInputs(c: CheckContext, seed: number, count: numb
     await c.call(CHECK, { op: 'set', doc: { ...doc, stage: 'curated' } as SetFile }, input);
     await c.member(CHECK, 'calibrate', [levelsOf, config], input);
     await c.member(CHECK, 'tierTable', [levelsOf], input);
-    if (kind.setReport) await c.member(CHECK, 'setReport', [levelsOf, config], input);
+    if (kind.setReport) await c.member(CHECK, 'setReport.report', [levelsOf, config], input);
     if (kind.compareSets) await c.member(CHECK, 'compareSets', [levelsOf, set.levels], input);
   }
 }

@@ -19,7 +19,7 @@ export interface CallContext {
 }
 
 export type Call =
-  /** `kind[member](...args)`, or `kind.face[member]` when the name starts with `face.`; `ctx` is passed last when given. */
+  /** `kind[member](...args)`, or `kind.face[member]` (`kind.setReport[member]`) when the name starts with `face.` (`setReport.`); `ctx` is passed last when given. */
   | { op: 'member'; member: string; args: unknown[]; ctx?: CallContext }
   /** validate's checks without solving (level-checks.ts staticProblems: canonical, ruleProblems). */
   | { op: 'static'; level: Level }
@@ -58,7 +58,6 @@ export const MEMBERS: ReadonlySet<string> = new Set([
   'canonical',
   'equivalents',
   'analyze',
-  'analyzeWork',
   'analyzeCost',
   'plan',
   'ruleProblems',
@@ -68,7 +67,7 @@ export const MEMBERS: ReadonlySet<string> = new Set([
   'recalibrate',
   'calibrate',
   'tierTable',
-  'setReport',
+  'setReport.report',
   'compareSets',
   'preview',
   'face.levelProblem',

@@ -26,9 +26,10 @@ function run(kind: PuzzleKind, call: Call): unknown {
   switch (call.op) {
     case 'member': {
       if (!MEMBERS.has(call.member)) throw new Error(`not a member check-kind calls: ${call.member}`);
-      const face = call.member.startsWith('face.');
-      const owner = (face ? kind.face : kind) as unknown as Record<string, unknown>;
-      const key = face ? call.member.slice('face.'.length) : call.member;
+      const dot = call.member.indexOf('.');
+      const part = dot < 0 ? null : call.member.slice(0, dot);
+      const owner = (part === 'face' ? kind.face : part === 'setReport' ? kind.setReport : kind) as unknown as Record<string, unknown>;
+      const key = call.member.slice(dot + 1);
       const fn = owner[key];
       if (typeof fn !== 'function') throw new Error(`the kind has no member ${call.member}`);
       const args = call.ctx ? [...call.args, context(call.ctx.config, call.ctx.calibration)] : call.args;

@@ -8,7 +8,7 @@
 // is not a change. A changed solution may be another solution: of the changes
 // of a level's solution at least one must be reported.
 import { stableJson } from '../../lib/json.ts';
-import type { Level, Outcome } from '../../lib/kind.ts';
+import type { Analyzed, Level, Outcome } from '../../lib/kind.ts';
 import type { ReportedProblem, SetFile } from '../../lib/files.ts';
 import type { CheckContext } from './context.ts';
 import { mutations } from './mutate.ts';
@@ -38,11 +38,11 @@ export async function checkNamed(c: CheckContext): Promise<void> {
 
   const outcomes: unknown[] = [];
   for (const [i, level] of doc.levels.entries()) {
-    const a = await c.call(CHECK, { op: 'member', member: 'analyze', args: [level.puzzle], ctx }, input(i));
-    outcomes.push(a?.value);
+    const a = (await c.call(CHECK, { op: 'member', member: 'analyze', args: [level.puzzle], ctx }, input(i)))?.value as Analyzed | undefined;
+    outcomes.push(a?.outcome);
     // a level analyze does not prove is named by the check that nothing unknown shipped
-    const proven = (a?.value as Outcome<unknown, unknown> | undefined)?.status === 'proven';
-    const untouched = a && proven ? await problemsOf(doc, i, a.value, input(i)) : undefined;
+    const proven = a?.outcome?.status === 'proven';
+    const untouched = a && proven ? await problemsOf(doc, i, a.outcome, input(i)) : undefined;
     if (untouched && untouched.length > 0) c.v.add(CHECK, 'curate', `a curated level does not pass validate: ${stableJson(untouched[0])}`, input(i));
   }
   const set = await c.call(CHECK, { op: 'set', doc }, `the curated ${c.job}`);
@@ -92,7 +92,7 @@ export async function checkNamed(c: CheckContext): Promise<void> {
       const before = await c.call(CHECK, { op: 'member', member: 'canonical', args: [level.puzzle] }, input(i));
       if (!same || !before || stableJson(same.value) === stableJson(before.value)) continue;
       const fresh = await c.call(CHECK, { op: 'member', member: 'analyze', args: [m.value], ctx }, input(i));
-      const found = fresh ? await problemsOf(changed, i, fresh.value, input(i)) : undefined;
+      const found = fresh ? await problemsOf(changed, i, (fresh.value as Analyzed | null)?.outcome, input(i)) : undefined;
       if (found && found.length === 0) c.v.add(CHECK, 'canonical', `validate does not notice a changed ${m.field} (${m.change})`, input(i));
     }
   }

@@ -31,7 +31,7 @@ const taskKey = (t: AnalyzeTask) => stringify([t.kind, t.puzzle, t.config, t.cal
 
 /**
  * Run the tasks, each distinct one once (or not at all when the cache has it).
- * Each recomputed level's work (its kind's analyzeWork count) is added up per
+ * Each recomputed level's work (the work its kind's analyze counts) is added up per
  * kind in the order the levels start (longest first by the kind's estimate,
  * ties in level order: pipelineStartOrder), whatever order the threads finish
  * in: the first level at which a kind's sum passes its run ceiling stops the

@@ -124,7 +124,7 @@ function checks(
   });
   const isSet = doc.type === 'set';
   const set = input.whole && isSet ? [...setProblems(kind, doc, doc.players?.params.retier === true), ...playersProblems(doc, refit)] : [];
-  const report = input.whole && input.report && isSet && kind.setReport ? kind.setReport(doc.levels, doc.generator.config) : null;
+  const report = input.whole && input.report && isSet && kind.setReport ? kind.setReport.report(doc.levels, doc.generator.config) : null;
   return { levels, set, report };
 }
 
@@ -165,9 +165,9 @@ function compare(kind: PuzzleKind, input: { a: readonly Level[]; b: readonly Lev
   return kind.compareSets(input.a as Level[], input.b as Level[]);
 }
 
-/** validate's count of what a set's report will spend beyond its levels (setReportWork), before any level is analysed. */
+/** validate's count of what a set's report will spend beyond its levels (setReport.work), before any level is analysed. */
 function reportWork(kind: PuzzleKind, input: { config: unknown }): { key: string; work: number } | null {
-  return kind.setReport && kind.setReportWork ? kind.setReportWork(input.config) : null;
+  return kind.setReport?.work ? kind.setReport.work(input.config) : null;
 }
 
 /** Every step, by name. */

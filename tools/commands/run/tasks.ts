@@ -71,7 +71,7 @@ export interface StepTask {
   input: unknown;
 }
 
-/** An analyze outcome with the work it took (counted tasks; 0 for a kind without analyzeWork). */
+/** An analyze outcome with the work it took (counted tasks; 0 for a kind without runBudget). */
 export type CountedOutcome = Outcome<unknown, unknown> & { work?: number };
 
 export type Task = (GenerateTask | AnalyzeTask | StepTask) & {
@@ -149,12 +149,8 @@ function runTaskHere<T extends Task>(task: T, team: MachineTeam): TaskResult<T> 
   }
   if (task.stop && Atomics.load(task.stop, 0) === 1)
     return { status: 'unknown', reason: 'not analysed: the run stopped at its work ceiling', work: 0 } as unknown as TaskResult<T>;
-  if (task.counted) {
-    if (!kind.analyzeWork) return { ...kind.analyze(task.puzzle, ctx), work: 0 } as unknown as TaskResult<T>;
-    const { outcome, work } = kind.analyzeWork(task.puzzle, ctx);
-    return { ...outcome, work } as unknown as TaskResult<T>;
-  }
-  const outcome = kind.analyze(task.puzzle, ctx);
+  const { outcome, work } = kind.analyze(task.puzzle, ctx);
+  if (task.counted) return { ...outcome, work } as unknown as TaskResult<T>;
   if (!task.place || outcome.status !== 'proven') return outcome as TaskResult<T>;
   return { ...outcome, placed: placeOf(kind, task.puzzle, outcome.analysis, task) } as TaskResult<T>;
 }
@@ -198,7 +194,7 @@ function memberOf(task: Task | undefined): string {
   if (!task) return 'a member';
   if (task.op === 'generate') return 'generateSlot';
   if (task.op === 'step') return `${task.step} step`;
-  return task.counted && kindByName(task.kind).analyzeWork ? 'analyzeWork' : 'analyze';
+  return 'analyze';
 }
 
 /** The game's kind modules, by their labels, for a line about loading them; or proofpack's own kinds when the game has none. */

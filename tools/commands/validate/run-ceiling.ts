@@ -10,7 +10,7 @@ import { runKindSteps } from '../run/run-step.ts';
 import { at } from '../../lib/at.ts';
 
 /**
- * The work the set reports will spend beyond their levels (the kind's setReportWork, each key
+ * The work the set reports will spend beyond their levels (the kind's setReport.work, each key
  * once), per kind, summed in file order before any level is analysed; a file at which it passes
  * the run's ceiling stops the run there, naming the file.
  */
@@ -21,7 +21,7 @@ export async function setReportWork(
 ): Promise<Map<string, number>> {
   const spent = new Map<string, number>();
   const counted = new Set<string>();
-  const sets = files.flatMap(({ file, l }) => (l.type === 'set' && l.kind.setReport && l.kind.setReportWork ? [{ file, l }] : []));
+  const sets = files.flatMap(({ file, l }) => (l.type === 'set' && l.kind.setReport?.work ? [{ file, l }] : []));
   // the kind's count, on the pool (its code, under the ceilings), one step a set in one pool
   const works = await interruptible((signal) =>
     runKindSteps(
@@ -29,7 +29,7 @@ export async function setReportWork(
         step: 'reportWork' as const,
         kind: l.kind.name,
         input: { config: l.doc.generator.config },
-        label: `${file} › generator.config (the ${l.kind.name} kind's setReportWork)`,
+        label: `${file} › generator.config (the ${l.kind.name} kind's setReport.work)`,
       })),
       { signal, threads: run.threads, ...(run.ceilings ? { ceilings: run.ceilings } : {}) },
     ),

@@ -1,11 +1,12 @@
-// The apple kind (docs/apple.md) behind the PuzzleKind interface.
-import type { PuzzleKind } from 'proofpack/kind';
+// The apple kind (docs/apple.md) behind the PuzzleKind interface, written with defineKind
+// (the members left out are its defaults: docs/kind-contract.md).
+import { defineKind } from 'proofpack/kind';
 import { face } from './face.ts';
 import { APPLE_CONFORMANCE } from './conformance.ts';
 import { appleVectors } from './vectors.ts';
 import { APPLE_BUDGETS, APPLE_RUN_BUDGET } from './budget.ts';
 import { AppleAnalysis, AppleCalibration, AppleConfig, ApplePuzzle, AppleSolution, APPLE_TIERS } from './schema.ts';
-import { analyzeApple, analyzeAppleDetailed } from './analyze.ts';
+import { analyzeAppleDetailed } from './analyze.ts';
 import { appleRuleProblems, appleSolutionProblems } from './rules.ts';
 import { appleEquivalents, canonicalApple } from './canonical.ts';
 import { APPLE_PALETTE, applePreview } from './preview.ts';
@@ -17,10 +18,9 @@ import { fidelityReport, referenceSampleWork } from './fidelity.ts';
 import { APPLE_DEFAULT_CONFIG, APPLE_DEFAULT_SEED, APPLE_KEYED_LISTS } from './config.ts';
 import { appleFigures } from './bench.ts';
 
-/** The apple kind's record: everything the pipeline knows of it (its face among it). */
-export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleConfig, AppleCalibration, AppleSpec> = {
-  name: 'apple',
-  contractVersion: 1,
+/** The apple kind object: everything the pipeline knows of it (its face among it). */
+export const apple = defineKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleConfig, AppleCalibration, AppleSpec>({
+  contractVersion: 2,
   tiers: APPLE_TIERS,
   schemas: {
     puzzle: ApplePuzzle,
@@ -41,29 +41,28 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   generateSlot: generateAppleSlot,
   initialCalibration: initialAppleCalibration,
 
-  analyze: analyzeApple,
-  analyzeWork: (puzzle, ctx) => analyzeAppleDetailed(puzzle, ctx.config),
+  analyze: (puzzle, ctx) => analyzeAppleDetailed(puzzle, ctx.config),
   ruleProblems: appleRuleProblems,
   solutionProblems: (puzzle, stored, proven) => appleSolutionProblems(puzzle, stored, proven),
 
-  tolerances: {},
   canonical: canonicalApple,
   equivalents: appleEquivalents,
 
   calibrate: calibrateApple,
-  recalibrate: (analysis) => analysis,
   tierOf: (analysis, _calibration, config) => appleTierOf(analysis, config),
   difficulty: appleDifficulty,
   difficultyLabel: 'cells the greedy leaves (170 − greedyScore)',
   listMetric: ['greedyScore', 'greedy'],
   tierTable: appleTierTable,
 
-  setReport: (levels, config) =>
-    fidelityReport(
-      levels.map((l) => l.puzzle),
-      config.fidelity,
-    ),
-  setReportWork: (config) => referenceSampleWork(config.fidelity),
+  setReport: {
+    report: (levels, config) =>
+      fidelityReport(
+        levels.map((l) => l.puzzle),
+        config.fidelity,
+      ),
+    work: (config) => referenceSampleWork(config.fidelity),
+  },
 
   compareSets: (a, b) =>
     compareApple(
@@ -76,7 +75,7 @@ export const apple: PuzzleKind<ApplePuzzle, AppleSolution, AppleAnalysis, AppleC
   previewPalette: APPLE_PALETTE,
   preview: applePreview,
   bench: { apple: appleFigures },
-};
+});
 
 // what the list of kinds (../list.ts) reads of this folder
 export { apple as kind, face };

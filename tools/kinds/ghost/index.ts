@@ -1,11 +1,12 @@
-// The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface.
-import type { PuzzleKind } from 'proofpack/kind';
+// The ghost deduction kind (docs/ghost.md) behind the PuzzleKind interface, written with defineKind
+// (the members left out are its defaults: docs/kind-contract.md).
+import { defineKind } from 'proofpack/kind';
 import { face } from './face.ts';
 import { GHOST_CONFORMANCE } from './conformance.ts';
 import { ghostVectors } from './vectors.ts';
 import { GHOST_BUDGETS, GHOST_RUN_BUDGET } from './budget.ts';
 import { GhostAnalysis, GhostCalibration, GhostConfig, GhostPuzzle, GhostSolution, GHOST_TIERS } from './schema.ts';
-import { analyzeGhost, ghostAnalyzeCost, ghostAnalyzeWork } from './analyze.ts';
+import { ghostAnalyzeCost, ghostAnalyzeWork } from './analyze.ts';
 import { logicDepth } from './logic-depth.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
 import { canonicalGhost, ghostEquivalents } from './canonical.ts';
@@ -15,10 +16,9 @@ import { GHOST_DEFAULT_CONFIG, GHOST_DEFAULT_SEED, GHOST_KEYED_LISTS, GHOST_PRES
 import { GHOST_PALETTE, ghostPreview } from './preview.ts';
 import { ghostFigures, ghostLayeredFigures, ghostScoreFigures } from './bench.ts';
 
-/** The ghost kind's record: everything the pipeline knows of it (its face among it). */
-export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec> = {
-  name: 'ghost',
-  contractVersion: 1,
+/** The ghost kind object: everything the pipeline knows of it (its face among it). */
+export const ghost = defineKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostConfig, GhostCalibration, GhostSpec>({
+  contractVersion: 2,
   tiers: GHOST_TIERS,
   schemas: {
     puzzle: GhostPuzzle,
@@ -41,14 +41,12 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   generateSlot: generateGhostSlot,
   initialCalibration: initialGhostCalibration,
 
-  analyze: analyzeGhost,
+  // the outcome, and the work: the exact-score DP's steps, known from the puzzle (1 when the scores are left unknown), and the course states
+  analyze: ghostAnalyzeWork,
   analyzeCost: ghostAnalyzeCost,
-  // the exact-score DP's steps, known from the puzzle (1 when the scores are left unknown)
-  analyzeWork: ghostAnalyzeWork,
   ruleProblems,
   solutionProblems: (puzzle, stored, proven) => solutionProblems(puzzle, stored, proven.solution),
 
-  tolerances: {},
   canonical: canonicalGhost,
   equivalents: ghostEquivalents,
 
@@ -63,7 +61,7 @@ export const ghost: PuzzleKind<GhostPuzzle, GhostSolution, GhostAnalysis, GhostC
   previewPalette: GHOST_PALETTE,
   preview: ghostPreview,
   bench: { ghost: ghostFigures, 'ghost-score': ghostScoreFigures, 'ghost-layered': ghostLayeredFigures },
-};
+});
 
 // what the list of kinds (../list.ts) reads of this folder
 export { ghost as kind, face };

@@ -1,11 +1,12 @@
-// The slide-block kind (docs/slide.md) behind the PuzzleKind interface.
-import type { PuzzleKind } from 'proofpack/kind';
+// The slide-block kind (docs/slide.md) behind the PuzzleKind interface, written with defineKind
+// (the members left out are its defaults: docs/kind-contract.md).
+import { defineKind } from 'proofpack/kind';
 import { face } from './face.ts';
 import { SLIDE_CONFORMANCE } from './conformance.ts';
 import { slideVectors } from './vectors.ts';
 import { SLIDE_BUDGETS, SLIDE_RUN_BUDGET } from './budget.ts';
 import { SlideAnalysis, SlideCalibration, SlideConfig, SlidePuzzle, SlideSolution, SLIDE_TIERS } from './schema.ts';
-import { analyzeSlide, analyzeSlideDetailed } from './analyze.ts';
+import { analyzeSlideDetailed } from './analyze.ts';
 import { slideSolutionProblems, startRuleProblems } from './rules.ts';
 import { canonicalSlide, slideEquivalents } from './canonical.ts';
 import { generateSlideSlot, planSlide, type SlideSpec } from './generate.ts';
@@ -14,10 +15,9 @@ import { SLIDE_DEFAULT_CONFIG, SLIDE_DEFAULT_SEED, SLIDE_KEYED_LISTS, SLIDE_PRES
 import { SLIDE_PALETTE, slidePreview } from './preview.ts';
 import { slideFigures } from './bench.ts';
 
-/** The slide kind's record: everything the pipeline knows of it (its face among it). */
-export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration, SlideSpec> = {
-  name: 'slide',
-  contractVersion: 1,
+/** The slide kind object: everything the pipeline knows of it (its face among it). */
+export const slide = defineKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideConfig, SlideCalibration, SlideSpec>({
+  contractVersion: 2,
   tiers: SLIDE_TIERS,
   schemas: {
     puzzle: SlidePuzzle,
@@ -39,8 +39,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   generateSlot: generateSlideSlot,
   initialCalibration: initialSlideCalibration,
 
-  analyze: analyzeSlide,
-  analyzeWork: (puzzle, ctx) => {
+  analyze: (puzzle, ctx) => {
     const r = analyzeSlideDetailed(puzzle, ctx.config);
     return { outcome: r.outcome, work: r.states };
   },
@@ -52,7 +51,6 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   equivalents: slideEquivalents,
 
   calibrate: calibrateSlide,
-  recalibrate: (analysis) => analysis,
   tierOf: (analysis, calibration) => slideTierOf(analysis, calibration),
   difficulty: (analysis) => analysis.score,
   difficultyLabel: 'score',
@@ -62,7 +60,7 @@ export const slide: PuzzleKind<SlidePuzzle, SlideSolution, SlideAnalysis, SlideC
   previewPalette: SLIDE_PALETTE,
   preview: slidePreview,
   bench: { slide: slideFigures },
-};
+});
 
 // what the list of kinds (../list.ts) reads of this folder
 export { slide as kind, face };

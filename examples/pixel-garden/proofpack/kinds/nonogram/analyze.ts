@@ -1,12 +1,12 @@
 // analyze(): everything derived from a puzzle, by the same code for generate,
 // curate and validate: the solver's verdict as an outcome, with the solution
 // and the grade when it proved the solution unique.
-import type { AnalyzeContext, Outcome } from 'proofpack/kind';
+import type { Analyzed } from 'proofpack/kind';
 import { solve } from './solve.ts';
-import type { Analysis, Calibration, Config, Puzzle, Solution } from './schema.ts';
+import type { Analysis, Config, Puzzle, Solution } from './schema.ts';
 
-/** analyze() and the solver's work (line cells × runs). */
-export function analyzeWork(puzzle: Puzzle, config: Config): { outcome: Outcome<Solution, Analysis>; work: number } {
+/** analyze(): the outcome and the solver's work (line cells × runs). */
+export function analyzeWork(puzzle: Puzzle, config: Config): Analyzed<Solution, Analysis> {
   const s = solve(puzzle, config.work);
   if (s.status !== 'solved') {
     if (s.status === 'over budget')
@@ -20,5 +20,3 @@ export function analyzeWork(puzzle: Puzzle, config: Config): { outcome: Outcome<
   const filled = s.grid.filter((v) => v === 1).length;
   return { outcome: { status: 'proven', solution, analysis: { rounds: s.rounds, probes: s.probes, filled } }, work: s.work };
 }
-
-export const analyze = (puzzle: Puzzle, ctx: AnalyzeContext<Config, Calibration>): Outcome<Solution, Analysis> => analyzeWork(puzzle, ctx.config).outcome;

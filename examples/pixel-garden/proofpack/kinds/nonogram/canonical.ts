@@ -1,7 +1,8 @@
 // The symmetries: a nonogram turned or mirrored is the same puzzle (its
 // lines are the same lines, read the other way). The 8 of the square's group
-// act on the clues directly; the canonical puzzle is the smallest encoding.
-import { TRANSFORMS, smallestEncoding } from 'proofpack/kind';
+// act on the clues directly; the canonical puzzle is the smallest encoding
+// among them (defineKind's canonical).
+import { TRANSFORMS } from 'proofpack/kind';
 import type { Puzzle } from './schema.ts';
 
 const reversed = (lines: number[][]) => [...lines].reverse();
@@ -18,4 +19,3 @@ export function transform(p: Puzzle, t: number): Puzzle {
 
 /** The puzzle under each of the 8 turns and mirrors, itself first. */
 export const equivalents = (p: Puzzle): Puzzle[] => TRANSFORMS.map((t) => transform(p, t));
-export const canonical = (p: Puzzle): Puzzle => smallestEncoding(equivalents(p));

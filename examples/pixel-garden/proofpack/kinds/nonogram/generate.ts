@@ -5,7 +5,7 @@
 // triesPerLevel times.
 import type { AnalyzeContext, PlanEntry, Rng, SlotResult } from 'proofpack/kind';
 import { cluesOf } from './board.ts';
-import { analyze } from './analyze.ts';
+import { analyzeWork } from './analyze.ts';
 import type { Analysis, Calibration, Config, Puzzle, Solution } from './schema.ts';
 
 /** What one wanted level asks: its shape and density. */
@@ -23,7 +23,7 @@ export function generateSlot(config: Config, spec: Spec, rng: Rng, ctx: AnalyzeC
   for (let tries = 1; tries <= config.triesPerLevel; tries++) {
     const grid = Array.from({ length: spec.rows }, () => Array.from({ length: spec.cols }, () => (rng.int(1, 100) <= spec.density ? '#' : '.')).join(''));
     const puzzle = cluesOf(grid);
-    const out = analyze(puzzle, ctx);
+    const out = analyzeWork(puzzle, ctx.config).outcome;
     if (out.status !== 'proven' || out.analysis.probes < spec.minProbes) continue;
     // the drawn grid solves the puzzle, so a unique solution must be it: anything else is a solver bug
     if (out.solution.join() !== grid.join()) {

@@ -1,23 +1,23 @@
 // The nonogram kind of Pixel Garden, written against the proofpack SDK alone
-// (`proofpack/kind`, `proofpack/face`): a record wiring the kind contract's
-// members to the functions of this folder, and the face and view beside it,
+// (`proofpack/kind`, `proofpack/face`): defineKind wiring the kind contract's
+// members to the functions of this folder (those left out are its defaults:
+// the name, exact tolerances, the analysis as it is under any calibration,
+// the smallest encoding of the equivalents), and the face and view beside it,
 // as proofpack/kinds.json loads them.
-import { KIND_CONTRACT_VERSION, type PuzzleKind } from 'proofpack/kind';
-import { NAME } from './board.ts';
+import { defineKind } from 'proofpack/kind';
 import { Analysis, Calibration, Config, Puzzle, Solution, TIERS } from './schema.ts';
 import { BUDGETS, DEFAULT_CONFIG, DEFAULT_SEED, RUN_BUDGET } from './config.ts';
 import { generateSlot, plan, type Spec } from './generate.ts';
-import { analyze, analyzeWork } from './analyze.ts';
+import { analyzeWork } from './analyze.ts';
 import { ruleProblems, solutionProblems } from './rules.ts';
-import { canonical, equivalents } from './canonical.ts';
+import { equivalents } from './canonical.ts';
 import { calibrate, difficulty, tierOf, tierTable } from './tiers.ts';
 import { CONFORMANCE, vectors } from './vectors.ts';
 import { face } from './face.ts';
 import { PALETTE, preview } from './preview.ts';
 
-export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, Spec> = {
-  name: NAME,
-  contractVersion: KIND_CONTRACT_VERSION,
+export const kind = defineKind<Puzzle, Solution, Analysis, Config, Calibration, Spec>({
+  contractVersion: 2,
   tiers: TIERS,
   schemas: { puzzle: Puzzle, solution: Solution, analysis: Analysis, config: Config, calibration: Calibration },
   face,
@@ -31,17 +31,13 @@ export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, S
   generateSlot,
   initialCalibration: () => ({ medianDifficulty: null }),
 
-  analyze,
-  analyzeWork: (puzzle, ctx) => analyzeWork(puzzle, ctx.config),
+  analyze: (puzzle, ctx) => analyzeWork(puzzle, ctx.config),
   analyzeCost: (puzzle) => puzzle.rows.length * puzzle.cols.length,
   ruleProblems,
   solutionProblems: (_puzzle, stored, proven) => solutionProblems(stored, proven.solution),
-  tolerances: {},
-  canonical,
   equivalents,
 
   calibrate,
-  recalibrate: (analysis) => analysis,
   tierOf: (analysis, _calibration, config) => tierOf(analysis, config),
   difficulty,
   difficultyLabel: 'probes × 1000 + rounds of line logic',
@@ -50,7 +46,7 @@ export const kind: PuzzleKind<Puzzle, Solution, Analysis, Config, Calibration, S
 
   previewPalette: PALETTE,
   preview,
-};
+});
 
 export { face };
 export { view } from './view.ts';

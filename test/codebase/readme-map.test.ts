@@ -1,8 +1,8 @@
 // README.md's map of the repository is the tree git tracks: every path a row
 // names exists; every top-level folder, every entry of tools/ and every folder
 // of tools/commands/ has its row or is named in one; the test/ row lists every
-// folder of test/. (docs-statements.test.ts checks the tools/commands/ row names
-// every command file.)
+// folder of test/, and so does docs/testing.md's layout table. (docs-statements.test.ts
+// checks the tools/commands/ row names every command file.)
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -78,6 +78,21 @@ describe("README.md's map of the repository", () => {
     expect(files.length).toBeGreaterThan(100);
     expect(rows(readmeMap()).length).toBeGreaterThan(15);
     expect(mapProblems(readmeMap(), files)).toEqual([]);
+  });
+
+  it("docs/testing.md's layout table has a row for every folder of test/", () => {
+    const table = /## Layout\s+\| folder \| what \|\n\|---\|---\|\n((?:\|.*\n)+)/.exec(fs.readFileSync(path.join(ROOT, 'docs', 'testing.md'), 'utf8'));
+    expect(table, 'docs/testing.md: no layout table').not.toBeNull();
+    const listed = [...table![1]!.matchAll(/^\| `test\/([a-z-]+)` \|/gm)].map((m) => m[1]!);
+    const folders = [
+      ...new Set(
+        tracked()
+          .filter((f) => /^test\/[^/]+\//.test(f))
+          .map((f) => f.split('/')[1]!),
+      ),
+    ];
+    expect(folders.length).toBeGreaterThan(5);
+    expect(folders.filter((f) => !listed.includes(f))).toEqual([]);
   });
 
   it('catches a row of nothing, a folder without a row and a test folder left out', () => {

@@ -21,6 +21,18 @@ interface Figure {
 }
 
 const FIGURES: Figure[] = [
+  { doc: 'README.md', says: /proofpack-(\d+)\.(\d+)\.(\d+)\.tgz/, from: [['package.json', /"version": "(\d+)\.(\d+)\.(\d+)"/]] },
+  {
+    doc: 'docs/testing.md',
+    says: /all G! orders \(G = 1\.\.(\d+)\) and an independent plain DP \(G = \d+\.\.(\d+)\)/,
+    from: [['test/kinds/ghost/score/score.test.ts', /brute force over all orders \(G ≤ (\d+)\).*plain DP on every state \(G ≤ (\d+)\)/]],
+  },
+  {
+    doc: 'docs/testing.md',
+    says: /so a (\d+)×(\d+) board's score DP is refused/,
+    from: [['test/pipeline/machine-room.test.ts', /plan: \[\{ size: (\d+), mode/]],
+  },
+  { doc: 'docs/testing.md', says: /layered solves of random (\d+)×(\d+) boards/, from: [['tools/kinds/ghost/bench.ts', /random (\d+)×(\d+) boards/]] },
   { doc: 'README.md', says: /Node 20 \(≥ (20)\.(\d+)\)/, from: [['package.json', /"node": ">=(\d+)\.(\d+)"/]] },
   { doc: 'README.md', says: /templates\/kind\/ [^(]*\(≤ (\d+) lines/, from: [['test/sdk/template-kind.test.ts', /toBeLessThanOrEqual\((\d+)\)/]] },
   { doc: 'README.md', says: /and (\d+) hex digits of the SHA-256/, from: [['tools/lib/ids.ts', /\.slice\(0, (\d+)\)/]] },

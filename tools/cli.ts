@@ -1,7 +1,9 @@
 // The proofpack command line (commander): registers the game's own kinds
 // (kinds.json of the config directory, read before the commands and their
 // --help are built), parses arguments, runs a command, turns every failure
-// into one line and an exit code. No rules live here. Run by the supervisor
+// into one line and an exit code. The commands are one table (COMMANDS): each
+// names its arguments and its own options, and the options commands share are
+// added by one helper (addRunnerOptions). No rules live here. Run by the supervisor
 // (bin/proofpack.js) as its child, it tells it the command's end (lib/supervised.ts).
 import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';

@@ -1,34 +1,36 @@
 // The proofpack command line (commander): registers the game's own kinds
 // (kinds.json of the config directory, read before the commands and their
 // --help are built), parses arguments, runs a command, turns every failure
-// into one line and an exit code. No rules live here. Run by the supervisor
+// into one line and an exit code. The commands are one table (COMMANDS): each
+// names its arguments and its own options, and the options commands share are
+// added by one helper (addRunnerOptions). No rules live here. Run by the supervisor
 // (bin/proofpack.js) as its child, it tells it the command's end (lib/supervised.ts).
 import { randomInt } from 'node:crypto';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { InputError, EXIT_INPUT, EXIT_INTERNAL, oneLine } from './lib/errors.ts';
 import { entryKeys } from './lib/partial.ts';
-import { terminalConsole, processIo, type Io } from './lib/console.ts';
+import { terminalConsole, processIo, type Console, type Io } from './lib/console.ts';
 import { TOOL } from './lib/files.ts';
 import * as path from 'node:path';
 import { kinds, kindByName, useKinds } from './kinds/index.ts';
 import { formatDocument } from './lib/json.ts';
 import { defaultThreads } from './lib/pool.ts';
-import { generateCommand } from './commands/generate.ts';
-import { curateCommand } from './commands/curate.ts';
-import { validateCommand } from './commands/validate.ts';
-import { bundleCommand } from './commands/bundle.ts';
-import { mergeCommand } from './commands/merge.ts';
-import { importCommand } from './commands/import.ts';
-import { calibrateCommand } from './commands/calibrate.ts';
-import { simulatePlayersCommand } from './commands/simulate-players.ts';
+import { generateCommand, type GenerateOptions } from './commands/generate.ts';
+import { curateCommand, type CurateOptions } from './commands/curate.ts';
+import { validateCommand, type ValidateOptions } from './commands/validate.ts';
+import { bundleCommand, type BundleOptions } from './commands/bundle.ts';
+import { mergeCommand, type MergeOptions } from './commands/merge.ts';
+import { importCommand, type ImportOptions } from './commands/import.ts';
+import { calibrateCommand, type CalibrateOptions } from './commands/calibrate.ts';
+import { simulatePlayersCommand, type SimulateOptions } from './commands/simulate-players.ts';
 import { FIT_DEFAULTS } from './commands/sets/players-fit.ts';
 import { LOG_MIB, MAX_LOG_MIB } from './commands/files/attempt-logs.ts';
 import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './commands/run/caps.ts';
-import { pipelineCommand } from './commands/pipeline.ts';
-import { initCommand, starterConfig, withWorkIgnored, workflowExample } from './commands/init.ts';
-import { initKindCommand, loadTemplate } from './commands/init-kind.ts';
-import { schemaCommand } from './commands/schema.ts';
-import { checkKindCommand } from './commands/check-kind.ts';
+import { pipelineCommand, type PipelineOptions } from './commands/pipeline.ts';
+import { initCommand, starterConfig, withWorkIgnored, workflowExample, type InitOptions } from './commands/init.ts';
+import { initKindCommand, loadTemplate, type InitKindOptions } from './commands/init-kind.ts';
+import { schemaCommand, type SchemaOptions } from './commands/schema.ts';
+import { checkKindCommand, type CheckKindOptions } from './commands/check-kind.ts';
 import { Interrupted } from './commands/run/interrupt.ts';
 import { closeCommandPool, DEFAULT_TASK_SECONDS, setCommandThreads, startupSeconds } from './commands/run/tasks.ts';
 import { SUPERVISED, tellSupervisor } from './lib/supervised.ts';
@@ -140,6 +142,306 @@ function failure(e: unknown, io: Io): number {
   return EXIT_INTERNAL;
 }
 
+/** A command's parsed options, as commander hands them to its action. */
+type Opts = Record<string, unknown>;
+
+/** What a command shares with others, added after its own options and always in this order (addRunnerOptions). */
+interface Runner {
+  /** --threads: it runs work on the pool's threads. */
+  threads?: true;
+  /** --task-seconds and --max-memory-mib: it runs tasks under the runner's ceilings. */
+  ceilings?: true;
+  /** --max-log-mib: it reads attempt logs. */
+  logs?: true;
+  /** --json: it can print a machine-readable report. */
+  json?: true;
+  /** --quiet (every command but config). */
+  quiet?: false;
+  /** --config-dir (every command but init, which reads --dir's): its own description of it, where it says more. */
+  configDir?: false | string;
+}
+
+/** Add the options a command shares with others (runner) after its own. */
+function addRunnerOptions(command: Command, runner: Runner): void {
+  if (runner.threads) command.addOption(threadsOption());
+  if (runner.ceilings) command.addOption(taskSecondsOption()).addOption(maxMemoryOption());
+  if (runner.logs) command.addOption(maxLogOption());
+  if (runner.json) command.addOption(jsonOption());
+  if (runner.quiet !== false) command.addOption(quietOption(runner.json === true));
+  if (runner.configDir !== false) command.addOption(runner.configDir === undefined ? configDirOption() : new Option('--config-dir <dir>', runner.configDir));
+}
+
+/** An option of one command: its value parsed, defaulted or required as `how` says. */
+function option(flags: string, description: string, how: { parse?: (value: string) => unknown; value?: unknown; required?: true } = {}): Option {
+  const o = new Option(flags, description);
+  if (how.parse) o.argParser(how.parse);
+  if (how.value !== undefined) o.default(how.value);
+  if (how.required) o.makeOptionMandatory();
+  return o;
+}
+
+/** One command of the table: what its --help says, and what it runs with the arguments and options commander parsed. */
+interface CommandSpec {
+  name: string;
+  description: string;
+  /** Its arguments, `<name>`, `<name...>` or `[name]`, with their descriptions (a function: the kinds are registered first). */
+  arguments?: () => [string, string][];
+  /** Its own options, in --help order (before the runner's). */
+  options?: () => Option[];
+  runner: Runner;
+  /** Runs the command; returns its exit code. `args` are the arguments in order. */
+  run: (o: Opts, args: unknown[], con: Console, io: Io) => number | Promise<number>;
+}
+
+/** Every command, in the order --help lists them. */
+const COMMANDS: readonly CommandSpec[] = [
+  {
+    name: 'generate',
+    description: 'rejection-sample candidate levels of one kind into a set file',
+    arguments: () => [['<kind>', kindArg()]],
+    options: () => [
+      option('--config <file>', "generator config (JSON, schema/<kind>.config.schema.json); default: the kind's built-in standard config"),
+      option('--preset <name>', `a built-in full-size config instead of the standard one (${presetList()})`),
+      option('--count <n>', 'total wanted levels, spread over the plan in its proportions', { parse: wholeNumber(1) }),
+      seedOption("master seed; default: the config's seed, else the built-in standard set's"),
+      option('--name <name>', "set name stored in the file (default: the config's name, else the preset name, or standard)"),
+      shardOption(),
+      option('--resume', 'continue from <out>.checkpoint.json left by an interrupted run of the same job'),
+      option('--checkpoint-every <s>', 'seconds between checkpoints of finished slots', { parse: seconds, value: 10 }),
+      budgetOption(),
+      option('--out <file>', 'candidate set to write', { required: true }),
+    ],
+    runner: { threads: true, ceilings: true, json: true },
+    run: (o, [kind], con) => generateCommand({ ...(o as Omit<GenerateOptions, 'kind'>), kind: kind as string }, con),
+  },
+  {
+    name: 'curate',
+    description: 'dedup, calibrate, tier and order a candidate set',
+    arguments: () => [['<file>', 'candidate set (from generate)']],
+    options: () => [option('--out <file>', 'curated set to write', { required: true })],
+    runner: { ceilings: true, json: true },
+    run: (o, [input], con) => curateCommand({ ...(o as Omit<CurateOptions, 'input'>), input: input as string }, con),
+  },
+  {
+    name: 'validate',
+    description: 'recompute every stored value of sets, packs and manifests; exit 1 on any difference',
+    arguments: () => [['<paths...>', 'files or directories (searched for *.json)']],
+    options: () => [
+      shardOption(),
+      option('--compare <set>', 'also compare the (first) set with this set of the same kind, e.g. recorded against generated boards'),
+      option(
+        '--budget <field=value...>',
+        "allow a stored config this much of a budget past the kinds' defaults, e.g. scoreGhostLimit=32 (docs/untrusted-input.md)",
+      ),
+    ],
+    runner: { threads: true, ceilings: true, logs: true, json: true },
+    run: (o, [paths], con) => validateCommand({ ...(o as Omit<ValidateOptions, 'paths'>), paths: paths as string[] }, con),
+  },
+  {
+    name: 'calibrate',
+    description:
+      "fit players' difficulty to a curated set from its attempt logs (JSON Lines, docs/players.md) and write the set with each level's players figures",
+    arguments: () => [['<set>', 'curated set']],
+    options: () => [
+      option('--log <file...>', 'attempt logs (any order, any split: the same bytes)', { required: true }),
+      option('--out <file>', 'calibrated set to write', { required: true }),
+      option('--retier', "recut the tiers by players' difficulty (the set's tier names and sizes), easiest first"),
+      option('--min-attempts <n>', `levels with fewer attempts get no figures and keep their solver tier (default ${FIT_DEFAULTS.minAttempts})`, {
+        parse: wholeNumber(1),
+      }),
+      option('--skip-malformed', 'fit the well-formed lines and skip the others (default: nothing written if any is malformed)'),
+      option('--strict', 'fail when an attempt names a level that is not in the set (default: counted and reported)'),
+    ],
+    runner: { ceilings: true, logs: true, json: true },
+    run: (o, [input], con) => calibrateCommand({ ...(o as Omit<CalibrateOptions, 'input' | 'logs'>), input: input as string, logs: o['log'] as string[] }, con),
+  },
+  {
+    name: 'simulate-players',
+    description: 'write an attempt log from a simulated population playing a set, and the true difficulties beside it (for trying calibrate)',
+    arguments: () => [['<set>', 'set whose levels are played (its order is the solver difficulty the true one is made from)']],
+    options: () => [
+      option('--players <n>', 'players in the population', { parse: wholeNumber(1, 1_000_000), required: true }),
+      option('--attempts-per-player <m>', 'distinct levels each player attempts', { parse: wholeNumber(1, 1_000_000), required: true }),
+      option('--out <file>', 'attempt log to write (JSON Lines)', { required: true }),
+      seedOption('seed of the population and the true difficulties').default(1),
+      option('--truth <file>', 'where the true difficulties go (default: <out>.truth.json)'),
+    ],
+    runner: {},
+    run: (o, [input], con) => simulatePlayersCommand({ ...(o as Omit<SimulateOptions, 'input'>), input: input as string }, con),
+  },
+  {
+    name: 'import',
+    description: 'read puzzles recorded from another game (apple: 10 lines of 17 digits per board, blank lines between) into a candidate set',
+    arguments: () => [
+      [
+        '<kind>',
+        `puzzle kind with an import format: ${kinds()
+          .filter((k) => k.importText)
+          .map((k) => k.name)
+          .join(', ')}`,
+      ],
+      ['<file>', 'the recorded boards'],
+    ],
+    options: () => [
+      option('--out <file>', 'candidate set to write', { required: true }),
+      option('--name <name>', 'set name stored in the file', { value: 'imported' }),
+      option('--skip-malformed', 'import the well-formed records and skip the others (default: write nothing if any is malformed)'),
+      option('--max-records <n>', `refuse a file of more records than this, before any is analysed (default ${IMPORT_RECORDS})`, {
+        parse: wholeNumber(1, MAX_LEVELS_PER_RUN),
+      }),
+      option('--max-mib <n>', `refuse a file larger than this many MiB, before it is parsed (default ${IMPORT_MIB})`, { parse: wholeNumber(1, 32) }),
+    ],
+    runner: { threads: true, ceilings: true },
+    run: (o, [kind, file], con) => importCommand({ ...(o as Omit<ImportOptions, 'kind' | 'file'>), kind: kind as string, file: file as string }, con),
+  },
+  {
+    name: 'merge',
+    description: 'combine the outputs of generate --shard or validate --shard --json into the unsharded result',
+    arguments: () => [['<files...>', 'the shard outputs, one per shard']],
+    options: () => [
+      option('--out <file>', 'merged set file or validate report', { required: true }),
+      option('--budget <field=value...>', "as validate's: allow the set shards' stored config this much of a budget past the kinds' defaults"),
+    ],
+    runner: { threads: true, ceilings: true, json: true },
+    run: (o, [inputs], con) => mergeCommand({ ...(o as Omit<MergeOptions, 'inputs'>), inputs: inputs as string[] }, con),
+  },
+  {
+    name: 'bundle',
+    description: 'write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)',
+    options: () => [
+      option('--packs <file>', 'packs config (its set paths are relative to its own folder)', { value: 'levels/packs.json' }),
+      option('--out <dir>', 'output directory', { required: true }),
+      option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)'),
+    ],
+    runner: { ceilings: true, json: true },
+    run: (o, _args, con) => bundleCommand(o as unknown as BundleOptions, con),
+  },
+  {
+    name: 'pipeline',
+    description:
+      "the whole job: check every input, generate + curate every kind, validate, bundle; levels/ and dist/ are replaced only when every step passed (the configs of proofpack/, or proofpack's built-in job inside its own checkout)",
+    options: () => [
+      option('--levels <dir>', 'curated sets (and, for the built-in job, packs.json)', { value: 'levels' }),
+      option('--dist <dir>', 'bundle output', { value: 'dist' }),
+      option('--work <dir>', 'candidate sets, checkpoints and the run folder', { value: '.proofpack' }),
+      option(
+        '--count <n>',
+        "scale every kind's plan to this many wanted levels: a small run, not a sandbox — it replaces --levels and --dist like any run (give other folders for a trial)",
+        { parse: wholeNumber(1) },
+      ),
+      seedOption("master seed of every kind (default: each config's seed)"),
+      option('--resume', 'continue an interrupted run: kinds it finished are checked, not generated again; a kind it stopped in continues from its checkpoint'),
+      option('--allow-short', 'bundle packs and tiers with fewer levels than asked, with a warning'),
+      budgetOption(),
+    ],
+    runner: {
+      threads: true,
+      ceilings: true,
+      configDir:
+        "partial configs (<kind>.json; kinds without one are skipped), packs.json and kinds.json (the game's own kinds), as proofpack init writes them; default: ./proofpack (inside proofpack's own checkout without one: the built-in configs and <levels>/packs.json)",
+    },
+    run: (o, _args, con) => pipelineCommand(o as unknown as PipelineOptions, con),
+  },
+  {
+    name: 'init',
+    description: "scaffold a game repository's proofpack folder: a partial config per kind (with a fresh random seed), packs.json, a CI workflow example",
+    options: () => [
+      option('--dir <dir>', 'folder to write', { value: 'proofpack' }),
+      option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', { value: 'levels' }),
+      seedOption('the seed written into every config (default: a fresh random one)'),
+      option('--force', 'overwrite existing files'),
+      option(
+        '--kind <name>',
+        "instead, scaffold the game's own puzzle kind NAME from the template (a small real puzzle): <dir>/kinds/NAME/, kinds.json, tsconfig.json, its config and pack",
+      ),
+    ],
+    runner: { configDir: false },
+    run: (o, _args, con) => {
+      const deps = { loadTemplate, starterConfig, workflowExample, withWorkIgnored, randomSeed: () => randomInt(1, 2 ** 31) };
+      return o['kind'] === undefined ? initCommand(o as unknown as InitOptions, con) : initKindCommand(o as unknown as InitKindOptions, deps, con);
+    },
+  },
+  {
+    name: 'schema',
+    description: "write the JSON Schemas of every file format and of every registered kind's files (the game's own kinds too), for code in other languages",
+    options: () => [option('--out <dir>', 'folder to write them into (made if missing; other files there are left alone)', { required: true })],
+    runner: {},
+    run: (o, _args, con) => schemaCommand(o as unknown as SchemaOptions, con),
+  },
+  {
+    name: 'check-kind',
+    description:
+      'check the kind contract on a few levels generated from its config: reproducible generation, canonical forms, deterministic analyze, no throw or hang on bent levels, every analysis field checked by validate, budgets; exit 1 naming each violation',
+    arguments: () => [['[name]', `the kind to check (default: the game's own kinds, those its kinds.json lists; ${kindArg()})`]],
+    options: () => [
+      option('--count <n>', 'levels to generate for the checks (at least 2: one run is interrupted after its first)', {
+        parse: wholeNumber(2, 1000),
+        value: 4,
+      }),
+      option('--config <file>', "generator config of the kind named (default: the kind's built-in one)"),
+      seedOption("master seed (default: the config's seed)"),
+      option('--member-timeout <s>', 'seconds one call of a member may take before its thread is terminated and the call named', { parse: seconds, value: 60 }),
+    ],
+    runner: { json: true },
+    run: (o, [name], con) => checkKindCommand({ ...(o as unknown as CheckKindOptions), ...(name !== undefined ? { name: name as string } : {}) }, con),
+  },
+  {
+    name: 'config',
+    description: "print a kind's built-in default generator config (a starting point for --config)",
+    arguments: () => [['<kind>', kindArg()]],
+    options: () => [option('--keys', 'print instead the entry keys of the lists a partial config may change entry by entry (docs/config.md)')],
+    runner: { quiet: false },
+    run: (o, [kind], _con, io) => {
+      printConfig(kind as string, o['keys'] === true, io);
+      return 0;
+    },
+  },
+];
+
+/** `proofpack config KIND [--keys]`: the kind's default generator config, or the entry keys of its keyed lists. */
+function printConfig(kind: string, keys: boolean, io: Io): void {
+  const k = kindByName(kind);
+  if (!keys) {
+    io.stdout(formatDocument(k.defaults.config));
+    return;
+  }
+  const config = k.defaults.config as Record<string, unknown[]>;
+  for (const [list, keyOf] of Object.entries(k.keyedLists ?? {})) {
+    const entries = config[list];
+    if (!entries) throw new Error(`${k.name}: keyedLists names ${list}, which its default config does not hold`);
+    io.stdout(
+      `${list}:\n${entryKeys(entries, keyOf)
+        .map((key) => `  ${key}\n`)
+        .join('')}`,
+    );
+  }
+}
+
+/** Where commander writes: `io`, its own errors (unknown option, missing argument, ...) as one line, like every other error. */
+function commanderOutput(io: Io, name: string) {
+  return {
+    writeOut: io.stdout,
+    writeErr: io.stderr,
+    outputError: (text: string, write: (s: string) => void) =>
+      write(
+        `proofpack${name ? ` ${name}` : ''}: ${oneLine(text.replace(/^error: /, '').trim()).replace(/\s+/g, ' ')} (run proofpack${name ? ` ${name}` : ''} --help for usage)\n`,
+      ),
+  };
+}
+
+/** Add a command of the table to the program; `done` receives its exit code. */
+function addCommand(program: Command, spec: CommandSpec, io: Io, done: (code: number) => void): void {
+  const command = program.command(spec.name).description(spec.description).configureOutput(commanderOutput(io, spec.name));
+  for (const [name, description] of spec.arguments?.() ?? []) command.argument(name, description);
+  for (const o of spec.options?.() ?? []) command.addOption(o);
+  addRunnerOptions(command, spec.runner);
+  // commander hands the action the arguments, then the options, then the command
+  command.action(async (...parsed: unknown[]) => {
+    const o = parsed.at(-2) as Opts;
+    done(await spec.run(o, parsed.slice(0, -2), terminalConsole(o as { quiet?: boolean; json?: boolean }, io), io));
+  });
+}
+
 /** Run the CLI; returns the exit code. `io` is where it writes (tests pass buffers). */
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   // the game's kinds first: every command, and its --help, sees them
@@ -151,243 +453,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return failure(e, io);
   }
   let exitCode = 0;
-  // commander's own errors (unknown option, missing argument, ...) as one line, like every other error
-  const output = (name: string) => ({
-    writeOut: io.stdout,
-    writeErr: io.stderr,
-    outputError: (text: string, write: (s: string) => void) =>
-      write(
-        `proofpack${name ? ` ${name}` : ''}: ${oneLine(text.replace(/^error: /, '').trim()).replace(/\s+/g, ' ')} (run proofpack${name ? ` ${name}` : ''} --help for usage)\n`,
-      ),
-  });
   const program = new Command().name('proofpack').description('Generate, curate, validate and bundle puzzle levels that a machine has proven.');
-  program.version(TOOL, '--version').exitOverride().configureOutput(output(''));
-  /** A subcommand; its options are declared once and handed to the command as they are parsed. */
-  const command = (name: string, description: string) => program.command(name).description(description).configureOutput(output(name));
-  const run = (o: Record<string, unknown>) => terminalConsole(o as { quiet?: boolean; json?: boolean }, io);
-
-  command('generate', 'rejection-sample candidate levels of one kind into a set file')
-    .argument('<kind>', kindArg())
-    .option('--config <file>', "generator config (JSON, schema/<kind>.config.schema.json); default: the kind's built-in standard config")
-    .option('--preset <name>', `a built-in full-size config instead of the standard one (${presetList()})`)
-    .option('--count <n>', 'total wanted levels, spread over the plan in its proportions', wholeNumber(1))
-    .addOption(seedOption("master seed; default: the config's seed, else the built-in standard set's"))
-    .option('--name <name>', "set name stored in the file (default: the config's name, else the preset name, or standard)")
-    .addOption(shardOption())
-    .option('--resume', 'continue from <out>.checkpoint.json left by an interrupted run of the same job')
-    .option('--checkpoint-every <s>', 'seconds between checkpoints of finished slots', seconds, 10)
-    .addOption(budgetOption())
-    .addOption(threadsOption())
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .addOption(jsonOption())
-    .addOption(quietOption(true))
-    .requiredOption('--out <file>', 'candidate set to write')
-    .addOption(configDirOption())
-    .action(async (kind: string, o) => {
-      exitCode = await generateCommand({ ...o, kind }, run(o));
-    });
-
-  command('curate', 'dedup, calibrate, tier and order a candidate set')
-    .argument('<file>', 'candidate set (from generate)')
-    .requiredOption('--out <file>', 'curated set to write')
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .addOption(jsonOption())
-    .addOption(quietOption(true))
-    .addOption(configDirOption())
-    .action(async (input: string, o) => {
-      exitCode = await curateCommand({ ...o, input }, run(o));
-    });
-
-  command('validate', 'recompute every stored value of sets, packs and manifests; exit 1 on any difference')
-    .argument('<paths...>', 'files or directories (searched for *.json)')
-    .addOption(shardOption())
-    .option('--compare <set>', 'also compare the (first) set with this set of the same kind, e.g. recorded against generated boards')
-    .option(
-      '--budget <field=value...>',
-      "allow a stored config this much of a budget past the kinds' defaults, e.g. scoreGhostLimit=32 (docs/untrusted-input.md)",
-    )
-    .addOption(threadsOption())
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .addOption(maxLogOption())
-    .addOption(jsonOption())
-    .addOption(quietOption(true))
-    .addOption(configDirOption())
-    .action(async (paths: string[], o) => {
-      exitCode = await validateCommand({ ...o, paths }, run(o));
-    });
-
-  command(
-    'calibrate',
-    "fit players' difficulty to a curated set from its attempt logs (JSON Lines, docs/players.md) and write the set with each level's players figures",
-  )
-    .argument('<set>', 'curated set')
-    .requiredOption('--log <file...>', 'attempt logs (any order, any split: the same bytes)')
-    .requiredOption('--out <file>', 'calibrated set to write')
-    .option('--retier', "recut the tiers by players' difficulty (the set's tier names and sizes), easiest first")
-    .option('--min-attempts <n>', `levels with fewer attempts get no figures and keep their solver tier (default ${FIT_DEFAULTS.minAttempts})`, wholeNumber(1))
-    .option('--skip-malformed', 'fit the well-formed lines and skip the others (default: nothing written if any is malformed)')
-    .option('--strict', 'fail when an attempt names a level that is not in the set (default: counted and reported)')
-    .addOption(maxLogOption())
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .addOption(jsonOption())
-    .addOption(quietOption(true))
-    .addOption(configDirOption())
-    .action(async (input: string, o) => {
-      exitCode = await calibrateCommand({ ...o, input, logs: o.log }, run(o));
-    });
-
-  command('simulate-players', 'write an attempt log from a simulated population playing a set, and the true difficulties beside it (for trying calibrate)')
-    .argument('<set>', 'set whose levels are played (its order is the solver difficulty the true one is made from)')
-    .requiredOption('--players <n>', 'players in the population', wholeNumber(1, 1_000_000))
-    .requiredOption('--attempts-per-player <m>', 'distinct levels each player attempts', wholeNumber(1, 1_000_000))
-    .requiredOption('--out <file>', 'attempt log to write (JSON Lines)')
-    .addOption(seedOption('seed of the population and the true difficulties').default(1))
-    .option('--truth <file>', 'where the true difficulties go (default: <out>.truth.json)')
-    .addOption(quietOption(false))
-    .addOption(configDirOption())
-    .action((input: string, o) => {
-      exitCode = simulatePlayersCommand({ ...o, input }, run(o));
-    });
-
-  const importable = kinds()
-    .filter((k) => k.importText)
-    .map((k) => k.name);
-  command('import', 'read puzzles recorded from another game (apple: 10 lines of 17 digits per board, blank lines between) into a candidate set')
-    .argument('<kind>', `puzzle kind with an import format: ${importable.join(', ')}`)
-    .argument('<file>', 'the recorded boards')
-    .requiredOption('--out <file>', 'candidate set to write')
-    .option('--name <name>', 'set name stored in the file', 'imported')
-    .option('--skip-malformed', 'import the well-formed records and skip the others (default: write nothing if any is malformed)')
-    .option(
-      '--max-records <n>',
-      `refuse a file of more records than this, before any is analysed (default ${IMPORT_RECORDS})`,
-      wholeNumber(1, MAX_LEVELS_PER_RUN),
-    )
-    .option('--max-mib <n>', `refuse a file larger than this many MiB, before it is parsed (default ${IMPORT_MIB})`, wholeNumber(1, 32))
-    .addOption(threadsOption())
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .addOption(quietOption(false))
-    .addOption(configDirOption())
-    .action(async (kind: string, file: string, o) => {
-      exitCode = await importCommand({ ...o, kind, file }, run(o));
-    });
-
-  command('merge', 'combine the outputs of generate --shard or validate --shard --json into the unsharded result')
-    .argument('<files...>', 'the shard outputs, one per shard')
-    .requiredOption('--out <file>', 'merged set file or validate report')
-    .option('--budget <field=value...>', "as validate's: allow the set shards' stored config this much of a budget past the kinds' defaults")
-    .addOption(threadsOption())
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .addOption(jsonOption())
-    .addOption(quietOption(true))
-    .addOption(configDirOption())
-    .action(async (inputs: string[], o) => {
-      exitCode = await mergeCommand({ ...o, inputs }, run(o));
-    });
-
-  command('bundle', 'write the packs named in the packs config, manifest.json, the preview page and the client conformance vectors (conformance/<kind>.json)')
-    .option('--packs <file>', 'packs config (its set paths are relative to its own folder)', 'levels/packs.json')
-    .requiredOption('--out <dir>', 'output directory')
-    .option('--allow-short', 'accept a pack or tier with fewer levels than asked, with a warning (default: an error)')
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .addOption(jsonOption())
-    .addOption(quietOption(true))
-    .addOption(configDirOption())
-    .action(async (o) => {
-      exitCode = await bundleCommand(o, run(o));
-    });
-
-  command(
-    'pipeline',
-    "the whole job: check every input, generate + curate every kind, validate, bundle; levels/ and dist/ are replaced only when every step passed (the configs of proofpack/, or proofpack's built-in job inside its own checkout)",
-  )
-    .addOption(threadsOption())
-    .addOption(taskSecondsOption())
-    .addOption(maxMemoryOption())
-    .option(
-      '--config-dir <dir>',
-      "partial configs (<kind>.json; kinds without one are skipped), packs.json and kinds.json (the game's own kinds), as proofpack init writes them; default: ./proofpack (inside proofpack's own checkout without one: the built-in configs and <levels>/packs.json)",
-    )
-    .option('--levels <dir>', 'curated sets (and, for the built-in job, packs.json)', 'levels')
-    .option('--dist <dir>', 'bundle output', 'dist')
-    .option('--work <dir>', 'candidate sets, checkpoints and the run folder', '.proofpack')
-    .option(
-      '--count <n>',
-      "scale every kind's plan to this many wanted levels: a small run, not a sandbox — it replaces --levels and --dist like any run (give other folders for a trial)",
-      wholeNumber(1),
-    )
-    .addOption(seedOption("master seed of every kind (default: each config's seed)"))
-    .option('--resume', 'continue an interrupted run: kinds it finished are checked, not generated again; a kind it stopped in continues from its checkpoint')
-    .option('--allow-short', 'bundle packs and tiers with fewer levels than asked, with a warning')
-    .addOption(budgetOption())
-    .addOption(quietOption(false))
-    .action(async (o) => {
-      exitCode = await pipelineCommand(o, run(o));
-    });
-
-  command('init', "scaffold a game repository's proofpack folder: a partial config per kind (with a fresh random seed), packs.json, a CI workflow example")
-    .option('--dir <dir>', 'folder to write', 'proofpack')
-    .option('--levels <dir>', 'where pipeline writes the curated sets (the packs file points there)', 'levels')
-    .addOption(seedOption('the seed written into every config (default: a fresh random one)'))
-    .option('--force', 'overwrite existing files')
-    .option(
-      '--kind <name>',
-      "instead, scaffold the game's own puzzle kind NAME from the template (a small real puzzle): <dir>/kinds/NAME/, kinds.json, tsconfig.json, its config and pack",
-    )
-    .addOption(quietOption(false))
-    .action(async (o) => {
-      const deps = { loadTemplate, starterConfig, workflowExample, withWorkIgnored, randomSeed: () => randomInt(1, 2 ** 31) };
-      exitCode = o.kind === undefined ? initCommand(o, run(o)) : await initKindCommand(o, deps, run(o));
-    });
-
-  command('schema', "write the JSON Schemas of every file format and of every registered kind's files (the game's own kinds too), for code in other languages")
-    .requiredOption('--out <dir>', 'folder to write them into (made if missing; other files there are left alone)')
-    .addOption(quietOption(false))
-    .addOption(configDirOption())
-    .action((o) => {
-      exitCode = schemaCommand(o, run(o));
-    });
-
-  command(
-    'check-kind',
-    'check the kind contract on a few levels generated from its config: reproducible generation, canonical forms, deterministic analyze, no throw or hang on bent levels, every analysis field checked by validate, budgets; exit 1 naming each violation',
-  )
-    .argument('[name]', `the kind to check (default: the game's own kinds, those its kinds.json lists; ${kindArg()})`)
-    .option('--count <n>', 'levels to generate for the checks (at least 2: one run is interrupted after its first)', wholeNumber(2, 1000), 4)
-    .option('--config <file>', "generator config of the kind named (default: the kind's built-in one)")
-    .addOption(seedOption("master seed (default: the config's seed)"))
-    .option('--member-timeout <s>', 'seconds one call of a member may take before its thread is terminated and the call named', seconds, 60)
-    .addOption(jsonOption())
-    .addOption(quietOption(true))
-    .addOption(configDirOption())
-    .action(async (name: string | undefined, o) => {
-      exitCode = await checkKindCommand({ ...o, ...(name !== undefined ? { name } : {}) }, run(o));
-    });
-
-  command('config', "print a kind's built-in default generator config (a starting point for --config)")
-    .argument('<kind>', kindArg())
-    .option('--keys', 'print instead the entry keys of the lists a partial config may change entry by entry (docs/config.md)')
-    .addOption(configDirOption())
-    .action((kind: string, o) => {
-      const k = kindByName(kind);
-      if (!o.keys) return io.stdout(formatDocument(k.defaults.config));
-      const config = k.defaults.config as Record<string, unknown[]>;
-      for (const [list, keyOf] of Object.entries(k.keyedLists ?? {})) {
-        const entries = config[list];
-        if (!entries) throw new Error(`${k.name}: keyedLists names ${list}, which its default config does not hold`);
-        io.stdout(
-          `${list}:\n${entryKeys(entries, keyOf)
-            .map((key) => `  ${key}\n`)
-            .join('')}`,
-        );
-      }
+  program.version(TOOL, '--version').exitOverride().configureOutput(commanderOutput(io, ''));
+  for (const spec of COMMANDS)
+    addCommand(program, spec, io, (code) => {
+      exitCode = code;
     });
 
   // what commander parsed must be the folder whose kinds were registered

@@ -81,9 +81,39 @@ export interface GenerateReport {
   resumed: number;
 }
 
+/** A job's plan, made by the kind's code on the pool: its entries (scaled to --count), the initial calibration, every slot and the shard's own. */
+interface SlotPlan {
+  plan: PlanEntry[];
+  calibration: unknown;
+  /** Every slot of the plan, in order. */
+  slots: Slot[];
+  /** The slots this run makes (a shard keeps every n-th). */
+  mine: Slot[];
+}
+
+/** One wanted level: its index in the plan's slots and its plan entry. */
+interface Slot {
+  slot: number;
+  entry: number;
+}
+
+/** What the slots made: each slot's result, each found level's tier and id, and how many came from the checkpoint. */
+interface SlotResults {
+  done: Slots;
+  placedOf: Map<number, Placed | undefined>;
+  resumed: number;
+}
+
+/** Generate the job's candidate set (every slot of the plan, or the shard's). */
 export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<GenerateReport> {
-  const { kind, config, seed } = job;
-  // the plan and the initial calibration: the kind's code, on the pool
+  const slotPlan = await planSlots(job, run);
+  const results = await runSlots(job, run, slotPlan);
+  return { ...candidateSet(job, slotPlan, results), resumed: results.resumed };
+}
+
+/** The plan and the initial calibration (the kind's code, on the pool), held to the levels one run holds, and its slots. */
+async function planSlots(job: GenerateJob, run: GenerateRun): Promise<SlotPlan> {
+  const { kind, config } = job;
   const planned = await runKindStep(
     'plan',
     kind.name,
@@ -106,15 +136,19 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     throw new InputError(
       `config › plan: wants ${wanted} levels, more than the ${MAX_LEVELS_PER_RUN} levels one run holds (a set of more passes the input limit validate reads a file with); split it into several sets`,
     );
-  const calibration = planned.calibration;
   // every slot of the plan, in order; a shard keeps every n-th
-  const slots: { slot: number; entry: number }[] = [];
+  const slots: Slot[] = [];
   plan.forEach((entry, e) => {
     for (let j = 0; j < entry.count; j++) slots.push({ slot: slots.length, entry: e });
   });
   const shard = job.shard;
   const mine = shard ? slots.filter((s) => ownsRunning(shard, s.slot)) : slots;
+  return { plan, calibration: planned.calibration, slots, mine };
+}
 
+/** Run the slots not in the checkpoint on the pool, saving it as they finish and on an interrupt. */
+async function runSlots(job: GenerateJob, run: GenerateRun, { plan, calibration, slots, mine }: SlotPlan): Promise<SlotResults> {
+  const { kind, config, seed } = job;
   const settings = jobSettings(job);
   const cp = run.checkpoint;
   if (cp && !cp.resume && fs.existsSync(cp.file)) throw new InputError(foundCheckpoint(cp.file));
@@ -124,7 +158,7 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
         ...(run.signal ? { signal: run.signal } : {}),
       })
     : new Map();
-  const taskOf = (s: { slot: number; entry: number }): GenerateTask => ({
+  const taskOf = (s: Slot): GenerateTask => ({
     op: 'generate',
     kind: kind.name,
     seed,
@@ -179,7 +213,11 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
     throw new Interrupted(e.signal, `interrupted: ${saved} of ${mine.length} slots saved in ${cp.file}; rerun with --resume`);
   }
   progress.stop();
+  return { done, placedOf, resumed };
+}
 
+/** The candidate set of the slots' results, in slot order, and each plan entry's statistics. */
+function candidateSet(job: GenerateJob, { plan, calibration, mine }: SlotPlan, { done, placedOf }: SlotResults): { set: SetFile; stats: PlanStats[] } {
   const stats: PlanStats[] = plan.map((e) => ({ label: e.label, wanted: 0, found: 0, tries: 0, disagreements: 0 }));
   const levels: Level[] = [];
   const levelSlots: number[] = [];
@@ -212,16 +250,16 @@ export async function generateSet(job: GenerateJob, run: GenerateRun): Promise<G
   const set: SetFile = {
     type: 'set',
     formatVersion: FORMAT_VERSION,
-    kind: kind.name,
+    kind: job.kind.name,
     name: job.name,
     stage: 'candidates',
-    generator: { tool: TOOL, seed, config, stats, untiered },
+    generator: { tool: TOOL, seed: job.seed, config: job.config, stats, untiered },
     curate: null,
     calibration,
     levels,
     ...(job.shard ? { shard: { ...job.shard, slots: levelSlots, entries: plan.map((e) => e.count) } } : {}),
   };
-  return { set, stats, resumed };
+  return { set, stats };
 }
 
 /** The summary table and warnings generate prints. */

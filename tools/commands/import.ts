@@ -13,7 +13,7 @@ import { FORMAT_VERSION, TOOL, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
 import { MAX_INPUT_BYTES, readText, writeFileAtomic } from '../lib/io.ts';
 import { IMPORT_MIB, IMPORT_RECORDS, MAX_LEVELS_PER_RUN } from './run/caps.ts';
-import type { Level, Outcome } from '../lib/kind.ts';
+import type { Level, Outcome, PuzzleKind } from '../lib/kind.ts';
 import { kindByName } from '../kinds/index.ts';
 import { ceilingsOf, runPipelineTasks, type TaskCeilings } from './run/tasks.ts';
 import type { AnalyzeTask, Placed } from './run/tasks.ts';
@@ -37,6 +37,43 @@ export interface ImportOptions extends TaskCeilings {
 
 const MIB = 1024 * 1024;
 
+/** Each record analysed on the pool (so that Ctrl-C is answered at once; nothing is written when interrupted): the proven ones as levels, a warning for each other. */
+async function provenLevels(
+  opts: ImportOptions,
+  kind: PuzzleKind,
+  config: unknown,
+  { puzzles, calibration }: StepOutput<'import'>,
+  con: Console,
+): Promise<{ levels: Level[]; untiered: number }> {
+  const tasks: AnalyzeTask[] = puzzles.map((puzzle) => ({ op: 'analyze', kind: kind.name, puzzle, config, calibration, place: true }));
+  let outcomes: (Outcome<unknown, unknown> & { placed?: Placed })[];
+  try {
+    outcomes = (await interruptible((signal) =>
+      runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0, ceilings: ceilingsOf(opts), label: (i) => where(opts.file, `record ${i + 1}`) }),
+    )) as (Outcome<unknown, unknown> & { placed?: Placed })[];
+  } catch (e) {
+    if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: import stopped; nothing was written to ${opts.out}`);
+    throw e;
+  }
+  const levels: Level[] = [];
+  let untiered = 0;
+  outcomes.forEach((o, i) => {
+    if (o.status !== 'proven') {
+      con.warn(`warning: ${where(opts.file, `record ${i + 1}`)}: not imported: ${o.status}: ${o.reason}`);
+      return;
+    }
+    // its tier and id, computed with its analysis on the pool
+    const { tier, id } = o.placed ?? { tier: null };
+    if (tier === null || id === undefined) {
+      untiered++;
+      return;
+    }
+    levels.push({ id, puzzle: puzzles[i], solution: o.solution, analysis: o.analysis, tier });
+  });
+  return { levels, untiered };
+}
+
+/** Import the file's records into a candidate set; its exit code. */
 export async function importCommand(opts: ImportOptions, con: Console): Promise<number> {
   const kind = kindByName(opts.kind);
   if (!kind.importText) throw new InputError(`import: ${kind.name} has no import format`);
@@ -75,32 +112,7 @@ export async function importCommand(opts: ImportOptions, con: Console): Promise<
   }
   if (puzzles.length === 0) throw new InputError(`${opts.file}: no ${kind.name} record to import`);
   const config = kind.defaults.config;
-  const tasks: AnalyzeTask[] = puzzles.map((puzzle) => ({ op: 'analyze', kind: kind.name, puzzle, config, calibration, place: true }));
-  // on the pool, so that Ctrl-C is answered at once; nothing is written when interrupted
-  let outcomes: (Outcome<unknown, unknown> & { placed?: Placed })[];
-  try {
-    outcomes = (await interruptible((signal) =>
-      runPipelineTasks(tasks, { threads: opts.threads, signal, inlineMs: 0, ceilings: ceilingsOf(opts), label: (i) => where(opts.file, `record ${i + 1}`) }),
-    )) as (Outcome<unknown, unknown> & { placed?: Placed })[];
-  } catch (e) {
-    if (e instanceof Interrupted) throw new Interrupted(e.signal, `interrupted: import stopped; nothing was written to ${opts.out}`);
-    throw e;
-  }
-  const levels: Level[] = [];
-  let untiered = 0;
-  outcomes.forEach((o, i) => {
-    if (o.status !== 'proven') {
-      con.warn(`warning: ${where(opts.file, `record ${i + 1}`)}: not imported: ${o.status}: ${o.reason}`);
-      return;
-    }
-    // its tier and id, computed with its analysis on the pool
-    const { tier, id } = o.placed ?? { tier: null };
-    if (tier === null || id === undefined) {
-      untiered++;
-      return;
-    }
-    levels.push({ id, puzzle: puzzles[i], solution: o.solution, analysis: o.analysis, tier });
-  });
+  const { levels, untiered } = await provenLevels(opts, kind, config, read, con);
   const records = puzzles.length + problems.length;
   const set: SetFile = {
     type: 'set',

@@ -39,8 +39,10 @@ beforeAll(async () => {
   const init = await run(['init', '--kind', 'lamps', '--seed', '3']).finally(() => process.chdir(home));
   expect(init.code, init.stderr).toBe(0);
   const index = path.join(game, 'proofpack', 'kinds', 'lamps', 'index.ts');
-  const hook = "bench: { 'lamps-hook': () => [{ kind: 'lamps', name: 'a figure of its own hook', value: 7, unit: 'things' }] },\n  tolerances:";
-  fs.writeFileSync(index, fs.readFileSync(index, 'utf8').replace('tolerances:', hook));
+  const hook = "bench: { 'lamps-hook': () => [{ kind: 'lamps', name: 'a figure of its own hook', value: 7, unit: 'things' }] },\n  difficulty:";
+  const source = fs.readFileSync(index, 'utf8');
+  expect(source).toContain('difficulty:');
+  fs.writeFileSync(index, source.replace('difficulty:', hook));
   const pipeline = cli(['pipeline', '--quiet'], game);
   expect(pipeline.code, pipeline.stderr).toBe(0);
   expect(fs.existsSync(path.join(game, 'levels', 'lamps', 'standard.json'))).toBe(true);

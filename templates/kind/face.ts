@@ -1,6 +1,6 @@
 // The rules of Lights Out, once, and the kind as the game client knows it (KindFace): a board is rows of '0' (off) and '1' (on);
 // a press toggles a cell and its four neighbours; all off wins; a mistake (outcome) is a press beyond the fewest. Browser-safe.
-import { arr, int, nest, obj, str, type KindFace, type Level } from 'proofpack/face';
+import { arr, int, obj, replayReport, restoreByReplay, str, type KindFace, type Level } from 'proofpack/face';
 
 /** The kind's name: the `kind` of its files, the prefix of its level ids (`proofpack init --kind NAME` writes it). */
 export const NAME = 'lights';
@@ -14,6 +14,8 @@ export type Action = { type: 'press'; cell: number };
 /** What a press did. */
 export type Event = { kind: 'pressed'; lit: number } | { kind: 'refused'; why: string };
 
+/** The action of a press of cell `cell`. */
+export const pressOf = (cell: number): Action => ({ type: 'press', cell });
 /** Whether the board is `size` rows of `size` cells. */
 export const square = (p: { size: number; lights: readonly string[] }): boolean => p.lights.length === p.size && p.lights.every((r) => r.length === p.size);
 /** How many lights of a board are on. */
@@ -25,16 +27,11 @@ export function press(rows: readonly string[], i: number): string[] {
 }
 
 const shape = obj({ puzzle: obj({ size: int(3, 9), lights: arr(str(/^[01]{3,9}$/, "3-9 of '0'/'1'"), 3, 9) }), solution: arr(int(0, 80), 0, 81) });
-
 export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {
   name: NAME,
   levelProblem: (level) =>
     shape(level, '') ?? (square((level as unknown as LightsLevel).puzzle) ? null : '.puzzle.lights: expected `size` rows of `size` cells'),
-  replay: (level) => {
-    const end = face.restore(level, { level: level.id, pressed: level.solution });
-    const problems = !end.ok ? [end.why] : lit(end.state.lights) ? [`the solution leaves ${lit(end.state.lights)} lights on`] : [];
-    return { ok: problems.length === 0, problems, moves: level.solution.length, score: level.solution.length };
-  },
+  replay: (level) => replayReport(face, level, level.solution.map(pressOf), (end) => (lit(end.lights) ? `${lit(end.lights)} lights left on` : null)),
   start: (level) => ({ level: level.id, lights: level.puzzle.lights, pressed: [] }),
   step: (level, state, { cell }) => {
     const onBoard = Number.isInteger(cell) && cell >= 0 && cell < level.puzzle.size ** 2;
@@ -42,19 +39,6 @@ export const face: KindFace<LightsLevel, typeof NAME, State, Action, Event> = {
     const lights = press(state.lights, cell);
     return { state: { ...state, lights, pressed: [...state.pressed, cell] }, event: { kind: 'pressed', lit: lit(lights) } };
   },
-  // the board is rebuilt by replaying the presses, never read from the save; a save of another level is refused
-  restore: (level, saved) => {
-    const { level: of, pressed } = (saved ?? {}) as Partial<State>;
-    if (of !== level.id) return { ok: false, why: `a save of level ${JSON.stringify(of)}, not ${level.id}` };
-    const problem = arr(int(0, level.puzzle.size ** 2 - 1), 0, 10_000)(pressed, '');
-    if (problem !== null) return { ok: false, why: nest('pressed', problem) };
-    let state = face.start(level);
-    for (const [k, cell] of (pressed as number[]).entries()) {
-      const out = face.step(level, state, { type: 'press', cell });
-      if (out.event.kind === 'refused') return { ok: false, why: `press ${k + 1} (cell ${cell}) refused: ${out.event.why}` };
-      state = out.state;
-    }
-    return { ok: true, state };
-  },
+  restore: (level, saved) => restoreByReplay(face, level, saved, 'pressed', arr(int(0, level.puzzle.size ** 2 - 1), 0, 10_000), pressOf),
   outcome: (level, state) => ({ solved: lit(state.lights) === 0, mistakes: Math.max(0, state.pressed.length - level.analysis.presses) }),
 };

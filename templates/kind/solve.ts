@@ -1,6 +1,6 @@
 // The solver, by light chasing: the first row's presses decide the rest (press under each light still on), so trying all
 // 2^size first rows finds every solution and proves the fewest. Generation: random presses on a dark board (so it is clearable).
-import type { Analyzed, PlanEntry, Rng, SlotResult } from 'proofpack/kind';
+import type { Analyzed, Rng, SlotResult } from 'proofpack/kind';
 import { lit, press } from './face.ts';
 import type { Analysis, Config, Puzzle, Solution } from './schema.ts';
 
@@ -27,8 +27,7 @@ export function solve({ size: n, lights }: Puzzle, config: Config): Analyzed<Sol
 
 /** What one wanted level asks: its plan entry (board size, range of its fewest presses). */
 export type Spec = Config['plan'][number];
-export const plan = (config: Config): PlanEntry<Spec>[] =>
-  config.plan.map((s) => ({ label: `${s.size}x${s.size} ${s.presses.join('-')} presses`, count: s.count, spec: s }));
+export const plan = (config: Config) => config.plan.map((s) => ({ label: `${s.size}x${s.size} ${s.presses.join('-')} presses`, count: s.count, spec: s }));
 
 /** One wanted level: boards pressed at random from dark until one's fewest presses fall in the entry's range. */
 export function generateSlot(config: Config, spec: Spec, rng: Rng): SlotResult<Puzzle, Solution, Analysis> {

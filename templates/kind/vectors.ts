@@ -1,7 +1,7 @@
 // Conformance vectors (dist/conformance/<name>.json) for a port of the client: games through the
 // face's step, every event recorded: the stored solution, a press once solved, a press off the board.
-import { caseBase, conformanceSchema, refusedOr, sample, z, zInt, type KindPacks } from 'proofpack/kind';
-import { face, NAME, type LightsLevel } from './face.ts';
+import { caseBase, conformanceSchema, refusedOr, sample, stepEach, z, zInt, type KindPacks } from 'proofpack/kind';
+import { face, NAME, pressOf, type LightsLevel } from './face.ts';
 
 const step = z.strictObject({
   action: z.strictObject({ type: z.literal('press'), cell: zInt() }),
@@ -10,12 +10,7 @@ const step = z.strictObject({
 export const CONFORMANCE = conformanceSchema(NAME, z.never(), z.strictObject({ ...caseBase, steps: z.array(step) }));
 
 function play(pack: string, level: LightsLevel) {
-  let state = face.start(level);
-  const steps = [...level.solution, level.solution[0] ?? 0, -1].map((cell) => {
-    const out = face.step(level, state, { type: 'press', cell });
-    state = out.state;
-    return { action: { type: 'press' as const, cell }, event: out.event };
-  });
+  const steps = stepEach(face, level, [...level.solution, level.solution[0] ?? 0, -1].map(pressOf));
   return { name: 'the stored solution, a press once solved, a press off the board', pack, level: level.id, steps };
 }
 

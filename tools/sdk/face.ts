@@ -18,3 +18,4 @@ export * from '../lib/at.ts';
 export * from '../lib/shape-check.ts';
 export * from '../lib/bytes.ts';
 export * from '../lib/bits.ts';
+export * from '../lib/replay-actions.ts';

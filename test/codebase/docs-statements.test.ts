@@ -4,7 +4,7 @@
 // file system is named on the page), docs/kind-contract.md's kind-name rule (the
 // registry's KIND_NAME), the heavy-DP lock threshold (from HEAVY_GHOSTS on, as the
 // code compares), the contract version as a number literal in every built-in kind,
-// the MachineRoom's memory, the files the steps of adding a kind edit, and the
+// the Resources' memory, the files the steps of adding a kind edit, and the
 // README's map of tools/commands/ and tools/preview/, and the SDK entries' export lists. Reads
 // files and imports the two SDK entries: fast.
 import { describe, expect, it } from 'vitest';
@@ -113,9 +113,9 @@ describe('docs/kind-contract.md and the code', () => {
     expect(kinds.map((d) => `tools/kinds/${d.name}/index.ts`).filter((f) => !/contractVersion: \d+,/.test(read(f)))).toEqual([]);
   });
 
-  it("names the MachineRoom's memory as the code reads it: the container's limit where smaller", () => {
+  it("names the Resources' memory as the code reads it: the container's limit where smaller", () => {
     expect(says('docs/kind-contract.md', "the machine's memory (`os.totalmem()`)")).toBe(false);
-    expect(says('docs/kind-contract.md', /`ctx\.machine` \(a `MachineRoom`\)[^.]*`process\.constrainedMemory\(\)`/)).toBe(true);
+    expect(says('docs/kind-contract.md', /`ctx\.resources` \(a `Resources`\)[^.]*`process\.constrainedMemory\(\)`/)).toBe(true);
   });
 
   it("step 2 of adding a kind names every file outside the kind's folder the later steps edit", () => {

@@ -11,7 +11,7 @@ import * as path from 'node:path';
 import * as zod from 'zod';
 import * as sdkKind from 'proofpack/kind';
 import * as sdkFace from 'proofpack/face';
-import { InputError, RoomError } from '../../tools/lib/errors.ts';
+import { InputError, ResourceError } from '../../tools/lib/errors.ts';
 import { KIND_CONTRACT_VERSION } from '../../tools/lib/kind.ts';
 import { ROOT } from '../support/helpers.ts';
 
@@ -64,7 +64,9 @@ describe('the kind SDK', () => {
   it('is the sources in-process: one zod, one errors module, one contract version', () => {
     expect(sdkKind.z).toBe(zod.z);
     expect(sdkKind.InputError).toBe(InputError);
-    expect(sdkKind.RoomError).toBe(RoomError);
+    expect(sdkKind.ResourceError).toBe(ResourceError);
+    // version 1's name of it, for a version 1 kind that imports it (lib/kind-v1.ts)
+    expect(sdkKind.RoomError).toBe(ResourceError);
     expect(sdkKind.KIND_CONTRACT_VERSION).toBe(KIND_CONTRACT_VERSION);
     expect(KIND_CONTRACT_VERSION).toBe(2);
     // proofpack/kind holds everything of proofpack/face, the very same values
@@ -79,7 +81,7 @@ describe('the kind SDK', () => {
       console.log(JSON.stringify({
         kind: import.meta.resolve('proofpack/kind'),
         face: import.meta.resolve('proofpack/face'),
-        same: kind.InputError === errors.InputError && kind.RoomError === errors.RoomError && kind.z === zod.z,
+        same: kind.InputError === errors.InputError && kind.ResourceError === errors.ResourceError && kind.z === zod.z,
         caught: (() => { try { throw new kind.InputError('x'); } catch (e) { return e instanceof errors.InputError; } })(),
       }));`;
     const out = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: ROOT, encoding: 'utf8' }));

@@ -2,7 +2,8 @@
 // built-in kinds declare the version this proofpack speaks (2); a module's
 // kind written against version 1 still loads, turned by the kind loader into
 // version 2's shape (lib/kind-v1.ts: analyze with analyzeWork, setReport with
-// setReportWork), and keeps the contract; the registry refuses any other
+// setReportWork; the machine services handed to it by version 1's names,
+// ctx.machine and ctx.team), and keeps the contract; the registry refuses any other
 // version (or none) in one line naming the kind, the member and what to do.
 import { describe, expect, it } from 'vitest';
 import { checkedKinds, KINDS, type KindEntry } from '../../tools/kinds/index.ts';
@@ -63,6 +64,44 @@ describe('the kind contract version', () => {
     const levels = standard.levels.slice(0, 4);
     expect(kind.setReport?.work?.(ctx.config)).toEqual(apple.setReport?.work?.(ctx.config as never));
     expect(kind.setReport?.report(levels, ctx.config)).toEqual(apple.setReport?.report(levels as never, ctx.config as never));
+  });
+
+  it("hands a loaded version 1 kind's analyze the machine services by version 1's names (ctx.machine, ctx.team), the same objects", async () => {
+    const { kind } = await loadKindModule({ label: 'v1-apple.ts', url: V1 });
+    const { handed } = (await import(V1)) as { handed: { keys: string[]; machine: unknown; team: unknown }[] };
+    const resources = { memoryBytes: 2 ** 30 };
+    const threads = { size: 1, start: () => ({ size: 1, round: () => {}, close: () => {} }) };
+    const level = standard.levels[0]!;
+    const ctx = { config: standard.generator.config, calibration: standard.calibration };
+    kind.analyze(level.puzzle, { ...ctx, resources, threads });
+    expect(handed.at(-1)?.keys).toEqual(['calibration', 'config', 'machine', 'team']);
+    expect(handed.at(-1)?.machine).toBe(resources);
+    expect(handed.at(-1)?.team).toBe(threads);
+    // absent services stay absent, under either name
+    kind.analyze(level.puzzle, ctx);
+    expect(handed.at(-1)?.keys).toEqual(['calibration', 'config']);
+  });
+
+  it("hands a version 1 kind's generateSlot, preview and bench hooks the machine services by version 1's names too", async () => {
+    const seen: string[][] = [];
+    const keys = (o: object) => seen.push(Object.keys(o).sort());
+    const v1 = {
+      contractVersion: 1,
+      analyze: () => ({ status: 'rejected', reason: 'no' }),
+      generateSlot: (_c: unknown, _s: unknown, _r: unknown, ctx: object) => (keys(ctx), { found: null, tries: 1, disagreements: 0 }),
+      preview: (_l: unknown, ctx: object) => (keys(ctx), { steps: [] }),
+      bench: { a: (input: object) => (keys(input), []) },
+    } as unknown as PuzzleKind;
+    const read = fromContractV1(v1);
+    const services = { resources: { memoryBytes: 1 }, threads: { size: 1, start: () => null } };
+    read.generateSlot(null, null, null as never, { config: null, calibration: null, ...services } as never);
+    read.preview?.(null as never, { config: null, calibration: null, ...services } as never);
+    await read.bench?.['a']?.({ standardSet: null, scratch: null as never, threads: services.threads } as never);
+    expect(seen).toEqual([
+      ['calibration', 'config', 'machine', 'team'],
+      ['calibration', 'config', 'machine', 'team'],
+      ['scratch', 'standardSet', 'team'],
+    ]);
   });
 
   it('reads a version 1 analyze without analyzeWork as work 0, and leaves a kind of another version as it is', () => {

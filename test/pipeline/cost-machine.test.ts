@@ -8,7 +8,7 @@ import { checkDisk, checkRoom } from '../../tools/kinds/ghost/score/dp-room.ts';
 import { dpNeeds } from '../../tools/kinds/ghost/score/score-assets.ts';
 import { layeredDisk } from '../../tools/kinds/ghost/score/dp-layered.ts';
 import { memoryScratch } from '../../tools/lib/scratch.ts';
-import { RoomError } from '../../tools/lib/errors.ts';
+import { ResourceError } from '../../tools/lib/errors.ts';
 
 const GiB = 2 ** 30;
 afterEach(() => vi.restoreAllMocks());
@@ -26,7 +26,7 @@ describe("the memory is the container's", () => {
     vi.spyOn(process, 'constrainedMemory').mockReturnValue(2e9);
     const room = machineRoom();
     expect(room.memoryBytes).toBe(2e9);
-    expect(() => checkRoom(30, dpNeeds(30, room), room)).toThrow(RoomError);
+    expect(() => checkRoom(30, dpNeeds(30, room), room)).toThrow(ResourceError);
     expect(() => checkRoom(30, dpNeeds(30, room), room)).toThrow(
       /board of 30 ghosts need .* this machine has 2\.0 GB of memory: lower scoreGhostLimit below 30/,
     );

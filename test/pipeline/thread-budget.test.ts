@@ -12,7 +12,7 @@ import { useKindModules } from '../../tools/kinds/index.ts';
 import { runPipelineTasks, runTask, type AnalyzeTask } from '../../tools/commands/run/tasks.ts';
 import { machineTeam } from '../../tools/commands/run/team.ts';
 import { giveThreads, takeThread, threadBudget } from '../../tools/commands/run/team-budget.ts';
-import type { Team } from '../../tools/lib/machine-services.ts';
+import type { Threads } from '../../tools/lib/machine-services.ts';
 import { rngFor } from '../../tools/lib/rng.ts';
 import { memoryScratch } from '../../tools/lib/scratch.ts';
 import { randomBoard } from '../../tools/kinds/ghost/generate.ts';
@@ -130,7 +130,7 @@ describe('a team under a thread budget (team.ts)', () => {
 
 describe('the ghost DP on a crew that grows between rounds (dp-medal-blocks.ts)', () => {
   /** The medal DP's optima, free ghosts, optimal-state bitsets and counts on board i of G ghosts, blocks of 2^L (score-medal.test.ts's). */
-  const run = (G: number, L: number, team?: Team) => {
+  const run = (G: number, L: number, team?: Threads) => {
     const rng = rngFor(33, 'medal', 3);
     const { puzzle, solution } = randomBoard(rng, rng.int(7, 9), G, rng.int(2, 14));
     const med = medalOptima(dpModel(scoreModel(puzzle, solution)), memoryScratch(), { lowBits: L, courses: false, ...(team ? { team } : {}) });
@@ -148,7 +148,7 @@ describe('the ghost DP on a crew that grows between rounds (dp-medal-blocks.ts)'
     const team = machineTeam(3, budget);
     // the crew's size at each round; the other workers end after the 3rd round and the 6th
     const sizes: number[] = [];
-    const watched: Team = {
+    const watched: Threads = {
       size: team.size,
       start: (module, name, init) => {
         const crew = team.start(module, name, init);

@@ -87,7 +87,7 @@ function suitesOf(a: BenchArgs, threads: number): Suite[] {
     const own: Suite[] = Object.entries(k.bench ?? {}).map(([name, run]) => ({
       kind: k.name,
       name,
-      run: () => run({ standardSet, scratch: machineScratch(), team: machineTeam(threads) }),
+      run: () => run({ standardSet, scratch: machineScratch(), threads: machineTeam(threads) }),
     }));
     const opts = { setFile: standardSetFile(k, a.levels), generateCount: a.generateCount, sampleCount: a.sampleCount };
     return [genericSuite(k, standardSet, opts), ...own];

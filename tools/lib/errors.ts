@@ -23,10 +23,10 @@ export class InputError extends Error {
  * line saying what it needs and what to do. Never a result: the command that
  * ran the level names the file and level and exits 2.
  */
-export class RoomError extends Error {
+export class ResourceError extends Error {
   constructor(message: string) {
     super(message);
-    this.name = 'RoomError';
+    this.name = 'ResourceError';
   }
 }
 

@@ -4,23 +4,49 @@
 // module's kind). Version 2 merged two pairs of members that said one thing
 // twice: analyze (an Outcome) and analyzeWork ({ outcome, work }) into one
 // analyze returning the work, and setReport and setReportWork into one
-// setReport { report, work }. Nothing else of the shape changed.
-import type { Analyzed, AnalyzeContext, Level, Outcome, PuzzleKind, SetReport } from './kind.ts';
+// setReport { report, work }; and it renamed two machine services of the
+// context analyze, generateSlot and preview get (and of a bench hook's input):
+// `machine` (a MachineRoom) is `resources`, `team` (a Team) is `threads`, the
+// same objects. Nothing else of the shape changed.
+import type { Analyzed, AnalyzeContext, BenchHook, BenchInput, Level, Outcome, PuzzleKind, SetReport } from './kind.ts';
 
 /** The members version 1 had that version 2 does not, as a version 1 kind object holds them. */
 interface V1Members {
-  analyze(puzzle: unknown, ctx: AnalyzeContext<unknown, unknown>): Outcome<unknown, unknown>;
-  analyzeWork?(puzzle: unknown, ctx: AnalyzeContext<unknown, unknown>): Analyzed<unknown, unknown>;
+  analyze(puzzle: unknown, ctx: V1Context): Outcome<unknown, unknown>;
+  analyzeWork?(puzzle: unknown, ctx: V1Context): Analyzed<unknown, unknown>;
   setReport?(levels: Level[], config: unknown): SetReport;
   setReportWork?(config: unknown): { key: string; work: number };
+}
+
+type Ctx = AnalyzeContext<unknown, unknown>;
+/** A context as version 1 named it: `machine` and `team` for this version's `resources` and `threads`. */
+type V1Context = Omit<Ctx, 'resources' | 'threads'> & { machine?: Ctx['resources']; team?: Ctx['threads'] };
+
+/** The context (or a bench hook's input) with its machine services under version 1's names, the same objects. */
+function v1Names<T extends { resources?: unknown; threads?: unknown }>(
+  ctx: T,
+): Omit<T, 'resources' | 'threads'> & { machine?: T['resources']; team?: T['threads'] } {
+  const { resources, threads, ...rest } = ctx;
+  return { ...rest, ...(resources === undefined ? {} : { machine: resources }), ...(threads === undefined ? {} : { team: threads }) };
+}
+
+/** A version 1 member that takes a context as its argument `at` (generateSlot 3, preview 1), given it under version 1's names. */
+function withV1Context(kind: PuzzleKind, member: unknown, at: number): unknown {
+  if (typeof member !== 'function') return member;
+  return (...args: unknown[]) => {
+    const ctx = args[at];
+    if (ctx !== null && typeof ctx === 'object') args[at] = v1Names(ctx as Ctx);
+    return member.apply(kind, args);
+  };
 }
 
 /**
  * The kind as this version reads it: a kind declaring version 1 as a new
  * object (the module's own is left as it is, so its members may still call
  * each other) whose analyze is its analyzeWork, or its analyze with work 0,
- * and whose setReport holds its setReport and setReportWork, declaring
- * version 2; any other kind as it is.
+ * whose setReport holds its setReport and setReportWork, and whose analyze,
+ * generateSlot, preview and bench hooks see the context's machine services
+ * under version 1's names, declaring version 2; any other kind as it is.
  */
 export function fromContractV1(kind: PuzzleKind): PuzzleKind {
   if ((kind as { contractVersion?: unknown } | null)?.contractVersion !== 1) return kind;
@@ -29,9 +55,18 @@ export function fromContractV1(kind: PuzzleKind): PuzzleKind {
   const analyze =
     typeof v1.analyze === 'function'
       ? typeof v1.analyzeWork === 'function'
-        ? (puzzle: unknown, ctx: AnalyzeContext<unknown, unknown>) => (v1.analyzeWork as NonNullable<V1Members['analyzeWork']>).call(kind, puzzle, ctx)
-        : (puzzle: unknown, ctx: AnalyzeContext<unknown, unknown>) => ({ outcome: v1.analyze.call(kind, puzzle, ctx), work: 0 })
+        ? (puzzle: unknown, ctx: Ctx) => (v1.analyzeWork as NonNullable<V1Members['analyzeWork']>).call(kind, puzzle, v1Names(ctx))
+        : (puzzle: unknown, ctx: Ctx) => ({ outcome: v1.analyze.call(kind, puzzle, v1Names(ctx)), work: 0 })
       : v1.analyze;
+  const bench =
+    kind.bench !== null &&
+    typeof kind.bench === 'object' &&
+    Object.fromEntries(
+      Object.entries(kind.bench).map(([name, run]) => [
+        name,
+        typeof run === 'function' ? (input: BenchInput<unknown, unknown, unknown, unknown, unknown>) => run.call(kind.bench, v1Names(input) as never) : run,
+      ]),
+    );
   const report = v1.setReport;
   const work = v1.setReportWork;
   const setReport =
@@ -41,5 +76,15 @@ export function fromContractV1(kind: PuzzleKind): PuzzleKind {
           ...(typeof work === 'function' ? { work: (config: unknown) => work.call(kind, config) } : {}),
         }
       : undefined;
-  return { ...rest, contractVersion: 2, analyze, ...(setReport ? { setReport } : {}) } as unknown as PuzzleKind;
+  const generateSlot = withV1Context(kind, kind.generateSlot, 3);
+  const preview = withV1Context(kind, kind.preview, 1);
+  return {
+    ...rest,
+    contractVersion: 2,
+    analyze,
+    ...(generateSlot === undefined ? {} : { generateSlot }),
+    ...(preview === undefined ? {} : { preview }),
+    ...(bench ? { bench: bench as Record<string, BenchHook<unknown, unknown, unknown, unknown, unknown>> } : {}),
+    ...(setReport ? { setReport } : {}),
+  } as unknown as PuzzleKind;
 }

@@ -13,7 +13,7 @@ import type { BudgetField, RunBudget } from './budget.ts';
 import type { KindFace } from './face.ts';
 import type { Level } from './level.ts';
 import type { KindConformance } from './conformance.ts';
-import type { MachineRoom, Scratch, Team } from './machine-services.ts';
+import type { Resources, Scratch, Threads } from './machine-services.ts';
 import type { Preview, TierTable } from './presentation.ts';
 
 /** One disagreement between a stored value and what the library says it must be. */
@@ -54,17 +54,19 @@ export interface AnalyzeContext<C, K> {
   /**
    * The machine's memory and the scratch folder's free disk, read by the
    * command layer (a kind reads nothing of the machine). A kind compares them
-   * with what a computation needs before starting it and throws a RoomError
-   * (lib/errors.ts) when they fall short; they never change an outcome.
-   * Absent (tests, benchmarks): no such check.
+   * with what a computation needs before starting it and throws a
+   * ResourceError (lib/errors.ts) when they fall short; they never change an
+   * outcome. Absent (tests, benchmarks): no such check. (Version 1 of the
+   * contract called it `machine`, a MachineRoom: lib/kind-v1.ts.)
    */
-  machine?: MachineRoom;
+  resources?: Resources;
   /**
    * Threads one computation may spread its independent parts over (the
    * command's --threads), from the command layer: a kind starts no thread
-   * itself. Results never depend on it. Absent: one thread.
+   * itself. Results never depend on it. Absent: one thread. (Version 1 of
+   * the contract called it `team`, a Team: lib/kind-v1.ts.)
    */
-  team?: Team;
+  threads?: Threads;
 }
 
 /** One entry of a generation plan: `count` wanted levels sharing a spec. */
@@ -114,7 +116,7 @@ export interface BenchInput<P, S, A, C, K> {
   /** The command layer's scratch storage and locks (as analyze gets them). */
   scratch: Scratch;
   /** Threads for one computation (as analyze gets them; BENCH_THREADS, default 1). */
-  team?: Team;
+  threads?: Threads;
 }
 
 /**

@@ -1,30 +1,33 @@
 // The machine services the command layer hands a kind's analyze (and its
-// bench): threads for one computation (Team, and the Crew of helpers it
-// starts), the machine's memory (MachineRoom), and scratch files with
+// bench): threads for one computation (Threads, and the Helpers it starts),
+// the machine's resources (Resources: its memory), and scratch files with
 // machine-wide locks (Scratch, ScratchFile). Types only: the command layer
 // implements them (commands/run/team.ts, machine.ts, scratch.ts; in memory,
 // lib/scratch.ts), a kind receives them in its AnalyzeContext (lib/kind.ts).
 
-/** Threads for one computation (AnalyzeContext.team). */
-export interface Team {
+/** Threads for one computation (AnalyzeContext.threads): how many it may use, and the start of its helper threads. */
+export interface Threads {
   /** Threads the computation may use at most, the caller's included (1: no helpers). */
   readonly size: number;
   /**
    * Starts up to size − 1 helper threads: as many as the run's thread budget
    * has free now (possibly none), more joining at a later round as threads
-   * come free (the crew's size says how many it has). Each imports the module at `module` (a
+   * come free (the Helpers' size says how many it has). Each imports the module at `module` (a
    * file URL), calls its export `name` once with `init` (structured-cloned:
    * a SharedArrayBuffer in it is shared, not copied) and its helper number
    * (1 … size − 1); that call returns the helper's job handler. Blocks until
    * every helper is ready; a helper that fails to start is thrown here (or at
    * the round it joins).
    */
-  start(module: string, name: string, init: unknown): Crew;
+  start(module: string, name: string, init: unknown): Helpers;
 }
 
-/** The helper threads of one computation, started by Team.start. */
-export interface Crew {
-  /** Threads of the crew now, the caller's included (1: the caller alone; at most the team's size; it may grow before a round). */
+/**
+ * The helper threads of one computation, started by Threads.start: they and
+ * the calling thread run each round's job together, until closed.
+ */
+export interface Helpers {
+  /** Threads working a round now, the caller's included (1: the caller alone; at most Threads.size; it may grow before a round). */
   readonly size: number;
   /**
    * Hands `job` to every helper's handler, runs `own` on the calling thread
@@ -38,8 +41,8 @@ export interface Crew {
   close(): void;
 }
 
-/** What the command layer read of the machine for analyze (AnalyzeContext.machine). */
-export interface MachineRoom {
+/** The machine's resources as the command layer read them for analyze (AnalyzeContext.resources): its memory. */
+export interface Resources {
   /** Bytes of memory this process may use: the machine's, or its container's limit when smaller. (Free scratch disk changes while a task waits for a lock: Scratch.freeBytes.) */
   memoryBytes: number;
 }

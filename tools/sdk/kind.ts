@@ -25,7 +25,7 @@ export {
   type SetReportHook,
   type SlotResult,
 } from '../lib/kind.ts';
-export type { Crew, MachineRoom, Scratch, ScratchFile, Team } from '../lib/machine-services.ts';
+export type { Helpers, Resources, Scratch, ScratchFile, Threads } from '../lib/machine-services.ts';
 export type { Preview, PreviewStep, TierTable } from '../lib/presentation.ts';
 export { type BudgetField, budgetValue, ceilingOf, overBudget, type RunBudget } from '../lib/budget.ts';
 export { type Figure, seconds, secondsAsync } from '../lib/bench.ts';
@@ -49,7 +49,8 @@ export {
   pearson,
 } from '../lib/distributions.ts';
 export { SHAPE_KEEPING, smallestEncoding, sourceOf, TRANSFORMS, transformLines, transformRows } from '../lib/symmetry.ts';
-export { InputError, RoomError } from '../lib/errors.ts';
+// RoomError: version 1's name of ResourceError, so a version 1 kind that imports it still loads (lib/kind-v1.ts)
+export { InputError, ResourceError, ResourceError as RoomError } from '../lib/errors.ts';
 // the conformance helpers; zod's integer of a vector is `zInt` here (`int` is the face's shape check)
 export {
   caseBase,

@@ -55,7 +55,7 @@ function run(kind: PuzzleKind, call: Call): unknown {
 
 /** What the pipeline's threads give analyze (tasks.ts): this thread's scratch, the machine, one thread. */
 function context(config: unknown, calibration: unknown): AnalyzeContext<unknown, unknown> {
-  return { config, calibration, scratch, machine: machineRoom(), team: machineTeam(1) };
+  return { config, calibration, scratch, resources: machineRoom(), threads: machineTeam(1) };
 }
 
 async function load(): Promise<PuzzleKind> {

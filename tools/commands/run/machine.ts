@@ -1,15 +1,15 @@
 // What the commands read of the machine for a kind: its memory (lib/machine-services.ts
-// MachineRoom: the container's limit where one is set) and the disk space
+// Resources: the container's limit where one is set) and the disk space
 // scratch files may take where they go (Scratch.freeBytes, read by scratch.ts
 // when a computation is about to write: the space free now, less a reserve
 // that is never filled). A kind compares them with what a computation needs
-// and refuses with a RoomError; the command names the file and level
+// and refuses with a ResourceError; the command names the file and level
 // (tasks.ts). The results never depend on them: a machine either computes a
 // level's values or refuses it. The default memory ceiling of a whole run
 // (--max-memory-mib, watchdog.ts) is taken from the same reading.
 import { statfsSync } from 'node:fs';
 import { totalmem } from 'node:os';
-import type { MachineRoom } from '../../lib/machine-services.ts';
+import type { Resources } from '../../lib/machine-services.ts';
 
 /** The memory readings the limit is taken from: os.totalmem() and process.constrainedMemory() (0 or undefined: no limit set). */
 export interface MemoryReadings {
@@ -33,11 +33,11 @@ export function memoryLimit(r: MemoryReadings = memoryReadings()): number {
 }
 
 /**
- * The machine's memory (memoryLimit). Tests only: PROOFPACK_TEST_MACHINE_BYTES
+ * The machine's resources a kind is given (AnalyzeContext.resources): its memory (memoryLimit). Tests only: PROOFPACK_TEST_MACHINE_BYTES
  * stands for it (a small figure makes a small board too big, so a refusal is
  * tested without allocating gigabytes).
  */
-export function machineRoom(): MachineRoom {
+export function machineRoom(): Resources {
   const testMemory = Number(process.env['PROOFPACK_TEST_MACHINE_BYTES'] ?? 0);
   return { memoryBytes: testMemory > 0 ? testMemory : memoryLimit() };
 }

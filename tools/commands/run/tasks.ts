@@ -15,7 +15,7 @@ import { runTasks, startOrder, StartupTimeout, TaskTimeout, WorkerExit, type Run
 import { WarmPools } from '../../lib/warm-pool.ts';
 import { stableJson } from '../../lib/json.ts';
 import type { Outcome, PuzzleKind, SlotResult } from '../../lib/kind.ts';
-import { InputError, RoomError } from '../../lib/errors.ts';
+import { InputError, ResourceError } from '../../lib/errors.ts';
 import { machineScratch, releaseOwnLocks } from './scratch.ts';
 import { defaultMaxMemoryMib, machineRoom } from './machine.ts';
 import { isWorkerOutOfMemory, MemoryCeiling, memoryWatch } from './watchdog.ts';
@@ -75,7 +75,7 @@ export interface StepTask {
 export type CountedOutcome = Outcome<unknown, unknown> & { work?: number };
 
 export type Task = (GenerateTask | AnalyzeTask | StepTask) & {
-  /** Threads one computation of the task may use (the command's --threads; ctx.team). */
+  /** Threads one computation of the task may use (the command's --threads; ctx.threads). */
   threads?: number;
   /** The kind's estimate of an analyze task (its analyzeCost, computed on the pool by withCosts): longest first. */
   cost?: number;
@@ -116,20 +116,20 @@ const scratch = machineScratch();
 const slotPauseMs = Number(process.env['PROOFPACK_TEST_WORK_PAUSE_MS'] ?? 0);
 
 /**
- * A RoomError crosses a thread as a plain Error (its class is lost): its
+ * A ResourceError crosses a thread as a plain Error (its class is lost): its
  * message is tagged so that runPipelineTasks knows it on the main thread.
  */
 const ROOM_TAG = 'proofpack room refusal: ';
 /** So is an InputError a step throws (e.g. curate's "stored id differs"): its lines, as JSON, after this tag. */
 const INPUT_TAG = 'proofpack input refusal: ';
 
-/** Runs one task; its team's crews take their helpers from `budget` (the run's, worker.ts) and are all closed when it ends. */
+/** Runs one task; the helper threads its computations start (ctx.threads) are taken from `budget` (the run's, worker.ts) and are all closed when it ends. */
 export function runTask<T extends Task>(task: T, budget?: ThreadBudget): TaskResult<T> {
   const team = machineTeam(task.threads ?? 1, budget);
   try {
     return runTaskHere(task, team);
   } catch (e) {
-    if (e instanceof RoomError) throw new Error(`${ROOM_TAG}${e.message}`);
+    if (e instanceof ResourceError) throw new Error(`${ROOM_TAG}${e.message}`);
     if (e instanceof InputError) throw new Error(`${INPUT_TAG}${JSON.stringify(e.lines)}`);
     throw e;
   } finally {
@@ -140,7 +140,7 @@ export function runTask<T extends Task>(task: T, budget?: ThreadBudget): TaskRes
 function runTaskHere<T extends Task>(task: T, team: MachineTeam): TaskResult<T> {
   const kind = kindByName(task.kind);
   if (task.op === 'step') return runStepHere(kind, task.step, task.input as never) as TaskResult<T>;
-  const ctx = { config: task.config, calibration: task.calibration, scratch, machine: machineRoom(), team };
+  const ctx = { config: task.config, calibration: task.calibration, scratch, resources: machineRoom(), threads: team };
   if (task.op === 'generate') {
     if (slotPauseMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, slotPauseMs);
     const r = kind.generateSlot(task.config, task.spec, rngFor(task.seed, kind.name, task.index), ctx);
@@ -241,7 +241,7 @@ export async function closeCommandPool(): Promise<void> {
 
 /**
  * Run pipeline tasks on the pool (with --threads 1 too: one worker thread); results in task order.
- * A task the machine has not the room for (a kind's RoomError) stops the run
+ * A task the machine has not the room for (a kind's ResourceError) stops the run
  * with an InputError: `label(index) : what it needs and what to do`; so does a
  * task past the ceilings (`ceilings`, default: the runner's defaults).
  */
@@ -291,10 +291,10 @@ export async function runPipelineTasks<T extends Task>(
     }
     return message.startsWith(ROOM_TAG) ? new InputError(`${name}: ${message.slice(ROOM_TAG.length)}`) : e;
   };
-  // one computation may use the run's threads too, those of the budget free when it starts its crew (a heavy ghost DP)
+  // one computation may use the run's threads too, those of the budget free when it starts its helpers (a heavy ghost DP)
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
   // the game's kinds (kinds.json): every worker loads the same modules before its first task (worker.ts)
-  // and one budget of --threads busy threads for the workers and the helpers of their tasks' teams (team-budget.ts)
+  // and one budget of --threads busy threads for the workers and the helpers of their tasks (team-budget.ts)
   // the command's pool, kept warm between its runs: the same worker, kinds, threads (and so budget) and heap limit;
   // this run uses opts.threads of its threads
   const kindModules = gameKindModules();

@@ -1,10 +1,10 @@
 // The thread budget of one run: `--threads T` busy threads at most, shared by
-// the pool's workers and the helpers of a Team (team.ts). It is a counting
+// the pool's workers and the helper threads a computation starts (team.ts). It is a counting
 // semaphore of T tokens on a SharedArrayBuffer that the command makes once and
 // hands to every worker thread (tasks.ts). A pool worker takes one token
 // before each task, waiting in Atomics.wait while none is free (a waiting
-// thread is not busy), and gives it back after, whatever the task did. A Team
-// starting a crew takes up to size − 1 more, only those free at that moment
+// thread is not busy), and gives it back after, whatever the task did. A computation
+// starting its helpers takes up to size − 1 more, only those free at that moment
 // (it never waits, so no thread ever waits for a token while holding more than
 // its own), and gives them back when the crew closes. A worker the pool
 // terminates (--task-seconds, --max-memory-mib, Ctrl-C, a failed task) never

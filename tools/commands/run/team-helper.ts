@@ -1,4 +1,4 @@
-// Entry point of a Team's helper thread (team.ts): imports the kind's module,
+// Entry point of a computation's helper thread (team.ts): imports the kind's module,
 // makes its job handler, then runs each job posted to it; after start-up and
 // after every job it raises the shared counter the caller waits on, having
 // first posted any error on its port.

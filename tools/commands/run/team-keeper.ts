@@ -1,4 +1,4 @@
-// Entry point of a Team's keeper thread (team.ts): starts the crew's helper
+// Entry point of a computation's keeper thread (team.ts): starts the crew's helper
 // threads (at the start, and more when the caller sends them) and watches them for the caller, which cannot see a thread's exit
 // while it blocks in Atomics.wait. A helper that ends before the crew is
 // closed without having posted an error (V8 ending it on out-of-memory, a

@@ -1,4 +1,4 @@
-// The Team (lib/machine-services.ts) the commands give a kind: helper threads for one
+// The Threads (lib/machine-services.ts) the commands give a kind: helper threads for one
 // computation, driven synchronously (analyze is synchronous). The caller
 // blocks in Atomics.wait on a shared counter that each helper raises when it
 // is ready or has finished a round; a helper's error comes back on its own
@@ -6,18 +6,18 @@
 // helpers are started by a keeper thread (team-keeper.ts), which sees a
 // helper's exit while the caller blocks, so a helper that dies without an
 // error (out of memory) is thrown to the caller instead of hanging it. Given
-// the run's thread budget (team-budget.ts), a crew's helpers are the tokens
+// the run's thread budget (team-budget.ts), a crew's (a Helpers') helpers are the tokens
 // free when it starts (none: the caller alone), joined by those that come
 // free later (at the start of a round), all given back when it closes.
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker, type MessagePort } from 'node:worker_threads';
-import type { Crew, Team } from '../../lib/machine-services.ts';
+import type { Helpers, Threads } from '../../lib/machine-services.ts';
 import type { KeeperData } from './team-keeper.ts';
 import { giveThreads, takeSpare, type ThreadBudget } from './team-budget.ts';
 
-/** The Team of one task: closeAll() ends the crews the task left open (their helpers, their tokens). */
-export interface MachineTeam extends Team {
+/** The Threads of one task (its team): closeAll() ends the crews (Helpers) the task left open (their helpers, their tokens). */
+export interface MachineTeam extends Threads {
   /** Closes every crew of this team still open. */
   closeAll(): void;
 }
@@ -40,7 +40,7 @@ export function machineTeam(size: number, budget?: ThreadBudget): MachineTeam {
   helperFound ??= { helper: helperScript() };
   const { helper } = helperFound;
   const n = helper ? Math.max(1, Math.floor(size)) : 1;
-  const open = new Set<Crew>();
+  const open = new Set<Helpers>();
   return {
     size: n,
     start: (module, name, init) => {
@@ -52,7 +52,7 @@ export function machineTeam(size: number, budget?: ThreadBudget): MachineTeam {
         held += got;
         return got;
       };
-      let crew: Crew | undefined;
+      let crew: Helpers | undefined;
       let given = false;
       const giveBack = () => {
         if (given) return;
@@ -108,7 +108,7 @@ function helperScript(): Helper | undefined {
  * start and before every round (a helper a token it took); `closed` runs once
  * when the crew closes (also when it fails to start).
  */
-function startCrew(helper: Helper, module: string, name: string, init: unknown, more: () => number, closed: () => void): Crew {
+function startCrew(helper: Helper, module: string, name: string, init: unknown, more: () => number, closed: () => void): Helpers {
   // [0]: helpers done with the current step (start-up or a round); [1]: 1 once the keeper saw a helper stop
   const done = new Int32Array(new SharedArrayBuffer(8));
   const ports: MessagePort[] = [];

@@ -38,7 +38,7 @@ export function analyzeGhostDetailed(
   const solution = solutionOf(board, r.state);
   const ghosts = solution.reduce((k, row) => k + [...row].filter((ch) => ch === 'G').length, 0);
   const counts = { direct: r.direct, pair: r.pair, contradiction: r.contradiction };
-  const scored = scoreAssets(puzzle, solution, ctx.config.scoreGhostLimit, ctx.scratch, ctx.machine, ctx.team);
+  const scored = scoreAssets(puzzle, solution, ctx.config.scoreGhostLimit, ctx.scratch, ctx.resources, ctx.threads);
   return {
     outcome: {
       status: 'proven',

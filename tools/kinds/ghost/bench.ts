@@ -120,7 +120,7 @@ export function ghostFigures(): Figure[] {
  * CPU and wall time, the bench process's peak RSS after each board, and the
  * bytes of the two course assets as stored (base64).
  */
-export function ghostLayeredFigures(input: Pick<BenchInput<unknown, unknown, unknown, unknown, unknown>, 'scratch' | 'team'>): Figure[] {
+export function ghostLayeredFigures(input: Pick<BenchInput<unknown, unknown, unknown, unknown, unknown>, 'scratch' | 'threads'>): Figure[] {
   const figures: Figure[] = [];
   const Gs = (process.env['BENCH_LAYERED_G'] ?? '')
     .split(',')
@@ -134,7 +134,7 @@ export function ghostLayeredFigures(input: Pick<BenchInput<unknown, unknown, unk
     let bytes = 0;
     let built = 0;
     const cpu = cpuSeconds(() => {
-      const { assets } = exactScores(model, input.scratch, LAYERED_LOW_BITS, input.team, process.env['BENCH_STREAM'] === '1');
+      const { assets } = exactScores(model, input.scratch, LAYERED_LOW_BITS, input.threads, process.env['BENCH_STREAM'] === '1');
       for (const c of [assets.maxCourse, assets.minCourse]) {
         if (c === 'unknown') continue;
         built++;

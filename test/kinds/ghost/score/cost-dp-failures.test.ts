@@ -1,7 +1,7 @@
 // A full scratch disk or a refused allocation in the middle of an exact score
 // DP (issue 43: with 29 ghosts, --threads 2 and a 3 GB temp folder both DPs
 // passed the disk check and died on ENOSPC, exit 3; only the medal DP mapped
-// it): every DP path gives the one-line refusal (a RoomError, which the
+// it): every DP path gives the one-line refusal (a ResourceError, which the
 // commands print with the file and level, exit 2), at whatever write the disk
 // fills up. Only those failures: any other error passes unchanged.
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -14,7 +14,7 @@ import { allocating, allocationFailed } from '../../../../tools/kinds/ghost/scor
 import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
 import { memoryScratch } from '../../../../tools/lib/scratch.ts';
 import { rngFor } from '../../../../tools/lib/rng.ts';
-import { RoomError } from '../../../../tools/lib/errors.ts';
+import { ResourceError } from '../../../../tools/lib/errors.ts';
 import type { Scratch } from '../../../../tools/lib/machine-services.ts';
 
 afterEach(() => vi.restoreAllMocks());
@@ -73,7 +73,7 @@ describe('a scratch disk that fills up during the DP', () => {
         } catch (e) {
           thrown = e;
         }
-        expect(thrown, `write ${at} of ${count.writes}`).toBeInstanceOf(RoomError);
+        expect(thrown, `write ${at} of ${count.writes}`).toBeInstanceOf(ResourceError);
         expect((thrown as Error).message).toMatch(
           new RegExp(
             `^the exact scores of a board of 12 ghosts need \\d+\\.\\d GB of memory and \\d+\\.\\d GB of scratch disk \\(the temp folder\\); the scratch disk is full \\(${code}\\): lower scoreGhostLimit below 12 or run on a machine with more \\(no flag or budget raises this\\)$`,
@@ -94,7 +94,7 @@ describe('an allocation the system refuses', () => {
       allocating(20, needs, () => {
         throw new RangeError('Array buffer allocation failed');
       });
-    expect(refused).toThrow(RoomError);
+    expect(refused).toThrow(ResourceError);
     expect(refused).toThrow(/board of 20 ghosts need 1\.0 GB of memory .*; the memory could not be had: lower scoreGhostLimit below 20/);
     expect(allocationFailed(new RangeError('WebAssembly.Memory.grow(): Unable to grow instance memory'))).toBe(true);
     expect(allocationFailed(new RangeError('Maximum call stack size exceeded'))).toBe(false);
@@ -112,7 +112,7 @@ describe('an allocation the system refuses', () => {
     });
     // a board bigger than any this thread's kernel memory has held
     const big = dpModel(model(24));
-    expect(() => singleOptima(big)).toThrow(RoomError);
+    expect(() => singleOptima(big)).toThrow(ResourceError);
     expect(() => singleOptima(big)).toThrow(/board of 24 ghosts need 0\.1 GB of memory and 0\.0 GB of scratch disk .*; the memory could not be had/);
   });
 });

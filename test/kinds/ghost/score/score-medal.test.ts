@@ -26,7 +26,7 @@ import { courseAssets } from '../../../../tools/kinds/ghost/score/course-build.t
 import { memoryScratch } from '../../../../tools/lib/scratch.ts';
 import { randomBoard } from '../../../../tools/kinds/ghost/generate.ts';
 import { rngFor } from '../../../../tools/lib/rng.ts';
-import type { Scratch, Team } from '../../../../tools/lib/machine-services.ts';
+import type { Scratch, Threads } from '../../../../tools/lib/machine-services.ts';
 import { machineTeam } from '../../../../tools/commands/run/team.ts';
 
 function board(stream: string, i: number, ghosts: number) {
@@ -90,7 +90,7 @@ describe('the DP one medal a pass equals the single-memory kernel', () => {
 
 describe("the blocks of a layer on a team's threads (dp-medal-blocks.ts)", () => {
   /** Everything the medal DP gives (optima, bitsets, counts, free ghosts, W, course assets), on `team`. */
-  const run = (G: number, L: number, i: number, team?: Team) => {
+  const run = (G: number, L: number, i: number, team?: Threads) => {
     const { puzzle, solution } = board('medal', i, G);
     const model = scoreModel(puzzle, solution);
     const med = medalOptima(dpModel(model), memoryScratch(), { lowBits: L, courses: true, ...(team ? { team } : {}) });

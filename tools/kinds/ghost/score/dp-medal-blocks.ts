@@ -1,5 +1,5 @@
 // The blocks of one layer of the medal DP's backward pass (dp-medal.ts),
-// shared among the threads of a Team (lib/machine-services.ts; the command layer's
+// shared among the threads of a computation (Threads, lib/machine-services.ts; the command layer's
 // --threads). The blocks of a layer are independent given the layer above:
 // each thread, with its own kernel instance, claims the next block of the
 // layer from a shared counter, takes the catches of its missing high ghosts
@@ -9,7 +9,7 @@
 // streamed from the scratch file (dp-stream.ts; the caller reads it).
 // Which thread solves a block changes nothing in its bytes, so the results are
 // the same for any number of threads.
-import type { Crew, Team } from 'proofpack/kind';
+import type { Helpers, Threads } from 'proofpack/kind';
 import { blockMap, blockTerms, CK, countsBlock, loadKernel, type DpModel, type Kernel } from './dp-kernel.ts';
 import { blockLayers } from './dp-layered.ts';
 
@@ -45,18 +45,18 @@ export interface LayerSolver {
 }
 
 /** An arena `bytes` long that the team's threads can all see. */
-export function teamArena(bytes: number, team: Team | undefined): ArrayBuffer | SharedArrayBuffer {
+export function teamArena(bytes: number, team: Threads | undefined): ArrayBuffer | SharedArrayBuffer {
   return team && team.size > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes);
 }
 
 /** The layer solver of the DP on board `d` in blocks of 2^L states, this thread's kernel `k` (loaded for d), slots in `arena`. */
-export function layerSolver(d: DpModel, L: number, arena: ArrayBufferLike, k: Kernel, team: Team | undefined): LayerSolver {
+export function layerSolver(d: DpModel, L: number, arena: ArrayBufferLike, k: Kernel, team: Threads | undefined): LayerSolver {
   const helpers = team !== undefined && team.size > 1;
   const share = (bytes: number) => (helpers ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   const shared: Shared = { d, L, arena, slotOf: new Float64Array(share(8 * 2 ** (d.G - L))), next: new Int32Array(share(4)) };
   const layers = blockLayers(d.G - L);
   const own = blockSolver(shared, k);
-  const crew: Crew | undefined = helpers ? team.start(import.meta.url, 'medalBlockHelper', shared) : undefined;
+  const crew: Helpers | undefined = helpers ? team.start(import.meta.url, 'medalBlockHelper', shared) : undefined;
   return {
     slotOf: shared.slotOf,
     solve(p, table, from = 0, to = layers[p]!.length) {
@@ -69,7 +69,7 @@ export function layerSolver(d: DpModel, L: number, arena: ArrayBufferLike, k: Ke
   };
 }
 
-/** A helper thread's job handler (Team.start calls it there): its own kernel, the shared buffers. */
+/** A helper thread's job handler (Threads.start calls it there): its own kernel, the shared buffers. */
 export function medalBlockHelper(shared: Shared): (job: unknown) => void {
   const own = blockSolver(shared, loadKernel(shared.d, blockMap(2 ** shared.L)));
   return (job) => own(job as Job);

@@ -22,7 +22,7 @@
 // past COURSE_MAX_GHOSTS (room 0). With `courses` (tests, small G) it also
 // keeps the bitsets and the W values, so it is compared with the other DPs
 // state by state.
-import { popcount, type MachineRoom, type Scratch, type ScratchFile, type Team } from 'proofpack/kind';
+import { popcount, type Resources, type Scratch, type ScratchFile, type Threads } from 'proofpack/kind';
 import { layerSolver, teamArena, type LayerSolver } from './dp-medal-blocks.ts';
 import { allocating, checkRoom, MEMORY_SHARE, roomFile, type DpNeeds } from './dp-room.ts';
 import { BlockCache, layerMajor, layerRuns } from './dp-stream.ts';
@@ -59,9 +59,9 @@ export interface MedalOptions {
   /** Keep the optimal-state bitsets and W for the course assets (default: G ≤ COURSE_MAX_GHOSTS; past it they are "unknown"). */
   courses?: boolean;
   /** The machine's room (from the command layer, through score-assets.ts or a test): a DP it has not the room for is refused before it starts (dp-room.ts). Absent: only a failed allocation or a full disk is refused. */
-  machine?: MachineRoom;
+  machine?: Resources;
   /** Threads for the blocks of a layer in the backward passes (dp-medal-blocks.ts); absent: this thread alone. The results are the same. */
-  team?: Team;
+  team?: Threads;
   /** Read the layer being read back from the scratch file instead of keeping it (default: when two layers do not fit `machine`, medalStreams). The results are the same. */
   stream?: boolean;
   /** Arena slots of a block's F when streaming (default STREAM_SLOTS; at least the most a block reads plus one, at most two layers): smaller in tests, to cut a layer into many runs. */
@@ -72,7 +72,7 @@ export interface MedalOptions {
 export const STREAM_SLOTS = 2 ** 15;
 
 /** Whether the DP of G ghosts streams the layer being read: when two layers in memory (medalMemory) are over the share of `machine` one DP may take (dp-room.ts; no machine: never). */
-export function medalStreams(G: number, machine: MachineRoom | undefined, lowBits = LAYERED_LOW_BITS, courses = G <= COURSE_MAX_GHOSTS): boolean {
+export function medalStreams(G: number, machine: Resources | undefined, lowBits = LAYERED_LOW_BITS, courses = G <= COURSE_MAX_GHOSTS): boolean {
   return machine !== undefined && medalMemory(G, lowBits, courses) > MEMORY_SHARE * machine.memoryBytes;
 }
 

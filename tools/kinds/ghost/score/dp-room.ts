@@ -1,16 +1,16 @@
 // The refusal of an exact score DP the machine has not the room for
 // (docs/score-layered.md): the DP's memory against what the command layer
-// read of the machine (lib/machine-services.ts MachineRoom), up front; its scratch disk
+// read of the machine (lib/machine-services.ts Resources), up front; its scratch disk
 // against the disk free when it is about to write (Scratch.freeBytes, after
 // the heavy lock: while another DP holds it, that DP's files fill the disk).
-// A refusal is a RoomError, never an "unknown": a set's bytes never depend on
+// A refusal is a ResourceError, never an "unknown": a set's bytes never depend on
 // the machine. What is refused before the work starts can still fail during
 // it (another process fills the disk, the system grants less memory than it
 // has): every DP writes through roomFile and allocates its large buffers
 // through allocating, which turn exactly those failures (a full disk, an
 // allocation refused) into the same one-line refusal; any other error passes
 // unchanged.
-import { RoomError, type MachineRoom, type Scratch, type ScratchFile } from 'proofpack/kind';
+import { ResourceError, type Resources, type Scratch, type ScratchFile } from 'proofpack/kind';
 
 /** What one exact score DP needs: bytes of memory and of scratch disk. */
 export interface DpNeeds {
@@ -24,14 +24,14 @@ export const MEMORY_SHARE = 0.9;
 const gb = (bytes: number) => (bytes / 1e9).toFixed(1);
 
 /** The one line of a refusal: what the board needs, what the machine lacks (`what`), what to do. */
-export function roomRefusal(G: number, needs: DpNeeds, what: string): RoomError {
-  return new RoomError(
+export function roomRefusal(G: number, needs: DpNeeds, what: string): ResourceError {
+  return new ResourceError(
     `the exact scores of a board of ${G} ghosts need ${gb(needs.memory)} GB of memory and ${gb(needs.disk)} GB of scratch disk (the temp folder); ${what}: lower scoreGhostLimit below ${G} or run on a machine with more (no flag or budget raises this)`,
   );
 }
 
 /** Throws the refusal when `machine` (absent: no check) has less memory than `needs` (MEMORY_SHARE of it). */
-export function checkRoom(G: number, needs: DpNeeds, machine: MachineRoom | undefined): void {
+export function checkRoom(G: number, needs: DpNeeds, machine: Resources | undefined): void {
   if (!machine) return;
   if (needs.memory > MEMORY_SHARE * machine.memoryBytes) throw roomRefusal(G, needs, `this machine has ${gb(machine.memoryBytes)} GB of memory`);
 }

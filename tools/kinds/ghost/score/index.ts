@@ -83,7 +83,7 @@
 // The scratch files come from the command layer (ctx.scratch: this room
 // does no file I/O of its own); every DP writes through roomFile and
 // allocates its large buffers through allocating, which turn a full disk or
-// a refused allocation into the same one-line RoomError.
+// a refused allocation into the same one-line ResourceError.
 //
 // The files: score-assets.ts (the one path, dpNeeds), dp-kernel.ts,
 // dp-single.ts, dp-layered.ts, dp-medal.ts, dp-medal-blocks.ts, dp-stream.ts,

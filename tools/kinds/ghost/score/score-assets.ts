@@ -6,7 +6,7 @@
 // KERNEL_MAX_GHOSTS, dp-layered.ts past it, dp-medal.ts past COURSE_MAX_GHOSTS) gives the optima and the states on
 // optimal plays with their W, and the assets are built from those alike
 // (course-build.ts courseAssets).
-import { type MachineRoom, type Scratch, type Team, memoryScratch } from 'proofpack/kind';
+import { type Resources, type Scratch, type Threads, memoryScratch } from 'proofpack/kind';
 import type { GhostPuzzle, GhostSolution } from '../schema.ts';
 import { scoreModel, type ScoreModel } from '../score-rule.ts';
 import { COURSE_MAX_GHOSTS, DP_MAX_GHOSTS, KERNEL_MAX_GHOSTS } from '../limits.ts';
@@ -44,15 +44,15 @@ export interface ScoreRun {
 /**
  * Everything above for a board whose ghosts are where `solution` says; "unknown" above `ghostLimit`.
  * A DP that `machine` (the command layer's reading; absent: no check) has not the room for is
- * refused first with a RoomError (dp-room.ts).
+ * refused first with a ResourceError (dp-room.ts).
  */
 export function scoreAssets(
   puzzle: GhostPuzzle,
   solution: GhostSolution,
   ghostLimit: number,
   scratch: Scratch = memoryScratch(),
-  machine?: MachineRoom,
-  team?: Team,
+  machine?: Resources,
+  team?: Threads,
 ): ScoreRun {
   const model = scoreModel(puzzle, solution);
   if (model.ghosts > Math.min(ghostLimit, DP_MAX_GHOSTS)) return { assets: UNKNOWN_SCORES, transitions: 0, maxStates: 0, minStates: 0 };
@@ -62,7 +62,7 @@ export function scoreAssets(
 }
 
 /** What the DP exactScores runs for G ghosts needs: the kernel's memory (dp-single.ts), or the layered DPs' arena, bitsets and scratch files (past COURSE_MAX_GHOSTS streamed where two layers do not fit `machine`). */
-export function dpNeeds(G: number, machine?: MachineRoom): DpNeeds {
+export function dpNeeds(G: number, machine?: Resources): DpNeeds {
   if (G > COURSE_MAX_GHOSTS) return medalNeeds(G, medalStreams(G, machine));
   if (G > KERNEL_MAX_GHOSTS) return { memory: layeredMemory(G), disk: layeredDisk(G) };
   return { memory: wholeMap(2 ** G).bytes, disk: 0 };
@@ -74,7 +74,7 @@ export function dpNeeds(G: number, machine?: MachineRoom): DpNeeds {
  * threads for the blocks of a layer past COURSE_MAX_GHOSTS (dp-medal-blocks.ts);
  * `stream`: that DP reads the layer being read from its scratch file (dp-stream.ts).
  */
-export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number, team?: Team, stream = false): ScoreRun {
+export function exactScores(model: ScoreModel, scratch: Scratch = memoryScratch(), layeredLowBits?: number, team?: Threads, stream = false): ScoreRun {
   const G = model.ghosts;
   const d = dpModel(model);
   // past COURSE_MAX_GHOSTS one medal a pass, course assets "unknown" (dp-medal.ts)

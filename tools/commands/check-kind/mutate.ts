@@ -62,82 +62,109 @@ export function mutations(schema: z.ZodType, value: unknown, root: string, toler
       kept++;
     }
   };
-  const walk = (s: z.ZodType, v: unknown, path: Path, depth: number): void => {
-    if (depth > 32) return;
-    const def = defOf(s);
-    switch (def.type) {
-      case 'optional':
-      case 'nullable':
-      case 'default':
-      case 'prefault':
-      case 'readonly':
-      case 'catch':
-      case 'nonoptional':
-        if (def.innerType) walk(def.innerType, v, path, depth + 1);
-        return;
-      case 'pipe':
-        if (def.in) walk(def.in, v, path, depth + 1);
-        return;
-      case 'lazy':
-        if (def.getter) walk(def.getter(), v, path, depth + 1);
-        return;
-      case 'union': {
-        const options = def.options ?? [];
-        const fits = options.find((o) => o.safeParse(v).success);
-        // another union member that is a fixed value (e.g. `unknown` for a number)
-        const others = options.filter((o) => o !== fits).flatMap((o) => fixedValues(o));
-        if (others.length > 0) offer(path, others, false);
-        if (fits) walk(fits, v, path, depth + 1);
-        return;
-      }
-      case 'object':
-        if (v === null || typeof v !== 'object') return;
-        for (const [k, sub] of Object.entries(def.shape ?? {})) if (k in (v as object)) walk(sub, (v as Record<string, unknown>)[k], [...path, k], depth + 1);
-        return;
-      case 'record':
-        if (v === null || typeof v !== 'object' || !def.valueType) return;
-        for (const k of Object.keys(v as object)) walk(def.valueType, (v as Record<string, unknown>)[k], [...path, k], depth + 1);
-        return;
-      case 'array': {
-        if (!Array.isArray(v)) return;
-        offer(path, v.length > 0 ? [v.slice(0, -1), [...v, v[0]]] : [], false);
-        const ends = [...new Set([0, v.length - 1])].filter((i) => i >= 0);
-        if (def.element) for (const i of ends) walk(def.element, v[i], [...path, i], depth + 1);
-        return;
-      }
-      case 'tuple':
-        if (!Array.isArray(v)) return;
-        v.forEach((x, i) => {
-          const sub = def.items?.[i] ?? def.rest;
-          if (sub) walk(sub, x, [...path, i], depth + 1);
-        });
-        return;
-      case 'number': {
-        if (typeof v !== 'number') return;
-        const key = String(path[path.length - 1] ?? root);
-        const step = Math.max(0.01, 2 * tolerance(key) + 0.01);
-        offer(path, [v + 1, v - 1, round(v + step), round(v - step)], true);
-        return;
-      }
-      case 'boolean':
-        if (typeof v === 'boolean') offer(path, [!v], false);
-        return;
-      case 'enum':
-        offer(
-          path,
-          Object.values(def.entries ?? {}).filter((e) => e !== v),
-          false,
-        );
-        return;
-      case 'string':
-        if (typeof v === 'string') offer(path, stringChanges(v), false);
-        return;
-      default:
-        return; // literals (one value: nothing to change to), and what a level never holds
-    }
-  };
-  walk(schema, value, [], 0);
+  walk({ offer, tolerance, root }, schema, value, [], 0);
   return out;
+}
+
+/** What a walk hands its changes to (`offer`: the first PER_LEAF the schema accepts are kept), and what a number leaf's step reads. */
+interface Walker {
+  offer(path: Path, candidates: unknown[], number: boolean): void;
+  tolerance: (key: string) => number;
+  root: string;
+}
+
+/** The walk of schema `s` along value `v` at `path`: through wrappers and containers to every leaf (32 deep at most). */
+function walk(w: Walker, s: z.ZodType, v: unknown, path: Path, depth: number): void {
+  if (depth > 32) return;
+  const def = defOf(s);
+  const inner = wrapped(def);
+  if (inner) {
+    walk(w, inner, v, path, depth + 1);
+    return;
+  }
+  switch (def.type) {
+    case 'union': {
+      const options = def.options ?? [];
+      const fits = options.find((o) => o.safeParse(v).success);
+      // another union member that is a fixed value (e.g. `unknown` for a number)
+      const others = options.filter((o) => o !== fits).flatMap((o) => fixedValues(o));
+      if (others.length > 0) w.offer(path, others, false);
+      if (fits) walk(w, fits, v, path, depth + 1);
+      return;
+    }
+    case 'object':
+      if (v === null || typeof v !== 'object') return;
+      for (const [k, sub] of Object.entries(def.shape ?? {})) if (k in (v as object)) walk(w, sub, (v as Record<string, unknown>)[k], [...path, k], depth + 1);
+      return;
+    case 'record':
+      if (v === null || typeof v !== 'object' || !def.valueType) return;
+      for (const k of Object.keys(v as object)) walk(w, def.valueType, (v as Record<string, unknown>)[k], [...path, k], depth + 1);
+      return;
+    case 'array': {
+      if (!Array.isArray(v)) return;
+      w.offer(path, v.length > 0 ? [v.slice(0, -1), [...v, v[0]]] : [], false);
+      const ends = [...new Set([0, v.length - 1])].filter((i) => i >= 0);
+      if (def.element) for (const i of ends) walk(w, def.element, v[i], [...path, i], depth + 1);
+      return;
+    }
+    case 'tuple':
+      if (!Array.isArray(v)) return;
+      v.forEach((x, i) => {
+        const sub = def.items?.[i] ?? def.rest;
+        if (sub) walk(w, sub, x, [...path, i], depth + 1);
+      });
+      return;
+    default:
+      offerLeaf(w, def, v, path);
+  }
+}
+
+/** The schema a wrapper stands for (optional, nullable, default, …; a pipe's input; a lazy's schema), or undefined when `def` wraps none. */
+function wrapped(def: Def): z.ZodType | undefined {
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'readonly':
+    case 'catch':
+    case 'nonoptional':
+      return def.innerType;
+    case 'pipe':
+      return def.in;
+    case 'lazy':
+      return def.getter?.();
+    default:
+      return undefined;
+  }
+}
+
+/** The changes a leaf's type allows: a number ±1 and ± a step past the tolerance, a boolean flipped, another enum entry, a string's changes. */
+function offerLeaf(w: Walker, def: Def, v: unknown, path: Path): void {
+  switch (def.type) {
+    case 'number': {
+      if (typeof v !== 'number') return;
+      const key = String(path[path.length - 1] ?? w.root);
+      const step = Math.max(0.01, 2 * w.tolerance(key) + 0.01);
+      w.offer(path, [v + 1, v - 1, round(v + step), round(v - step)], true);
+      return;
+    }
+    case 'boolean':
+      if (typeof v === 'boolean') w.offer(path, [!v], false);
+      return;
+    case 'enum':
+      w.offer(
+        path,
+        Object.values(def.entries ?? {}).filter((e) => e !== v),
+        false,
+      );
+      return;
+    case 'string':
+      if (typeof v === 'string') w.offer(path, stringChanges(v), false);
+      return;
+    default:
+      return; // literals (one value: nothing to change to), and what a level never holds
+  }
 }
 
 /** The values of a literal or enum schema (a union's fixed members). */

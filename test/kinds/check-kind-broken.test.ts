@@ -1,10 +1,11 @@
 // `proofpack check-kind` on broken kinds (test/kinds/fixtures/, each apple with
 // one member broken): a non-deterministic analyze, an equivalents that throws
-// on some valid puzzles, a calibrate that reads the first level, a tierTable that never returns, tolerances that let
-// validate miss a change and no budgets, an analyze that knows nothing. Each fails it with a line naming the
-// member and the input, exit 1 (--json: the same as data). About 50 s: each
-// fixture generates its sample four times, and the hanging member costs two
-// time limits and two fresh threads.
+// on some valid puzzles, a calibrate that reads the first level, a tierTable
+// that never returns, tolerances that let validate miss a change and no
+// budgets, an analyze that knows nothing, an analyze that counts its work as
+// -1. Each fails it with a line naming the member and the input, exit 1
+// (--json: the same as data). About a minute: each fixture generates its sample
+// four times, and the hanging member costs two time limits and two fresh threads.
 import { describe, expect, it } from 'vitest';
 import { checkKindCommand } from '../../tools/commands/check-kind.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
@@ -84,6 +85,16 @@ describe('check-kind on broken kinds', () => {
     expect(r.lines).toContainEqual(
       expect.stringMatching(
         /^apple › nothing unknown shipped › generateSlot: stored a level that analyze calls unknown \(the search budget ran out\): only proven levels may be stored; input: level apple-[0-9a-f]{12} \(levels\[0\] of proofpack generate apple --count 2\) \(and 1 more inputs\)$/,
+      ),
+    );
+  });
+
+  it('names analyze when the work it counts is not a number ≥ 0 (-1), on the first level it gave it for', async () => {
+    const r = await checkFixture('negative-work.ts');
+    expect(r.code).toBe(1);
+    expect(r.lines).toContainEqual(
+      expect.stringMatching(
+        /^apple › analyze › analyze: counted work -1, not a number ≥ 0; input: level apple-[0-9a-f]{12} \(levels\[0\] of proofpack generate apple --count 2\)/,
       ),
     );
   });

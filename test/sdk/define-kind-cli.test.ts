@@ -7,15 +7,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, ROOT, tempDir } from '../support/helpers.ts';
+import { cli, ROOT } from '../support/helpers.ts';
+import { gameFolder } from '../support/pear-game.ts';
 
 /** A game folder holding the template as kind `lights`, its index.ts edited by `edit`, registered in proofpack/kinds.json. */
 function gameWith(edit: (index: string) => string): string {
-  const game = fs.realpathSync(tempDir());
-  fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'a-game', private: true, type: 'module' }));
-  fs.mkdirSync(path.join(game, 'node_modules'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules', 'zod'), path.join(game, 'node_modules', 'zod'));
-  fs.symlinkSync(ROOT, path.join(game, 'node_modules', 'proofpack'));
+  const game = gameFolder();
   const kind = path.join(game, 'proofpack', 'kinds', 'lights');
   fs.cpSync(path.join(ROOT, 'templates', 'kind'), kind, { recursive: true });
   const index = path.join(kind, 'index.ts');

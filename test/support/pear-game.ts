@@ -36,13 +36,19 @@ export function refusal(r: { code: number; stderr: string }): string {
   return r.stderr.trimEnd();
 }
 
-/** A new game folder (its real path) holding proofpack/kinds/pear/, plus each of `fixtures` (test/fixtures/game-kinds/) in pear's folder. */
-export function pearGame(fixtures: readonly string[] = []): string {
+/** A new, empty game folder (its real path): an ES-module package.json, and node_modules linking zod and this checkout as proofpack. */
+export function gameFolder(): string {
   const game = fs.realpathSync(tempDir());
   fs.writeFileSync(path.join(game, 'package.json'), JSON.stringify({ name: 'a-game', private: true, type: 'module' }));
   fs.mkdirSync(path.join(game, 'node_modules'));
   fs.symlinkSync(path.join(ROOT, 'node_modules', 'zod'), path.join(game, 'node_modules', 'zod'));
   fs.symlinkSync(ROOT, path.join(game, 'node_modules', 'proofpack'));
+  return game;
+}
+
+/** A new game folder (its real path) holding proofpack/kinds/pear/, plus each of `fixtures` (test/fixtures/game-kinds/) in pear's folder. */
+export function pearGame(fixtures: readonly string[] = []): string {
+  const game = gameFolder();
   const pear = path.join(game, 'proofpack', 'kinds', 'pear');
   fs.cpSync(path.join(ROOT, 'tools', 'kinds', 'apple'), pear, { recursive: true });
   for (const f of fs.readdirSync(pear)) fs.writeFileSync(path.join(pear, f), fs.readFileSync(path.join(pear, f), 'utf8').replaceAll("'apple'", "'pear'"));

@@ -8,7 +8,7 @@
 // context analyze, generateSlot and preview get (and of a bench hook's input):
 // `machine` (a MachineRoom) is `resources`, `team` (a Team) is `threads`, the
 // same objects. Nothing else of the shape changed.
-import type { Analyzed, AnalyzeContext, BenchHook, BenchInput, Level, Outcome, PuzzleKind, SetReport } from './kind.ts';
+import type { Analyzed, AnalyzeContext, BenchHook, Level, Outcome, PuzzleKind, SetReport } from './kind.ts';
 
 /** The members version 1 had that version 2 does not, as a version 1 kind object holds them. */
 interface V1Members {
@@ -30,13 +30,13 @@ function v1Names<T extends { resources?: unknown; threads?: unknown }>(
   return { ...rest, ...(resources === undefined ? {} : { machine: resources }), ...(threads === undefined ? {} : { team: threads }) };
 }
 
-/** A version 1 member that takes a context as its argument `at` (generateSlot 3, preview 1), given it under version 1's names. */
-function withV1Context(kind: PuzzleKind, member: unknown, at: number): unknown {
+/** A version 1 member (of `self`) that takes a context as its argument `at` (generateSlot 3, preview 1, a bench hook 0), given it under version 1's names. */
+function withV1Context(self: unknown, member: unknown, at: number): unknown {
   if (typeof member !== 'function') return member;
   return (...args: unknown[]) => {
     const ctx = args[at];
     if (ctx !== null && typeof ctx === 'object') args[at] = v1Names(ctx as Ctx);
-    return member.apply(kind, args);
+    return member.apply(self, args);
   };
 }
 
@@ -61,12 +61,7 @@ export function fromContractV1(kind: PuzzleKind): PuzzleKind {
   const bench =
     kind.bench !== null &&
     typeof kind.bench === 'object' &&
-    Object.fromEntries(
-      Object.entries(kind.bench).map(([name, run]) => [
-        name,
-        typeof run === 'function' ? (input: BenchInput<unknown, unknown, unknown, unknown, unknown>) => run.call(kind.bench, v1Names(input) as never) : run,
-      ]),
-    );
+    Object.fromEntries(Object.entries(kind.bench).map(([name, run]) => [name, withV1Context(kind.bench, run, 0)]));
   const report = v1.setReport;
   const work = v1.setReportWork;
   const setReport =

@@ -442,8 +442,19 @@ function addCommand(program: Command, spec: CommandSpec, io: Io, done: (code: nu
   });
 }
 
+/** How an in-process caller wants main() to end. */
+export interface MainOptions {
+  /**
+   * Keep the command's worker pool for the next main() of this process
+   * instead of destroying it (tests that run many commands in one process): a
+   * later command with the same kinds and --threads takes it, one with others
+   * replaces it. The CLI's own process never sets it.
+   */
+  keepPool?: boolean;
+}
+
 /** Run the CLI; returns the exit code. `io` is where it writes (tests pass buffers). */
-export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+export async function main(argv: readonly string[], io: Io = processIo, opts: MainOptions = {}): Promise<number> {
   // the game's kinds first: every command, and its --help, sees them
   const scanned = scanConfigDir(argv);
   await tellSupervisor({ t: 'ceilings', ...loadingCeilings(argv) });
@@ -478,8 +489,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : EXIT_INPUT;
     return failure(e, io);
   } finally {
-    // the worker pool the command's kind steps shared
-    await closeCommandPool();
+    // the worker pool the command's kind steps shared: destroyed, or kept for the caller's next command
+    if (opts.keepPool) setCommandThreads(undefined);
+    else await closeCommandPool();
   }
 }
 

@@ -8,8 +8,6 @@ import { describe, expect, inject, it, beforeAll } from 'vitest';
 import fc from 'fast-check';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { main } from '../../tools/cli.ts';
-import type { Io } from '../../tools/lib/console.ts';
 import { ghost } from '../../tools/kinds/ghost/index.ts';
 import { slide } from '../../tools/kinds/slide/index.ts';
 import { apple } from '../../tools/kinds/apple/index.ts';
@@ -18,6 +16,7 @@ import { curateSet } from '../../tools/commands/curate.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { formatDocument } from '../../tools/lib/json.ts';
 import { quickConfig, tempDir } from '../support/helpers.ts';
+import { run } from '../support/run-cli.ts';
 
 const dir = tempDir();
 let goodText = '';
@@ -28,14 +27,6 @@ async function goodSet(kind: typeof ghost | typeof slide | typeof apple, config:
   const { set } = await generateSet({ kind, config, seed: 9, name: 'fuzz', count }, { threads: 1, con: memoryConsole() });
   const curated = curateSet(kind, set, 'fuzz');
   return { text: formatDocument(curated), tier: curated.levels[0]!.tier };
-}
-
-async function run(args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const io: Io = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), interactive: false };
-  const code = await main(['node', 'proofpack', ...args], io);
-  return { code, stdout, stderr };
 }
 
 /** Feed one file text to validate, curate and bundle; check how each ends. */

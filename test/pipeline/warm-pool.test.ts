@@ -9,6 +9,7 @@ import * as path from 'node:path';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { poolStarts, runTasks, TaskTimeout } from '../../tools/lib/pool.ts';
 import { WarmPools } from '../../tools/lib/warm-pool.ts';
+import { closeCommandPool } from '../../tools/commands/run/tasks.ts';
 import { tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
 
@@ -77,12 +78,25 @@ describe("a command's pool", () => {
     const set = path.join(tempDir(), 'small.json');
     fs.copyFileSync(inject('smallGhostSet').curated, set);
     const before = poolStarts();
-    const r = await run(['validate', set, '--threads', '2']);
+    const r = await run(['validate', set, '--threads', '2'], { closePool: true });
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     expect(poolStarts() - before).toBe(1);
     // closed at the command's end: the next command starts its own
-    expect((await run(['validate', set, '--threads', '2'])).code).toBe(0);
+    expect((await run(['validate', set, '--threads', '2'], { closePool: true })).code).toBe(0);
     expect(poolStarts() - before).toBe(2);
+  });
+
+  it('is kept by an in-process caller (keepPool) for its next command of the same --threads, and replaced for another --threads', async () => {
+    const set = path.join(tempDir(), 'small.json');
+    fs.copyFileSync(inject('smallGhostSet').curated, set);
+    await closeCommandPool();
+    const before = poolStarts();
+    expect((await run(['validate', set, '--threads', '2'])).code).toBe(0);
+    expect((await run(['validate', set, '--threads', '2'])).code).toBe(0);
+    expect(poolStarts() - before).toBe(1);
+    expect((await run(['validate', set, '--threads', '1'])).code).toBe(0);
+    expect(poolStarts() - before).toBe(2);
+    await closeCommandPool();
   });
 });

@@ -16,6 +16,7 @@ import { generateSet } from '../../tools/commands/generate.ts';
 import { curateSet } from '../../tools/commands/curate.ts';
 import { validateFiles } from '../../tools/commands/validate/files.ts';
 import type { OutcomeCache } from '../../tools/commands/run/analyze-all.ts';
+import { withCommandThreads } from '../../tools/commands/run/tasks.ts';
 import type { ValidateReport } from '../../tools/lib/files.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
 import { formatDocument } from '../../tools/lib/json.ts';
@@ -34,9 +35,9 @@ function kindNamed(name: string) {
 export async function expectReproduced(name: string): Promise<void> {
   const kind = kindNamed(name);
   const file = path.join(LEVELS, name, `${kind.defaults.setName}.json`);
-  const { set } = await generateSet(
-    { kind, config: kind.defaults.config, seed: kind.defaults.seed, name: kind.defaults.setName },
-    { threads: 2, con: memoryConsole() },
+  // on one pool of two threads for all its kind steps, as the CLI's --threads 2 would
+  const { set } = await withCommandThreads(2, () =>
+    generateSet({ kind, config: kind.defaults.config, seed: kind.defaults.seed, name: kind.defaults.setName }, { threads: 2, con: memoryConsole() }),
   );
   const curated = curateSet(kind, set, 'candidates');
   expect(firstDifference(formatDocument(curated), fs.readFileSync(file, 'utf8'))).toBeNull();
@@ -66,13 +67,13 @@ export const problemLines = (report: ValidateReport): string[] =>
  */
 export async function expectKindValidates(name: string): Promise<string[]> {
   const cache: OutcomeCache = new Map();
-  const sets = await validateFiles([path.join(LEVELS, name)], { threads: 2, cache });
+  const sets = await withCommandThreads(2, () => validateFiles([path.join(LEVELS, name)], { threads: 2, cache }));
   expect(problemLines(sets)).toEqual([]);
   expect(sets.ok).toBe(true);
   expect(sets.files.map((f) => f.kind)).toEqual(sets.files.map(() => name));
   const packs = distPacksOf(name);
   expect(packs.length).toBeGreaterThan(0);
-  const dist = await validateFiles(packs, { threads: 2, cache });
+  const dist = await withCommandThreads(2, () => validateFiles(packs, { threads: 2, cache }));
   expect(problemLines(dist)).toEqual([]);
   expect(dist.ok).toBe(true);
   return [...sets.files, ...dist.files].map((f) => f.file);

@@ -7,8 +7,13 @@ import { main } from '../../tools/cli.ts';
 import type { Io } from '../../tools/lib/console.ts';
 import type { CliResult } from './helpers.ts';
 
-/** `proofpack <args>` in-process (not interactive, as with CI=1): exit code, stdout and stderr. */
-export async function run(args: readonly string[]): Promise<CliResult> {
+/**
+ * `proofpack <args>` in-process (not interactive, as with CI=1): exit code,
+ * stdout and stderr. The command's worker pool is kept for the file's next
+ * command of the same --threads (main's keepPool: one pool start, not one per
+ * command); `closePool` destroys it at the end, as the CLI's own process does.
+ */
+export async function run(args: readonly string[], opts: { closePool?: boolean } = {}): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const io: Io = {
@@ -16,6 +21,6 @@ export async function run(args: readonly string[]): Promise<CliResult> {
     stderr: (t) => void (stderr += t),
     interactive: false,
   };
-  const code = await main(['node', 'proofpack', ...args], io);
+  const code = await main(['node', 'proofpack', ...args], io, { keepPool: !opts.closePool });
   return { code, stdout, stderr };
 }

@@ -10,6 +10,7 @@ import { memoryConsole, type Console } from '../../lib/console.ts';
 import type { SetFile } from '../../lib/files.ts';
 import { generateCommand, type GenerateOptions } from '../generate.ts';
 import { Interrupted } from '../run/interrupt.ts';
+import { withCommandThreads } from '../run/tasks.ts';
 import type { Violations } from './violation.ts';
 
 /** What the sample is generated from: check-kind's --count, --config and --seed. */
@@ -45,6 +46,11 @@ function interruptingConsole(controller: AbortController, after: number): Consol
   };
 }
 
+/** generate with `threads` threads, on a pool of that many (kept for the next run of the same size: the runs below are ordered by it). */
+function asGenerate(threads: number, opts: Omit<GenerateOptions, 'threads'>, con: Console): Promise<unknown> {
+  return withCommandThreads(threads, () => generateCommand({ ...opts, threads }, con));
+}
+
 /** Generates the sample three ways (see the header) into `work`; returns the first run's set. */
 export async function reproducibleSample(kind: string, job: SampleJob, work: string, v: Violations): Promise<SetFile> {
   const base: Omit<GenerateOptions, 'threads' | 'out'> = {
@@ -55,25 +61,27 @@ export async function reproducibleSample(kind: string, job: SampleJob, work: str
   };
   const input = jobInput(kind, job);
   const out = (name: string) => path.join(work, `${name}.json`);
-  await generateCommand({ ...base, threads: 1, out: out('threads-1') }, memoryConsole());
+  await asGenerate(1, { ...base, out: out('threads-1') }, memoryConsole());
   const first = fs.readFileSync(out('threads-1'), 'utf8');
 
-  await generateCommand({ ...base, threads: 2, out: out('threads-2') }, memoryConsole());
-  const second = fs.readFileSync(out('threads-2'), 'utf8');
-  if (second !== first) v.add('reproducible', 'generate --threads 2', `wrote other bytes than --threads 1 (first at ${firstDifference(first, second)})`, input);
-
+  // interrupted with one thread (on the pool of the run above), resumed with two (on the pool of the run below)
   const controller = new AbortController();
   let interrupted = false;
   try {
-    await generateCommand({ ...base, threads: 1, out: out('resumed'), signal: controller.signal }, interruptingConsole(controller, 1));
+    await asGenerate(1, { ...base, out: out('resumed'), signal: controller.signal }, interruptingConsole(controller, 1));
   } catch (e) {
     if (!(e instanceof Interrupted)) throw e;
     interrupted = true;
   }
   if (!interrupted) v.add('reproducible', 'generate (interrupted)', 'finished instead of stopping at the interruption after its first slot', input);
-  else {
+
+  await asGenerate(2, { ...base, out: out('threads-2') }, memoryConsole());
+  const second = fs.readFileSync(out('threads-2'), 'utf8');
+  if (second !== first) v.add('reproducible', 'generate --threads 2', `wrote other bytes than --threads 1 (first at ${firstDifference(first, second)})`, input);
+
+  if (interrupted) {
     const report = memoryConsole();
-    await generateCommand({ ...base, threads: 2, out: out('resumed'), resume: true, json: true }, report);
+    await asGenerate(2, { ...base, out: out('resumed'), resume: true, json: true }, report);
     const { resumedSlots } = JSON.parse(report.outLines.join('\n')) as { resumedSlots: number };
     if (!(resumedSlots > 0)) v.add('reproducible', 'generate --resume', "took no slot from the interrupted run's checkpoint", input);
     const resumed = fs.readFileSync(out('resumed'), 'utf8');

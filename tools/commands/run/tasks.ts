@@ -217,7 +217,8 @@ export interface WorkerData {
  * The pool the runs of one command share (its kind steps: costs, slots,
  * analyses, tiers...): started once, its threads load the game's kinds once;
  * kept while runs end cleanly, started afresh after one that did not
- * (warm-pool.ts). The CLI closes it at each command's end (closeCommandPool).
+ * (warm-pool.ts). The CLI closes it at each command's end (closeCommandPool),
+ * unless an in-process caller keeps it for its next command (main's keepPool).
  */
 const commandPool = new WarmPools();
 
@@ -231,6 +232,21 @@ let commandThreads: number | undefined;
  */
 export function setCommandThreads(threads: number | undefined): void {
   commandThreads = threads;
+}
+
+/**
+ * Run `work` (a command called in this process: check-kind's generate runs, a
+ * test's) with the command's --threads set to `threads`, the outer value back
+ * after it: its runs take a pool of that size, kept for the next work of the same size.
+ */
+export async function withCommandThreads<T>(threads: number | undefined, work: () => Promise<T>): Promise<T> {
+  const outer = commandThreads;
+  commandThreads = threads;
+  try {
+    return await work();
+  } finally {
+    commandThreads = outer;
+  }
 }
 
 /** Destroy the pool the command's runs shared and forget its --threads (the CLI calls it when a command ends, whatever its end). */

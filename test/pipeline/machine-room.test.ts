@@ -49,4 +49,14 @@ describe('a level the machine has not the memory for', () => {
       expect(fs.existsSync(out)).toBe(false);
     }
   });
+
+  it('an in-process caller that keeps the pool (keepPool) gets a fresh one when the environment the threads copied has changed', async () => {
+    const file = path.join(tempDir(), 'set.json');
+    fs.copyFileSync(inject('smallGhostSet').curated, file);
+    expect((await run(['validate', file, '--threads', '2'])).code).toBe(0);
+    process.env[MACHINE] = '1000';
+    const r = await run(['validate', file, '--threads', '2']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(refusal(`${file.replace(/[.]/g, '\\.')} › levels\\[\\d+\\] \\(ghost-[0-9a-f]+\\)`));
+  });
 });

@@ -19,7 +19,7 @@ export class HeldPool {
   broken = false;
 
   /**
-   * @param key names everything its threads were started with (script, data, limits)
+   * @param key names everything its threads were started with (script, data, limits, environment)
    * @param threads the pool's threads (its minimum and maximum)
    * @param readyMessage what a thread posts once it has loaded what it needs (counted in `ready`)
    */

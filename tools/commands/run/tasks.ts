@@ -311,13 +311,14 @@ export async function runPipelineTasks<T extends Task>(
   const threaded = tasks.map((t) => ({ ...t, threads: opts.threads }));
   // the game's kinds (kinds.json): every worker loads the same modules before its first task (worker.ts)
   // and one budget of --threads busy threads for the workers and the helpers of their tasks (team-budget.ts)
-  // the command's pool, kept warm between its runs: the same worker, kinds, threads (and so budget) and heap limit;
+  // the command's pool, kept warm between its runs: the same worker, kinds, threads (and so budget), heap limit and environment;
   // this run uses opts.threads of its threads
   const kindModules = gameKindModules();
   const poolThreads = Math.max(opts.threads, commandThreads ?? 0);
   const workerData: WorkerData = { kindModules, budget: threadBudget(poolThreads) };
   const worker = workerScript();
-  const key = stableJson({ worker: worker.href, kindModules, threads: poolThreads, mib });
+  // and the environment (each thread took its own copy of it when it started: a test that changed it between commands gets a fresh pool)
+  const key = stableJson({ worker: worker.href, kindModules, threads: poolThreads, mib, env: { ...process.env } });
   // inlineMs 0: no task runs inline, so a signal handler always gets the main thread
   // a thread the pool stopped (Ctrl-C) never released its locks: the pool is gone once runTasks settles
   // (a pool is kept warm only when every task finished, each releasing its own)

@@ -299,7 +299,7 @@ describe("a game's own run", () => {
     );
   });
 
-  it('Ctrl-C at every step: exit 130, says where, levels/ and dist/ as they were', async () => {
+  it('Ctrl-C at every step: exit 130, says where, levels/ and dist/ as they were, no lock left', async () => {
     const before = outputs('team-a');
     const ghost = path.join(game, 'team-a', 'ghost.json');
     const ghostText = fs.readFileSync(ghost, 'utf8');
@@ -333,6 +333,8 @@ describe("a game's own run", () => {
       expect(await exited, `${at}: ${err}`).toBe(130);
       expect(err.trim().split('\n').at(-1)).toBe(`proofpack: interrupted at ${at}; team-a-levels/ and team-a-dist/ left as they were`);
       expect(outputs('team-a'), at).toEqual(before);
+      // and the work folder free for the next run: the interrupted run removed its lock (pipeline/work-lock.ts)
+      expect(fs.existsSync(path.join(game, 'team-a-work', 'lock')), at).toBe(false);
     }
     fs.writeFileSync(ghost, ghostText);
   });

@@ -13,7 +13,8 @@
 // folder (<work>/run/, pipeline/run-tree.ts) and moves the new levels/ and
 // dist/ into place only when every step passed; a failed or interrupted run
 // leaves both as they were, and --resume skips the generate step of each kind
-// that finished (docs/game-repo.md). The run's parts are in pipeline/.
+// that finished (docs/game-repo.md). One run at a time uses a work folder
+// (pipeline/work-lock.ts). The run's parts are in pipeline/.
 import * as fs from 'node:fs';
 import type { Console } from '../lib/console.ts';
 import { swapAll } from './files/folder-transaction.ts';
@@ -24,11 +25,23 @@ import { makeRunTree } from './pipeline/run-tree.ts';
 import { validateAndBundle } from './pipeline/ship.ts';
 import { checkShortPacks } from './pipeline/short-packs.ts';
 import { stepRunner } from './pipeline/steps.ts';
+import { takeWorkLock } from './pipeline/work-lock.ts';
 
 export type { PipelineOptions };
 
 /** Run the whole job; its exit code (0: levels/ and dist/ replaced). */
 export async function pipelineCommand(opts: PipelineOptions, con: Console): Promise<number> {
+  // before anything reads the work folder's checkpoints: another run may be writing them
+  const lock = takeWorkLock(opts.work, con);
+  try {
+    return await lockedRun(opts, con);
+  } finally {
+    lock.release();
+  }
+}
+
+/** The run, once it holds its work folder. */
+async function lockedRun(opts: PipelineOptions, con: Console): Promise<number> {
   const planned = await plan(opts);
   const { jobs, packs, mapped, externalSets, calibrations } = planned;
   if (opts.configDir !== undefined || jobs.some((j) => j.config)) con.out(`configs: ${jobs.map((j) => j.config).join(', ')}; packs: ${packs}`);

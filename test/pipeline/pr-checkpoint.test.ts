@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempDir } from '../support/helpers.ts';
+import { smallGhostGame } from '../support/small-game.ts';
 import { generateSet } from '../../tools/commands/generate.ts';
 import { ghost } from '../../tools/kinds/ghost/index.ts';
 import { memoryConsole } from '../../tools/lib/console.ts';
@@ -94,21 +95,9 @@ describe('pipeline --resume', () => {
     const { writeCheckpoint } = await import('../../tools/commands/files/checkpoint.ts');
     const { jobSettings } = await import('../../tools/commands/generate.ts');
     const { InputError } = await import('../../tools/lib/errors.ts');
-    const game = tempDir();
-    const cfg = path.join(game, 'proofpack');
-    fs.mkdirSync(cfg);
-    const small = (seed: number) => JSON.stringify({ seed, scoreGhostLimit: 16, plan: [{ size: 5, mode: 'direct', count: 1, tier: 'EASY' }] });
-    fs.writeFileSync(path.join(cfg, 'ghost.json'), small(1));
+    const g = smallGhostGame(tempDir(), 1);
+    const { configDir: cfg, work } = g;
     fs.writeFileSync(path.join(cfg, 'apple.json'), JSON.stringify({ seed: 1 }));
-    fs.writeFileSync(
-      path.join(cfg, 'packs.json'),
-      JSON.stringify({
-        type: 'packs-config',
-        formatVersion: 1,
-        packs: [{ name: 'easy', set: '../levels/ghost/standard.json', tiers: { EASY: 'all' }, order: 'difficulty' }],
-      }),
-    );
-    const work = path.join(game, '.proofpack');
     fs.mkdirSync(path.join(work, 'candidates'), { recursive: true });
     // apple comes after ghost: its checkpoint is of seed 2, this run's config says 1
     const apple = (await import('../../tools/kinds/apple/index.ts')).apple;
@@ -119,7 +108,7 @@ describe('pipeline --resume', () => {
     const quiet = { out() {}, warn() {}, err() {}, problem() {}, progress: () => ({ update() {}, stop() {} }) };
     let lines = '';
     try {
-      await pipelineCommand({ threads: 1, configDir: cfg, levels: path.join(game, 'levels'), dist: path.join(game, 'dist'), work, resume: true }, quiet);
+      await pipelineCommand({ threads: 1, ...g, resume: true }, quiet);
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       lines = e.lines.join('\n');

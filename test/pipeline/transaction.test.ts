@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempDir } from '../support/helpers.ts';
+import { smallGhostGame, writeSmallGhostConfig } from '../support/small-game.ts';
 import { pipelineCommand } from '../../tools/commands/pipeline.ts';
 import type { Console } from '../../tools/lib/console.ts';
 
@@ -37,29 +38,12 @@ function snapshot(dir: string): Record<string, string> {
 
 describe('a pipeline run is one transaction', () => {
   it('a write that fails with ENOSPC in the bundle step leaves levels/ and dist/ as they were', async () => {
-    const game = tempDir();
-    const configDir = path.join(game, 'proofpack');
-    fs.mkdirSync(configDir);
-    const ghost = (seed: number) =>
-      fs.writeFileSync(
-        path.join(configDir, 'ghost.json'),
-        JSON.stringify({ seed, scoreGhostLimit: 16, plan: [{ size: 5, mode: 'direct', count: 3, tier: 'EASY' }] }),
-      );
-    ghost(1);
-    fs.writeFileSync(
-      path.join(configDir, 'packs.json'),
-      JSON.stringify({
-        type: 'packs-config',
-        formatVersion: 1,
-        packs: [{ name: 'easy', set: '../levels/ghost/standard.json', tiers: { EASY: 'all' }, order: 'difficulty' }],
-      }),
-    );
-    const opts = { threads: 1, configDir, levels: path.join(game, 'levels'), dist: path.join(game, 'dist'), work: path.join(game, '.proofpack') };
+    const opts = { threads: 1, ...smallGhostGame(tempDir()) };
     expect(await pipelineCommand(opts, quiet)).toBe(0);
     const before = { levels: snapshot(opts.levels), dist: snapshot(opts.dist) };
     expect(Object.keys(before.dist)).toContain('easy.json');
 
-    ghost(2);
+    writeSmallGhostConfig(opts, 2);
     fail.on = true;
     const run = pipelineCommand(opts, quiet);
     await expect(run).rejects.toThrow(/cannot write the new dist \(ENOSPC\)/);

@@ -10,44 +10,17 @@ import * as path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../support/helpers.ts';
 import { run } from '../support/run-cli.ts';
+import { type SmallGame, smallGhostGame } from '../support/small-game.ts';
 
-/** A game with a small ghost config and a packs file; its work folder. */
-function smallGame(): { dir: string; work: string; lock: string } {
-  const dir = tempDir();
-  const configDir = path.join(dir, 'proofpack');
-  fs.mkdirSync(configDir);
-  fs.writeFileSync(
-    path.join(configDir, 'ghost.json'),
-    JSON.stringify({ seed: 1, scoreGhostLimit: 16, plan: [{ size: 5, mode: 'direct', count: 2, tier: 'EASY' }] }),
-  );
-  fs.writeFileSync(
-    path.join(configDir, 'packs.json'),
-    JSON.stringify({
-      type: 'packs-config',
-      formatVersion: 1,
-      packs: [{ name: 'easy', set: '../levels/ghost/standard.json', tiers: { EASY: 'all' }, order: 'difficulty' }],
-    }),
-  );
-  const work = path.join(dir, '.proofpack');
-  return { dir, work, lock: path.join(work, 'lock') };
+/** A small ghost game (test/support/small-game.ts) and its work folder's lock. */
+function smallGame(): SmallGame & { lock: string } {
+  const game = smallGhostGame(tempDir(), 2);
+  return { ...game, lock: path.join(game.work, 'lock') };
 }
 
-/** `proofpack pipeline` on the game, two threads. */
-const pipeline = (g: { dir: string; work: string }) =>
-  run([
-    'pipeline',
-    '--config-dir',
-    path.join(g.dir, 'proofpack'),
-    '--levels',
-    path.join(g.dir, 'levels'),
-    '--dist',
-    path.join(g.dir, 'dist'),
-    '--work',
-    g.work,
-    '--threads',
-    '2',
-    '--quiet',
-  ]);
+/** `proofpack pipeline` on the game, two threads, --quiet unless `loud`. */
+const pipeline = (g: SmallGame, loud = false) =>
+  run(['pipeline', '--config-dir', g.configDir, '--levels', g.levels, '--dist', g.dist, '--work', g.work, '--threads', '2', ...(loud ? [] : ['--quiet'])]);
 
 /** Write a lock as another run would have. */
 function plant(g: { work: string; lock: string }, text: string): void {
@@ -65,8 +38,8 @@ describe('the work folder of a pipeline run', () => {
     expect(r.stderr).toBe(
       `proofpack: ${g.lock}: another proofpack pipeline (pid ${process.pid} on ${os.hostname()}, started 2026-12-07T10:00:00.000Z) is using ${g.work}; wait for it to end, give this run another --work, or delete ${g.lock} once no proofpack run is using ${g.work}\n`,
     );
-    expect(fs.existsSync(path.join(g.dir, 'levels'))).toBe(false);
-    expect(fs.existsSync(path.join(g.dir, 'dist'))).toBe(false);
+    expect(fs.existsSync(g.levels)).toBe(false);
+    expect(fs.existsSync(g.dist)).toBe(false);
     expect(fs.readdirSync(g.work)).toEqual(['lock']);
     expect(fs.readFileSync(g.lock, 'utf8')).toBe(held);
   });
@@ -75,22 +48,10 @@ describe('the work folder of a pipeline run', () => {
     const g = smallGame();
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
     plant(g, JSON.stringify({ pid: gone, host: os.hostname(), started: '2026-12-07T10:00:00.000Z' }));
-    const r = await run([
-      'pipeline',
-      '--config-dir',
-      path.join(g.dir, 'proofpack'),
-      '--levels',
-      path.join(g.dir, 'levels'),
-      '--dist',
-      path.join(g.dir, 'dist'),
-      '--work',
-      g.work,
-      '--threads',
-      '2',
-    ]);
+    const r = await pipeline(g, true);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain(`${g.lock}: the run that took it (pid ${gone}, started 2026-12-07T10:00:00.000Z) is gone; lock taken\n`);
-    expect(fs.existsSync(path.join(g.dir, 'dist', 'easy.json'))).toBe(true);
+    expect(fs.existsSync(path.join(g.dist, 'easy.json'))).toBe(true);
     expect(fs.existsSync(g.lock)).toBe(false);
   });
 
@@ -113,13 +74,13 @@ describe('the work folder of a pipeline run', () => {
           ? `proofpack: ${g.lock}: another proofpack pipeline (pid 1 on build-agent-7, started 2026-12-07T10:00:00.000Z) is using ${g.work}; wait for it to end, give this run another --work, or ${deleteIt}`
           : `proofpack: ${g.lock}: not a lock proofpack wrote; ${deleteIt}`,
       );
-      expect(fs.existsSync(path.join(g.dir, 'levels')), what).toBe(false);
+      expect(fs.existsSync(g.levels), what).toBe(false);
     }
   });
 
   it('a run refused on bad input leaves neither a lock nor a work folder it made', async () => {
     const g = smallGame();
-    fs.writeFileSync(path.join(g.dir, 'proofpack', 'ghost.json'), JSON.stringify({ seed: 1, plan: [{ size: 99 }] }));
+    fs.writeFileSync(path.join(g.configDir, 'ghost.json'), JSON.stringify({ seed: 1, plan: [{ size: 99 }] }));
     const r = await pipeline(g);
     expect(r.code).toBe(2);
     expect(fs.existsSync(g.work)).toBe(false);

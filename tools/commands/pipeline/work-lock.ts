@@ -16,6 +16,7 @@ import type { Console } from '../../lib/console.ts';
 import { InputError } from '../../lib/errors.ts';
 import { linkOnPath } from '../../lib/io.ts';
 import { code } from '../../lib/safe-read.ts';
+import { pidAlive } from '../files/folder-transaction.ts';
 
 /** What a lock file holds: the run that took it. */
 const LockFile = z.strictObject({ pid: z.number().int().positive(), host: z.string().max(256), started: z.string().max(64) });
@@ -30,16 +31,6 @@ export interface WorkLock {
 }
 
 const NO_LOCK: WorkLock = { release: () => {} };
-
-/** Whether a process of this host is running (EPERM: it is, another user's). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return code(e) === 'EPERM';
-  }
-}
 
 /** The lock at `file`, when it is a small regular file of the lock's shape; else undefined. */
 function readLock(file: string): LockFile | undefined {
@@ -56,14 +47,14 @@ function readLock(file: string): LockFile | undefined {
 /** Make `file` hold `data`, whole, only if it does not exist yet; false when it does. */
 function linkNew(file: string, data: string): boolean {
   const tmp = `${file}.${process.pid}.tmp`;
-  fs.rmSync(tmp, { force: true });
-  fs.writeFileSync(tmp, data, { flag: 'wx' });
   try {
+    fs.rmSync(tmp, { force: true });
+    fs.writeFileSync(tmp, data, { flag: 'wx' });
     fs.linkSync(tmp, file);
     return true;
   } catch (e) {
     if (code(e) === 'EEXIST') return false;
-    throw new InputError(`${file}: cannot write the run's lock (${code(e)})`);
+    throw new InputError(`${file}: cannot write the run's lock (${code(e)}); give --work a folder this user can write`);
   } finally {
     fs.rmSync(tmp, { force: true });
   }
@@ -71,13 +62,19 @@ function linkNew(file: string, data: string): boolean {
 
 /**
  * Take the lock of `work` for this run, or throw the one line that says which
- * run holds it and what to do. A work path that is a link or not a folder is
- * left to the plan's checks (no lock is written through it).
+ * run holds it and what to do. A work path that is a link, not a folder, or
+ * one the run cannot make is left to the plan's checks (no lock is written
+ * through it).
  */
 export function takeWorkLock(work: string, con: Console): WorkLock {
   if (linkOnPath(work) || (fs.existsSync(work) && !fs.lstatSync(work).isDirectory())) return NO_LOCK;
   const made = !fs.existsSync(work);
-  fs.mkdirSync(work, { recursive: true });
+  try {
+    fs.mkdirSync(work, { recursive: true });
+  } catch {
+    // a path the run cannot make (a file on the way): the plan names it
+    return NO_LOCK;
+  }
   const file = path.join(work, 'lock');
   const mine: LockFile = { pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
   const text = `${JSON.stringify(mine)}\n`;
@@ -85,7 +82,7 @@ export function takeWorkLock(work: string, con: Console): WorkLock {
     const held = readLock(file);
     const deleteIt = `delete ${file} once no proofpack run is using ${work}`;
     if (!held) throw new InputError(`${file}: not a lock proofpack wrote; ${deleteIt}`);
-    if (held.host !== mine.host || running(held.pid) || attempt > 0)
+    if (held.host !== mine.host || pidAlive(held.pid) || attempt > 0)
       throw new InputError(
         `${file}: another proofpack pipeline (pid ${held.pid} on ${held.host}, started ${held.started}) is using ${work}; wait for it to end, give this run another --work, or ${deleteIt}`,
       );

@@ -2,7 +2,7 @@
 // issue 30 (symbolic links where pipeline writes or deletes, overlapping
 // output folders, planted pages, forged checkpoints), each run in a small game
 // folder as the CI job runs them (the current directory is the game's).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { tempDir } from '../support/helpers.ts';
@@ -221,6 +221,49 @@ describe('outputs that overlap are refused before any work', () => {
     fs.writeFileSync('levels/ghost/keep.json', '{}');
     expect(await refused(opts(more))).toContain(line);
     expect(fs.readFileSync('levels/ghost/keep.json', 'utf8')).toBe('{}');
+  });
+});
+
+describe('an output folder under a file', () => {
+  it.each([
+    [{ work: 'afile/work' }, '--work afile/work: afile is not a folder, so the run cannot make afile/work; give a path under a folder'],
+    [
+      { levels: 'afile/deep/levels' },
+      '--levels afile/deep/levels: afile is not a folder, so the run cannot make afile/deep/levels; give a path under a folder',
+    ],
+    [{ dist: 'afile/dist' }, '--dist afile/dist: afile is not a folder, so the run cannot make afile/dist; give a path under a folder'],
+  ])('%o: one line naming the file, exit 2 from the CLI (was an internal error, exit 3)', async (more, line) => {
+    freshGame();
+    fs.writeFileSync('afile', 'a file');
+    expect(await refused(opts(more))).toBe(line);
+    expect(fs.readFileSync('afile', 'utf8')).toBe('a file');
+    const flag = Object.keys(more)[0] as string;
+    const r = await cli(['pipeline', `--${flag}`, Object.values(more)[0] as string, '--threads', '1', '--quiet']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(`proofpack: ${line}\n`);
+  });
+
+  it.each([
+    [
+      ['generate', 'ghost', '--out', 'afile/x.json'],
+      'afile/x.json: afile is not a folder, so afile/x.json cannot be written there (choose another output path)',
+    ],
+    [
+      ['curate', 'in.json', '--out', 'afile/deep/c.json'],
+      'afile/deep/c.json: afile is not a folder, so afile/deep/c.json cannot be written there (choose another output path)',
+    ],
+    [
+      ['bundle', '--packs', 'proofpack/packs.json', '--out', 'afile/dist'],
+      '--out afile/dist: afile is not a folder, so bundle cannot make afile/dist (choose another --out)',
+    ],
+  ])('%o: one line naming the file, exit 2 before any work (was an internal error, exit 3)', async (args, line) => {
+    freshGame();
+    fs.writeFileSync('afile', 'a file');
+    fs.copyFileSync(inject('smallGhostSet').candidates, 'in.json');
+    const r = await cli([...args, '--quiet']);
+    expect(r.stderr).toBe(`proofpack: ${line}\n`);
+    expect(r.code).toBe(2);
+    expect(fs.readFileSync('afile', 'utf8')).toBe('a file');
   });
 });
 

@@ -9,7 +9,7 @@ import { formatTable } from '../lib/console.ts';
 import { InputError } from '../lib/errors.ts';
 import { FORMAT_VERSION, TOOL, type PlanStats, type SetFile } from '../lib/files.ts';
 import { formatDocument } from '../lib/json.ts';
-import { writeFileAtomic } from '../lib/io.ts';
+import { checkWriteTarget, writeFileAtomic } from '../lib/io.ts';
 import type { Level, PlanEntry, PuzzleKind, SlotResult } from '../lib/kind.ts';
 import { nameProblem, readJobConfig } from './files/config.ts';
 import { foundCheckpoint, writeCheckpoint, type JobSettings, type Slots } from './files/checkpoint.ts';
@@ -337,6 +337,9 @@ export async function generateCommand(opts: GenerateOptions, con: Console): Prom
   const source = opts.config ?? (opts.preset ? `--preset ${opts.preset}` : `the default ${kind.name} config`);
   checkConfigBudgets(kind, job.config, source, parseBudgetOptions(opts.budget));
   const checkpointFile = `${opts.out}.checkpoint.json`;
+  // where it writes, refused before the work rather than after it
+  checkWriteTarget(opts.out);
+  checkWriteTarget(checkpointFile);
   const started = performance.now();
   const report = await generateSet(job, {
     threads: opts.threads,

@@ -225,9 +225,19 @@ export function copyRealTree(from: string, to: string): void {
 }
 
 /**
+ * The nearest existing path at or above `folder`, when it is not a folder: a
+ * file in the way, so `folder` cannot be made (or written in); else undefined.
+ */
+export function fileOnTheWay(folder: string): string | undefined {
+  let at = folder;
+  while (!fs.existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  return fs.existsSync(at) && !fs.statSync(at).isDirectory() ? at : undefined;
+}
+
+/**
  * Refuse a write target that is not a regular file or missing: a symbolic
  * link (the write would replace the link or, elsewhere, go through it), a FIFO,
- * a device, a socket or a directory.
+ * a device, a socket or a directory; or a missing one below a file.
  */
 export function checkWriteTarget(file: string): void {
   const link = linkOnPath(path.dirname(file));
@@ -236,7 +246,10 @@ export function checkWriteTarget(file: string): void {
   try {
     st = fs.lstatSync(file);
   } catch {
-    return; // not there yet
+    // not there yet: its folder must be one, or makeable
+    const blocker = fileOnTheWay(path.dirname(file));
+    if (blocker !== undefined) throw new InputError(`${file}: ${blocker} is not a folder, so ${file} cannot be written there (choose another output path)`);
+    return;
   }
   if (st.isFile()) return;
   const what = entryKind(st);

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { InputError } from '../../lib/errors.ts';
 import type { Manifest } from '../../lib/files.ts';
 import { sha256Hex } from '../../lib/ids.ts';
-import { parseJson, readText } from '../../lib/io.ts';
+import { fileOnTheWay, parseJson, readText } from '../../lib/io.ts';
 import { readBytes } from '../../lib/safe-read.ts';
 
 /** Whether `p` is a folder itself (not a link to one). */
@@ -24,6 +24,8 @@ export function checkOutFolder(out: string): void {
   try {
     st = fs.lstatSync(out);
   } catch {
+    const blocker = fileOnTheWay(path.dirname(out));
+    if (blocker !== undefined) throw new InputError(`--out ${out}: ${blocker} is not a folder, so bundle cannot make ${out} (choose another --out)`);
     return;
   }
   if (st.isSymbolicLink()) throw new InputError(`--out ${out}: is a symbolic link; bundle writes only into a real folder (give the folder it points to)`);

@@ -1,10 +1,11 @@
 // The folders a pipeline run writes (--levels, --dist, --work), checked before
-// any work: no link on the way to or below them, each a folder if it exists,
+// any work: no link on the way to or below them, each a folder if it exists
+// (and below a folder if not),
 // none inside another, and the run folder on their file system (the new
 // folders are moved into place by renaming).
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { linkOnPath, linkRefusal, nonRegularBelow } from '../../lib/io.ts';
+import { fileOnTheWay, linkOnPath, linkRefusal, nonRegularBelow } from '../../lib/io.ts';
 import { overlapProblems } from '../files/folder-transaction.ts';
 import type { PipelineOptions } from './job.ts';
 
@@ -29,6 +30,11 @@ export function folderProblems(opts: PipelineOptions): string[] {
     }
     if (fs.existsSync(folder) && !fs.statSync(folder).isDirectory()) {
       problems.push(`${option} ${folder}: not a folder`);
+      continue;
+    }
+    const blocker = fileOnTheWay(path.dirname(folder));
+    if (blocker !== undefined) {
+      problems.push(`${option} ${folder}: ${blocker} is not a folder, so the run cannot make ${folder}; give a path under a folder`);
       continue;
     }
     const below = nonRegularBelow(folder, `${option} ${folder}`);

@@ -358,4 +358,22 @@ describe('play-test page, what a new player met (issue 43)', () => {
     expect(await page.locator('#list tr.current').getAttribute('data-id')).toBe(apples[1]!.id);
     expect(errors).toEqual([]);
   });
+
+  it("opening a level moves the list's mark to its row; the list is not drawn again (a click stays fast with thousands of rows)", async () => {
+    const { page, errors } = await open(ghosts[0]!.id);
+    // tag every row: a list drawn again has rows without the tag
+    await page.locator('#list tr').evaluateAll((rows) => {
+      for (const tr of rows) tr.setAttribute('data-kept', '');
+    });
+    const last = apples[apples.length - 1]!.id;
+    await page.locator(`#list tr[data-id="${last}"] td`).nth(1).click();
+    await expect.poll(() => page.locator('#title').innerText()).toContain(last);
+    await page.evaluate((id) => {
+      location.hash = `#${id}`;
+    }, slides[5]!.id);
+    await expect.poll(() => page.locator('#title').innerText()).toContain(slides[5]!.id);
+    expect(await page.locator('#list tr:not([data-kept])').count()).toBe(0);
+    expect(await page.locator('#list tr.current').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-id')))).toEqual([slides[5]!.id]);
+    expect(errors).toEqual([]);
+  });
 });

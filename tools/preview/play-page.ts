@@ -51,6 +51,9 @@ let current: Open | null = null;
 let waitTimer: ReturnType<typeof setTimeout> | undefined;
 let tickTimer: ReturnType<typeof setInterval> | undefined;
 let controlsShown = '';
+/** The list's row of each level shown (drawList), so opening a level moves the mark instead of rebuilding the list. */
+const listRows = new Map<string, HTMLElement>();
+let marked: HTMLElement | undefined;
 
 function el(tag: string, cls?: string, text?: string): HTMLElement {
   const e = document.createElement(tag);
@@ -75,6 +78,8 @@ function drawList(): void {
     return a.order - b.order;
   });
   const table = el('table');
+  listRows.clear();
+  marked = undefined;
   for (const r of shown) {
     const tr = el('tr');
     tr.setAttribute('data-id', r.level.id);
@@ -83,7 +88,11 @@ function drawList(): void {
     const td = el('td');
     td.appendChild(a);
     tr.append(td, el('td', '', r.set.name), el('td', '', r.level.tier), el('td', 'metric', `${r.set.metric[1]} ${r.metric}`));
-    if (current && current.row.level.id === r.level.id) tr.className = 'current';
+    if (current && current.row.level.id === r.level.id) {
+      tr.className = 'current';
+      marked = tr;
+    }
+    listRows.set(r.level.id, tr);
     // the whole row opens its level, not only the id's link
     tr.addEventListener('click', (e) => {
       if ((e.target as Element | null)?.closest?.('a')) return; // the link itself sets the hash
@@ -93,6 +102,13 @@ function drawList(): void {
   }
   $('list').replaceChildren(table);
   $('shown').textContent = `${shown.length} shown`;
+}
+/** The open level's row marked current (the other unmarked) and scrolled into view; the list itself is not redrawn. */
+function markCurrent(id: string): void {
+  marked?.classList.remove('current');
+  marked = listRows.get(id);
+  marked?.classList.add('current');
+  marked?.scrollIntoView({ block: 'nearest' });
 }
 for (const id of ['search', 'kind', 'sort']) $(id).addEventListener('input', drawList);
 
@@ -233,9 +249,7 @@ function open(id: string): void {
   $('title').textContent = `${row.level.id} · ${row.set.name} · ${row.level.tier}`;
   $('board').className = `kind-${row.set.kind}`;
   redraw();
-  drawList();
-  const tr = document.querySelector(`#list tr[data-id="${CSS.escape(id)}"]`);
-  tr?.scrollIntoView({ block: 'nearest' });
+  markCurrent(id);
 }
 
 // ---- input: every event on a cell goes to the open kind's view

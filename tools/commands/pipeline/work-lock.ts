@@ -4,8 +4,9 @@
 // one; without the lock it would delete the first run's folder and could put
 // back a folder the first run had parked mid-swap. The lock file is made whole
 // and exclusive in one step (a hard link to a file written first) and holds
-// the run's pid and host. A lock whose process is gone on this host (a run
-// killed with SIGKILL, a reboot) is stale: the next run says so and takes it.
+// the run's pid and host, and on Linux its boot and start time. A lock whose
+// process is gone on this host (a run killed with SIGKILL, a reboot), or whose
+// pid now names a later process, is stale: the next run says so and takes it.
 // A lock of another host, or one proofpack cannot read, is refused, never
 // taken: the line says to delete it once no run is using the folder.
 import * as fs from 'node:fs';
@@ -16,10 +17,17 @@ import type { Console } from '../../lib/console.ts';
 import { InputError } from '../../lib/errors.ts';
 import { linkOnPath } from '../../lib/io.ts';
 import { code } from '../../lib/safe-read.ts';
+import { bootId, processStart } from '../../lib/process-start.ts';
 import { pidAlive } from '../files/folder-transaction.ts';
 
-/** What a lock file holds: the run that took it. */
-const LockFile = z.strictObject({ pid: z.number().int().positive(), host: z.string().max(256), started: z.string().max(64) });
+/** What a lock file holds: the run that took it (boot and start: lib/process-start.ts, where known). */
+const LockFile = z.strictObject({
+  pid: z.number().int().positive(),
+  host: z.string().max(256),
+  started: z.string().max(64),
+  boot: z.string().max(64).optional(),
+  start: z.number().int().nonnegative().optional(),
+});
 type LockFile = z.infer<typeof LockFile>;
 
 /** A lock file larger than this is not one proofpack wrote. */
@@ -42,6 +50,19 @@ function readLock(file: string): LockFile | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether the run that wrote `held` on this host still runs: its pid is alive
+ * and, where both the lock and this machine say, in the same boot and the same
+ * process (not a later one that was given the pid).
+ */
+function runAlive(held: LockFile): boolean {
+  if (!pidAlive(held.pid)) return false;
+  const boot = bootId();
+  if (held.boot !== undefined && boot !== undefined && held.boot !== boot) return false;
+  const start = processStart(held.pid);
+  return held.start === undefined || start === undefined || held.start === start;
 }
 
 /** Make `file` hold `data`, whole, only if it does not exist yet; false when it does. */
@@ -76,13 +97,21 @@ export function takeWorkLock(work: string, con: Console): WorkLock {
     return NO_LOCK;
   }
   const file = path.join(work, 'lock');
-  const mine: LockFile = { pid: process.pid, host: os.hostname(), started: new Date().toISOString() };
+  const boot = bootId();
+  const start = processStart(process.pid);
+  const mine: LockFile = {
+    pid: process.pid,
+    host: os.hostname(),
+    started: new Date().toISOString(),
+    ...(boot !== undefined ? { boot } : {}),
+    ...(start !== undefined ? { start } : {}),
+  };
   const text = `${JSON.stringify(mine)}\n`;
   for (let attempt = 0; !linkNew(file, text); attempt++) {
     const held = readLock(file);
     const deleteIt = `delete ${file} once no proofpack run is using ${work}`;
     if (!held) throw new InputError(`${file}: not a lock proofpack wrote; ${deleteIt}`);
-    if (held.host !== mine.host || pidAlive(held.pid) || attempt > 0)
+    if (held.host !== mine.host || runAlive(held) || attempt > 0)
       throw new InputError(
         `${file}: another proofpack pipeline (pid ${held.pid} on ${held.host}, started ${held.started}) is using ${work}; wait for it to end, give this run another --work, or ${deleteIt}`,
       );

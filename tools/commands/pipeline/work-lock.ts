@@ -54,12 +54,11 @@ function readLock(file: string): LockFile | undefined {
 
 /**
  * Whether the run that wrote `held` on this host still runs: its pid is alive
- * and, where both the lock and this machine say, in the same boot and the same
- * process (not a later one that was given the pid).
+ * and, where both the lock and this machine (`boot`, this run's lock's) say, in
+ * the same boot and the same process (not a later one that was given the pid).
  */
-function runAlive(held: LockFile): boolean {
+function runAlive(held: LockFile, boot: string | undefined): boolean {
   if (!pidAlive(held.pid)) return false;
-  const boot = bootId();
   if (held.boot !== undefined && boot !== undefined && held.boot !== boot) return false;
   const start = processStart(held.pid);
   return held.start === undefined || start === undefined || held.start === start;
@@ -111,7 +110,7 @@ export function takeWorkLock(work: string, con: Console): WorkLock {
     const held = readLock(file);
     const deleteIt = `delete ${file} once no proofpack run is using ${work}`;
     if (!held) throw new InputError(`${file}: not a lock proofpack wrote; ${deleteIt}`);
-    if (held.host !== mine.host || runAlive(held) || attempt > 0)
+    if (held.host !== mine.host || runAlive(held, mine.boot) || attempt > 0)
       throw new InputError(
         `${file}: another proofpack pipeline (pid ${held.pid} on ${held.host}, started ${held.started}) is using ${work}; wait for it to end, give this run another --work, or ${deleteIt}`,
       );
